@@ -1,0 +1,50 @@
+# PageLens: `make run` starts the service, `make test` runs every check. Both install what they need.
+SHELL := /bin/bash
+NPM ?= npm
+export npm_config_fund := false
+export npm_config_audit := false
+# Native addons build from source here; never fetch prebuilt binaries from the network.
+export npm_config_build_from_source := true
+export ONNXRUNTIME_NODE_INSTALL_CUDA := skip
+
+SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
+
+.PHONY: run test build deps lint typecheck unit services clean bench eval
+
+node_modules/.installed: package.json package-lock.json
+	$(NPM) ci --no-fund --no-audit
+	touch $@
+
+deps: node_modules/.installed
+
+dist/.built: node_modules/.installed $(SOURCES) tsconfig.json tsconfig.build.json
+	rm -rf dist
+	node_modules/.bin/tsc -p tsconfig.build.json
+	touch $@
+
+build: dist/.built
+
+run: build
+	bin/pagelens migrate
+	bin/pagelens serve
+
+# Starts PostgreSQL and Redis when they are not answering (the commands this machine's notes give).
+services:
+	@pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@for i in $$(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log
+	@for i in $$(seq 1 30); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 1; done
+
+lint: deps
+	node_modules/.bin/eslint --max-warnings 0 --no-error-on-unmatched-pattern src test bench eval
+
+typecheck: deps
+	node_modules/.bin/tsc --noEmit -p tsconfig.json
+
+unit: deps build services
+	node_modules/.bin/vitest run
+
+test: lint typecheck unit
+
+clean:
+	rm -rf dist node_modules/.installed

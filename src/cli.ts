@@ -1,0 +1,143 @@
+// `pagelens`: serve, migrate, users, tokens, config. Results go to stdout, messages to stderr.
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, describeConfig, loadConfig } from './config.js';
+import { closeRuntime, openRuntime } from './runtime.js';
+import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from './auth/service.js';
+import { serve } from './server.js';
+import { errorMessage } from './util.js';
+import type { AppContext } from './context.js';
+
+const say = (msg: string): void => {
+  process.stderr.write(`${msg}\n`);
+};
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('must be a port number');
+  return n;
+}
+
+/** Runs fn with an opened (and migrated) runtime, closing it afterwards. */
+async function withRuntime<T>(fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const ctx = await openRuntime();
+  try {
+    return await fn(ctx);
+  } finally {
+    await closeRuntime(ctx);
+  }
+}
+
+export function buildCli(): Command {
+  const program = new Command('pagelens')
+    .description('PageLens document processing and question-answering service')
+    .showHelpAfterError();
+
+  program
+    .command('serve')
+    .description('migrate the database and start the API (with background workers unless --no-worker)')
+    .option('--host <host>', 'address to listen on (default PAGELENS_HOST or 127.0.0.1)')
+    .option('--port <port>', 'port to listen on (default PAGELENS_PORT or 8000)', port)
+    .option('--no-worker', 'do not run background workers in this process')
+    .action(async (opts: { host?: string; port?: number; worker: boolean }) => {
+      const config = loadConfig();
+      const host = opts.host ?? config.host;
+      const listenPort = opts.port ?? config.port;
+      const ctx = await openRuntime({
+        ...config,
+        host,
+        port: listenPort,
+        publicUrl: process.env.PAGELENS_PUBLIC_URL ? config.publicUrl : `http://${host}:${listenPort}`,
+      });
+      const app = await serve(ctx, { host, port: listenPort, worker: opts.worker });
+      const shutdown = (signal: string): void => {
+        app.log.info({ signal }, 'shutting down');
+        void app.close().then(() => closeRuntime(ctx)).then(() => process.exit(0));
+      };
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+    });
+
+  program
+    .command('migrate')
+    .description('apply database migrations')
+    .action(async () => {
+      await withRuntime(async () => undefined);
+      say('database is up to date');
+    });
+
+  const users = program.command('users').description('manage users');
+  users
+    .command('create <email>')
+    .description('create a user (and its organization when it does not exist)')
+    .option('--org <name>', 'organization name', 'default')
+    .option('--admin', 'make the user an organization admin', false)
+    .action(async (email: string, opts: { org: string; admin: boolean }) => {
+      const created = await withRuntime((ctx) =>
+        ctx.database.db.transaction().execute((trx) => createUser(trx, email, { organization: opts.org, admin: opts.admin })),
+      );
+      if (created.organizationCreated) say(`created organization ${created.organizationName}`);
+      say(`created user ${created.email}${opts.admin ? ' (admin)' : ''} in ${created.organizationName}`);
+      process.stdout.write(`${created.id}\n`);
+    });
+
+  const tokens = program.command('tokens').description('manage API tokens');
+  tokens
+    .command('create <email>')
+    .description('create an API token; prints only the token on stdout')
+    .option('--name <name>', 'a label for the token', 'cli')
+    .option('--expires-days <n>', 'days until the token expires', positiveInt)
+    .action(async (email: string, opts: { name: string; expiresDays?: number }) => {
+      const created = await withRuntime((ctx) =>
+        createToken(ctx.database.db, email, {
+          name: opts.name,
+          ...(opts.expiresDays !== undefined ? { expiresDays: opts.expiresDays } : {}),
+        }),
+      );
+      say(`token ${created.id} for ${email}${created.expiresAt ? `, expires ${created.expiresAt}` : ''}`);
+      process.stdout.write(`${created.token}\n`);
+    });
+  tokens
+    .command('revoke <token-or-id>')
+    .description('revoke a token by its id or its value')
+    .action(async (idOrToken: string) => {
+      const ok = await withRuntime((ctx) => revokeToken(ctx.database.db, idOrToken));
+      if (!ok) throw new AuthRuleError('no active token matches');
+      say('revoked');
+    });
+  tokens
+    .command('list <email>')
+    .description("list a user's tokens (never their values)")
+    .action(async (email: string) => {
+      const rows = await withRuntime((ctx) => listTokens(ctx.database.db, email));
+      process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    });
+
+  program
+    .command('config')
+    .description('print the effective settings (secrets masked)')
+    .action(() => {
+      process.stdout.write(`${JSON.stringify(describeConfig(loadConfig()), null, 2)}\n`);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof AuthRuleError) {
+      say(`error: ${err.message}`);
+      process.exitCode = 2;
+      return;
+    }
+    say(`error: ${errorMessage(err)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,113 @@
+// One typed, validated settings object built from PAGELENS_* variables.
+// Parsed once at start-up; a bad value stops the process with a message that names the variable.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export type QueueKind = 'local' | 'bullmq';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  storageUrl: string;
+  publicUrl: string;
+  maxUploadMb: number;
+  signedUrlTtlSeconds: number;
+  secretKey: string | null;
+  bootstrapToken: string | null;
+  logLevel: string;
+  retentionSweepIntervalSeconds: number;
+  queue: QueueKind;
+  redisUrl: string;
+  libreofficePath: string | null;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[`PAGELENS_${name}`];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function optional(env: Env, name: string): string | null {
+  const v = env[`PAGELENS_${name}`];
+  return v === undefined || v === '' ? null : v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[`PAGELENS_${name}`];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`PAGELENS_${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(env: Env, name: string, values: readonly T[], fallback: T): T {
+  const raw = str(env, name, fallback);
+  const hit = values.find((v) => v === raw);
+  if (hit === undefined) throw new ConfigError(`PAGELENS_${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return hit;
+}
+
+/** Finds LibreOffice's soffice on PATH or where Debian installs it. */
+export function findLibreOffice(env: Env): string | null {
+  const configured = env.PAGELENS_LIBREOFFICE;
+  if (configured) return existsSync(configured) ? configured : null;
+  const dirs = (env.PATH ?? '').split(path.delimiter).concat(['/usr/bin', '/usr/lib/libreoffice/program']);
+  for (const dir of dirs) {
+    for (const name of ['soffice', 'libreoffice']) {
+      const candidate = path.join(dir, name);
+      if (dir && existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
+  const host = str(env, 'HOST', '127.0.0.1');
+  const port = int(env, 'PORT', 8000, 0, 65535);
+  const databaseUrl = str(env, 'DATABASE_URL', `sqlite:${path.join(dataDir, 'pagelens.db')}`);
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('PAGELENS_DATABASE_URL must start with sqlite: or postgres://');
+  }
+  const storageUrl = str(env, 'STORAGE_URL', `file:${path.join(dataDir, 'blobs')}`);
+  if (!/^(file:|s3:\/\/)/.test(storageUrl)) {
+    throw new ConfigError('PAGELENS_STORAGE_URL must start with file: or s3://');
+  }
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    storageUrl,
+    publicUrl: str(env, 'PUBLIC_URL', `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    maxUploadMb: int(env, 'MAX_UPLOAD_MB', 200, 1, 1_000_000),
+    signedUrlTtlSeconds: int(env, 'SIGNED_URL_TTL_S', 900, 1, 7 * 24 * 3600),
+    secretKey: optional(env, 'SECRET_KEY'),
+    bootstrapToken: optional(env, 'BOOTSTRAP_TOKEN'),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    retentionSweepIntervalSeconds: int(env, 'RETENTION_SWEEP_INTERVAL_S', 3600, 1, 30 * 24 * 3600),
+    queue: oneOf(env, 'QUEUE', ['local', 'bullmq'] as const, 'local'),
+    redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
+    libreofficePath: findLibreOffice(env),
+  };
+}
+
+const SECRET_FIELDS: ReadonlySet<keyof Config> = new Set(['secretKey', 'bootstrapToken']);
+
+/** The effective settings with secrets and URL passwords masked, for `pagelens config`. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(config)) {
+    if (SECRET_FIELDS.has(key as keyof Config)) out[key] = value === null ? null : '***';
+    else if (typeof value === 'string') out[key] = value.replace(/(\/\/[^:/@]+:)[^@]+@/, '$1***@');
+    else out[key] = value;
+  }
+  return out;
+}

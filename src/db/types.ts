@@ -1,0 +1,160 @@
+// Table types shared by SQLite and PostgreSQL. Timestamps are ISO 8601 UTC strings,
+// booleans are 0/1 integers and JSON is text, so one migration set serves both dialects.
+import type { Kysely, Transaction } from 'kysely';
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  id: string;
+  organization_id: string;
+  email: string;
+  is_admin: number;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  token_prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface FoldersTable {
+  id: string;
+  organization_id: string;
+  owner_id: string;
+  parent_id: string | null;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface KnowledgeBasesTable {
+  id: string;
+  organization_id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentsTable {
+  id: string;
+  organization_id: string;
+  owner_id: string;
+  name: string;
+  folder_id: string | null;
+  file_path: string | null;
+  file_type: string;
+  mime_type: string;
+  file_size: number;
+  sha256: string;
+  original_filename: string;
+  summary: string;
+  visibility: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentKnowledgeBasesTable {
+  document_id: string;
+  knowledge_base_id: string;
+  created_at: string;
+}
+
+export interface TagsTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+}
+
+export interface DocumentTagsTable {
+  document_id: string;
+  tag_id: string;
+  created_at: string;
+}
+
+export interface RetentionPoliciesTable {
+  id: string;
+  organization_id: string;
+  owner_id: string;
+  name: string;
+  retain_days: number;
+  action: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentRetentionPoliciesTable {
+  id: string;
+  document_id: string;
+  retention_policy_id: string;
+  created_at: string;
+}
+
+export interface PendingUploadsTable {
+  id: string;
+  document_id: string;
+  storage_key: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** Blob prefixes whose deletion was committed but not yet carried out (an outbox for storage). */
+export interface BlobDeletionsTable {
+  id: string;
+  prefix: string;
+  created_at: string;
+}
+
+export interface JobStatusesTable {
+  id: string;
+  kind: string;
+  document_id: string | null;
+  organization_id: string;
+  owner_id: string;
+  document_name: string;
+  status: string;
+  progress: number;
+  error_message: string | null;
+  payload: string;
+  attempts: number;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  folders: FoldersTable;
+  knowledge_bases: KnowledgeBasesTable;
+  documents: DocumentsTable;
+  document_knowledge_bases: DocumentKnowledgeBasesTable;
+  tags: TagsTable;
+  document_tags: DocumentTagsTable;
+  retention_policies: RetentionPoliciesTable;
+  document_retention_policies: DocumentRetentionPoliciesTable;
+  pending_uploads: PendingUploadsTable;
+  blob_deletions: BlobDeletionsTable;
+  job_statuses: JobStatusesTable;
+}
+
+/** A connection or an open transaction: repositories accept either. */
+export type Db = Kysely<Database> | Transaction<Database>;

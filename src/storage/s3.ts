@@ -1,0 +1,161 @@
+// Blobs in any S3-compatible bucket. Keys live under an optional prefix taken from the storage URL.
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertValidKey, BlobNotFoundError, type BlobStore, type SignOptions } from './blob-store.js';
+
+export interface S3Location {
+  bucket: string;
+  prefix: string;
+  clientConfig: S3ClientConfig;
+}
+
+/** s3://bucket/prefix?endpoint=http://host:port&region=us-east-1&force_path_style=true */
+export function parseS3Url(url: string, env: Record<string, string | undefined>): S3Location {
+  const u = new URL(url);
+  const bucket = u.hostname;
+  if (!bucket) throw new Error('PAGELENS_STORAGE_URL: s3:// URL needs a bucket name');
+  const prefix = u.pathname.replace(/^\/+/, '').replace(/\/+$/, '');
+  const endpoint = u.searchParams.get('endpoint');
+  const accessKeyId = env.PAGELENS_S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.PAGELENS_S3_SECRET_ACCESS_KEY;
+  const clientConfig: S3ClientConfig = {
+    region: u.searchParams.get('region') ?? env.AWS_REGION ?? 'us-east-1',
+    forcePathStyle: u.searchParams.get('force_path_style') === 'true' || endpoint !== null,
+    ...(endpoint ? { endpoint } : {}),
+    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
+  };
+  return { bucket, prefix: prefix === '' ? '' : `${prefix}/`, clientConfig };
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+}
+
+export class S3BlobStore implements BlobStore {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+
+  constructor(private readonly loc: S3Location) {
+    this.client = new S3Client(loc.clientConfig);
+  }
+
+  private full(key: string): string {
+    assertValidKey(key);
+    return `${this.loc.prefix}${key}`;
+  }
+
+  async putFile(key: string, filePath: string, contentType?: string): Promise<void> {
+    const { size } = await stat(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.loc.bucket,
+        Key: this.full(key),
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ...(contentType ? { ContentType: contentType } : {}),
+      }),
+    );
+  }
+
+  async putBuffer(key: string, data: Buffer, contentType?: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.loc.bucket,
+        Key: this.full(key),
+        Body: data,
+        ...(contentType ? { ContentType: contentType } : {}),
+      }),
+    );
+  }
+
+  async get(key: string): Promise<Readable> {
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.loc.bucket, Key: this.full(key) }));
+      if (!(out.Body instanceof Readable)) throw new Error('S3 returned no readable body');
+      return out.Body;
+    } catch (err) {
+      if (isNotFound(err)) throw new BlobNotFoundError(key);
+      throw err;
+    }
+  }
+
+  async download(key: string, filePath: string): Promise<void> {
+    await pipeline(await this.get(key), createWriteStream(filePath));
+  }
+
+  async head(key: string): Promise<{ size: number } | null> {
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.loc.bucket, Key: this.full(key) }));
+      return { size: out.ContentLength ?? 0 };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.loc.bucket, Key: this.full(key) }));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const out = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.loc.bucket,
+          Prefix: `${this.loc.prefix}${prefix}`,
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key.slice(this.loc.prefix.length));
+      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+    } while (token);
+    return keys.sort();
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const keys = await this.list(prefix);
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.loc.bucket,
+          Delete: { Objects: batch.map((k) => ({ Key: this.full(k) })), Quiet: true },
+        }),
+      );
+    }
+    return keys.length;
+  }
+
+  signedUrl(key: string, options: SignOptions): Promise<string> {
+    const command =
+      options.method === 'PUT'
+        ? new PutObjectCommand({
+            Bucket: this.loc.bucket,
+            Key: this.full(key),
+            ...(options.contentType ? { ContentType: options.contentType } : {}),
+          })
+        : new GetObjectCommand({ Bucket: this.loc.bucket, Key: this.full(key) });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+  }
+
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.loc.bucket }));
+  }
+}
