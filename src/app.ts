@@ -6,11 +6,15 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerBearerAuth } from './auth/plugin.js';
 import type { AppContext } from './context.js';
 import { documentRoutes } from './documents/routes.js';
+import { jobRoutes } from './jobs/routes.js';
+import { folderRoutes } from './folders/routes.js';
 import { HttpError } from './http/errors.js';
+import { knowledgeBaseRoutes } from './knowledge-bases/routes.js';
 import { OpenApiCollector } from './http/openapi.js';
 import { toValidationIssues } from './http/validation.js';
 import { validatorCompiler } from './http/validator.js';
 import { opsRoutes } from './ops/routes.js';
+import { retentionPolicyRoutes } from './retention/routes.js';
 import { createMetrics } from './ops/metrics.js';
 import { storageRoutes } from './storage/routes.js';
 
@@ -61,6 +65,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       return reply.code(422).send({ detail: [{ loc: ['body'], msg: error.message, type: 'json_invalid' }] });
     }
     if (status < 500) return reply.code(status).send({ detail: error.message });
+    // A concurrent request deleted what this one referenced, or created the same thing first.
+    const dbCode = (error as { code?: string }).code;
+    if (dbCode === '23503' || dbCode === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      return reply.code(404).send({ detail: 'A referenced resource no longer exists' });
+    }
+    if (dbCode === '23505' || dbCode === 'SQLITE_CONSTRAINT_UNIQUE' || dbCode === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+      return reply.code(409).send({ detail: 'Conflicting concurrent change; retry the request' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal Server Error' });
   });
@@ -76,6 +88,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(opsRoutes(ctx));
   await app.register(storageRoutes(ctx));
   await app.register(documentRoutes(ctx));
+  await app.register(jobRoutes(ctx));
+  await app.register(folderRoutes(ctx));
+  await app.register(knowledgeBaseRoutes(ctx));
+  await app.register(retentionPolicyRoutes(ctx));
 
   app.get('/openapi.json', { config: { openapi: undefined } }, async () =>
     collector.document({ title: API_TITLE, version: API_VERSION }),

@@ -1,9 +1,13 @@
-// `pagelens`: serve, migrate, users, tokens, config. Results go to stdout, messages to stderr.
+// `pagelens`: serve, migrate, users, tokens, retention, config. Results go to stdout, messages to stderr.
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 import { closeRuntime, openRuntime } from './runtime.js';
 import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from './auth/service.js';
+import { sweepExpired, type SweepLog } from './retention/sweeper.js';
 import { serve } from './server.js';
+import { pino } from 'pino';
+import type { QueueName } from './jobs/kinds.js';
+import { startJobWorker } from './jobs/runner.js';
 import { errorMessage } from './util.js';
 import type { AppContext } from './context.js';
 
@@ -54,10 +58,10 @@ export function buildCli(): Command {
         port: listenPort,
         publicUrl: process.env.PAGELENS_PUBLIC_URL ? config.publicUrl : `http://${host}:${listenPort}`,
       });
-      const app = await serve(ctx, { host, port: listenPort, worker: opts.worker });
+      const server = await serve(ctx, { host, port: listenPort, worker: opts.worker });
       const shutdown = (signal: string): void => {
-        app.log.info({ signal }, 'shutting down');
-        void app.close().then(() => closeRuntime(ctx)).then(() => process.exit(0));
+        server.app.log.info({ signal }, 'shutting down');
+        void server.close().then(() => closeRuntime(ctx)).then(() => process.exit(0));
       };
       process.once('SIGINT', () => shutdown('SIGINT'));
       process.once('SIGTERM', () => shutdown('SIGTERM'));
@@ -116,6 +120,44 @@ export function buildCli(): Command {
     .action(async (email: string) => {
       const rows = await withRuntime((ctx) => listTokens(ctx.database.db, email));
       process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    });
+
+  const retention = program.command('retention').description('document retention');
+  retention
+    .command('sweep')
+    .description('delete every document whose retention expired now; prints a JSON summary')
+    .action(async () => {
+      const log: SweepLog = {
+        info: (obj, msg) => say(`${msg} ${JSON.stringify(obj)}`),
+        warn: (obj, msg) => say(`warning: ${msg} ${JSON.stringify(obj)}`),
+      };
+      const summary = await withRuntime((ctx) => sweepExpired(ctx, new Date(), log));
+      say(`deleted ${summary.deleted.length} document(s), ${summary.blobs} blob(s)`);
+      process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    });
+
+  program
+    .command('worker')
+    .description('run a job worker (PAGELENS_QUEUE selects the local database queue or BullMQ)')
+    .option('--concurrency <n>', 'task runs at a time in this process (default PAGELENS_WORKER_CONCURRENCY)', positiveInt)
+    .option('--queues <names>', 'comma-separated queues to take work from', 'cpu,models')
+    .action(async (opts: { concurrency?: number; queues: string }) => {
+      const queues = opts.queues.split(',').map((q) => q.trim());
+      const valid = queues.filter((q): q is QueueName => q === 'cpu' || q === 'models');
+      if (valid.length !== queues.length || valid.length === 0) throw new InvalidArgumentError('--queues takes cpu and/or models');
+      const ctx = await openRuntime();
+      const log = pino({ level: ctx.config.logLevel });
+      const worker = await startJobWorker(ctx, log, {
+        queues: valid,
+        ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+      });
+      const shutdown = (): void => {
+        void worker.stop().then(() => closeRuntime(ctx)).then(() => process.exit(0));
+      };
+      process.once('SIGINT', shutdown);
+      process.once('SIGTERM', shutdown);
+      // Forked by `serve`: when the parent goes away (even by kill -9), go with it.
+      if (process.send) process.once('disconnect', shutdown);
     });
 
   program

@@ -1,6 +1,7 @@
 // One typed, validated settings object built from PAGELENS_* variables.
 // Parsed once at start-up; a bad value stops the process with a message that names the variable.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export type QueueKind = 'local' | 'bullmq';
@@ -21,6 +22,14 @@ export interface Config {
   queue: QueueKind;
   redisUrl: string;
   libreofficePath: string | null;
+  workerConcurrency: number;
+  workerPollMs: number;
+  workerHeartbeatSeconds: number;
+  workerStaleSeconds: number;
+  taskMaxRetries: number;
+  taskRunRetentionDays: number;
+  bullmqPrefix: string;
+  bullmqLockMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +105,14 @@ export function loadConfig(env: Env = process.env): Config {
     queue: oneOf(env, 'QUEUE', ['local', 'bullmq'] as const, 'local'),
     redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
     libreofficePath: findLibreOffice(env),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', availableParallelism(), 1, 256),
+    workerPollMs: int(env, 'WORKER_POLL_MS', 250, 10, 60_000),
+    workerHeartbeatSeconds: int(env, 'WORKER_HEARTBEAT_S', 2, 1, 600),
+    workerStaleSeconds: int(env, 'WORKER_STALE_S', 15, 2, 3600),
+    taskMaxRetries: int(env, 'TASK_MAX_RETRIES', 2, 0, 100),
+    taskRunRetentionDays: int(env, 'TASK_RUN_RETENTION_DAYS', 30, 1, 3650),
+    bullmqPrefix: str(env, 'BULLMQ_PREFIX', 'pagelens'),
+    bullmqLockMs: int(env, 'BULLMQ_LOCK_MS', 30_000, 1000, 3_600_000),
   };
 }
 
@@ -106,7 +123,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
     if (SECRET_FIELDS.has(key as keyof Config)) out[key] = value === null ? null : '***';
-    else if (typeof value === 'string') out[key] = value.replace(/(\/\/[^:/@]+:)[^@]+@/, '$1***@');
+    // The user part may be empty, as in redis://:password@host.
+    else if (typeof value === 'string') out[key] = value.replace(/(\/\/[^:/@]*:)[^@/]+@/, '$1***@');
     else out[key] = value;
   }
   return out;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import type { BlobDeleter } from './documents/service.js';
+import { createJobSystem, type JobSystem } from './jobs/system.js';
 import type { BlobStore } from './storage/blob-store.js';
 import { runBlobDeletion } from './storage/gc.js';
 
@@ -11,11 +12,18 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   storage: BlobStore;
+  jobs: JobSystem;
   tmpDir: string;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, storage: BlobStore): AppContext {
-  return { config, database, storage, tmpDir: path.join(config.dataDir, 'tmp') };
+  return {
+    config,
+    database,
+    storage,
+    jobs: createJobSystem(config, database),
+    tmpDir: path.join(config.dataDir, 'tmp'),
+  };
 }
 
 export const maxUploadBytes = (ctx: AppContext): number => ctx.config.maxUploadMb * 1024 * 1024;

@@ -17,5 +17,6 @@ export async function openRuntime(config: Config = loadConfig(), options: { migr
 }
 
 export async function closeRuntime(ctx: AppContext): Promise<void> {
+  await ctx.jobs.queue.close();
   await ctx.database.close();
 }

@@ -1,9 +1,13 @@
-// `pagelens serve`: migrate, bootstrap the first admin, start background work and listen.
+// `pagelens serve`: listen, bootstrap the first admin, then start background work: the
+// maintenance tick (retention sweeps, blob clean-up) and the job worker processes.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { bootstrapAdmin } from './auth/service.js';
 import type { AppContext } from './context.js';
-import { startBackground, type Background } from './worker.js';
+import { superviseWorkers, type Supervisor } from './jobs/supervisor.js';
+import { startBackground, type Background } from './maintenance.js';
 
 export interface ServeOptions {
   host: string;
@@ -11,28 +15,52 @@ export interface ServeOptions {
   worker: boolean;
 }
 
-export async function serve(ctx: AppContext, options: ServeOptions): Promise<FastifyInstance> {
+function printFirstStart(email: string, token: string, base: string): void {
+  // The only time this token is shown; stdout, so scripts can capture it.
+  process.stdout.write(
+    [
+      '',
+      `PageLens first start: created the admin user ${email}`,
+      'API token (shown once; keep it):',
+      token,
+      `Try: curl -H "Authorization: Bearer <token>" ${base}/api/v0/documents`,
+      `Lost it? bin/pagelens tokens create ${email}`,
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+export interface Server {
+  app: FastifyInstance;
+  /** Stops taking requests, then background work and worker processes. */
+  close(): Promise<void>;
+}
+
+export async function serve(ctx: AppContext, options: ServeOptions): Promise<Server> {
   const app = await buildApp(ctx);
-  const boot = await bootstrapAdmin(ctx.database.db, ctx.config.bootstrapToken);
-  if (boot) {
-    // First start: the only time this token is shown. stdout, so scripts can capture it.
-    process.stdout.write(
-      [
-        '',
-        'PageLens first start: created the admin user ' + boot.email,
-        'API token (shown once; keep it): ',
-        boot.token,
-        'Try: curl -H "Authorization: Bearer <token>" http://' + `${options.host}:${options.port}/api/v0/documents`,
-        'Lost it? bin/pagelens tokens create ' + boot.email,
-        '',
-      ].join('\n') + '\n',
-    );
-  }
-  let background: Background | null = null;
-  if (options.worker) background = startBackground(ctx, app.log);
-  app.addHook('onClose', async () => {
-    await background?.stop();
-  });
   await app.listen({ host: options.host, port: options.port });
-  return app;
+  let boot;
+  try {
+    boot = await bootstrapAdmin(ctx.database.db, ctx.config.bootstrapToken);
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  if (boot) printFirstStart(boot.email, boot.token, `http://${options.host}:${options.port}`);
+  let background: Background | null = null;
+  let workers: Supervisor | null = null;
+  if (options.worker) {
+    background = startBackground(ctx, app.log);
+    const entry = fileURLToPath(new URL('./main.js', import.meta.url));
+    if (existsSync(entry)) workers = superviseWorkers(entry, ctx.config.workerConcurrency, app.log);
+    else app.log.warn({ entry }, 'worker entry not built; no job workers started');
+  }
+  return {
+    app,
+    async close() {
+      await app.close();
+      await background?.stop();
+      await workers?.stop();
+    },
+  };
 }

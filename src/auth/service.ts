@@ -54,6 +54,15 @@ export async function createUser(
   return { id, email: normalized, organizationId: org.id, organizationName: org.name, organizationCreated };
 }
 
+// A chosen token must be sendable as `Authorization: Bearer <token>`: printable ASCII, no spaces.
+const TOKEN_VALUE_RE = /^[\x21-\x7e]{16,}$/;
+
+function checkTokenValue(token: string, what: string): void {
+  if (!TOKEN_VALUE_RE.test(token)) {
+    throw new AuthRuleError(`${what} must be at least 16 printable ASCII characters without spaces`);
+  }
+}
+
 export interface CreatedToken {
   id: string;
   token: string;
@@ -71,7 +80,7 @@ export async function createToken(
     throw new AuthRuleError('--expires-days must be a positive integer');
   }
   const token = options.token ?? generateToken();
-  if (token.length < 16) throw new AuthRuleError('a token must be at least 16 characters long');
+  checkTokenValue(token, 'a token');
   const now = new Date();
   const expiresAt =
     options.expiresDays === undefined ? null : new Date(now.getTime() + options.expiresDays * 86_400_000).toISOString();
@@ -104,7 +113,8 @@ export async function revokeToken(db: Db, idOrToken: string): Promise<boolean> {
   return Number(res.numUpdatedRows) > 0;
 }
 
-export function listTokens(db: Db, email: string) {
+export async function listTokens(db: Db, email: string) {
+  if (!(await repo.findUserByEmail(db, normalizeEmail(email)))) throw new AuthRuleError(`no user ${email}`);
   return db
     .selectFrom('api_tokens')
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
@@ -156,6 +166,7 @@ export const BOOTSTRAP_EMAIL = 'admin@localhost';
 export async function bootstrapAdmin(db: Kysely<Database>, fixedToken: string | null): Promise<BootstrapResult | null> {
   return db.transaction().execute(async (trx) => {
     if ((await repo.countUsers(trx)) > 0) return null;
+    if (fixedToken) checkTokenValue(fixedToken, 'PAGELENS_BOOTSTRAP_TOKEN');
     await createUser(trx, BOOTSTRAP_EMAIL, { admin: true });
     const created = await createToken(trx, BOOTSTRAP_EMAIL, {
       name: 'bootstrap',

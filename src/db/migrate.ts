@@ -1,11 +1,13 @@
 // Runs the migration set (dated names, applied in order) on either dialect.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Kysely } from 'kysely';
 import * as foundation from './migrations/2026_11_22_0001_foundation.js';
+import * as jobs from './migrations/2026_11_22_0100_jobs.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0100_jobs': jobs,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -14,8 +16,23 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * On PostgreSQL, the schema unqualified names resolve to. Kysely's Migrator otherwise looks for its
+ * own tables in every schema, so one migrated schema makes another's first migration fail.
+ */
+async function currentSchema<T>(db: Kysely<T>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const schema = await currentSchema(db);
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    ...(schema !== undefined ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -137,6 +137,50 @@ export interface JobStatusesTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+  total_pages: number;
+  finished_pages: number;
+  failed_pages: number;
+}
+
+export interface TaskRunsTable {
+  id: string;
+  job_id: string;
+  task: string;
+  page_number: number | null;
+  page_key: number;
+  queue: string;
+  status: string;
+  worker_id: string | null;
+  attempts: number;
+  retry_count: number;
+  available_at: string;
+  dispatched_at: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  error: string | null;
+}
+
+export interface WorkersTable {
+  id: string;
+  host: string;
+  pid: number;
+  backend: string;
+  queues: string;
+  concurrency: number;
+  current_task: string | null;
+  started_at: string;
+  last_heartbeat_at: string;
+  stopped_at: string | null;
+}
+
+export interface PageFailuresTable {
+  id: string;
+  job_id: string;
+  page_number: number;
+  message: string;
+  created_at: string;
 }
 
 export interface Database {
@@ -154,6 +198,9 @@ export interface Database {
   pending_uploads: PendingUploadsTable;
   blob_deletions: BlobDeletionsTable;
   job_statuses: JobStatusesTable;
+  task_runs: TaskRunsTable;
+  workers: WorkersTable;
+  page_failures: PageFailuresTable;
 }
 
 /** A connection or an open transaction: repositories accept either. */

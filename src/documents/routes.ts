@@ -13,6 +13,7 @@ import { availableFormats } from './formats.js';
 import { commitOrDiscard, storeUpload } from './ingest.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
+import { retentionLinkRoutes } from './retention-routes.js';
 import { tagRoutes } from './tag-routes.js';
 import { receiveUpload, removeQuietly, singleField, type ReceivedFile } from './upload.js';
 import { uploadUrlRoutes } from './upload-url-routes.js';
@@ -232,6 +233,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
 
     await app.register(tagRoutes(ctx));
+    await app.register(retentionLinkRoutes(ctx));
     await app.register(uploadUrlRoutes(ctx));
   };
 }

@@ -1,10 +1,10 @@
 // Wire shapes of the documents domain, named as the spec names them.
 import { Type, type Static } from 'typebox';
 import { named } from '../http/openapi.js';
-import { Nullable, pageQuery, Timestamp, Uuid } from '../http/schemas.js';
+import { Nullable, pageQuery, StringEnum, Timestamp, Uuid } from '../http/schemas.js';
 import { VISIBILITIES } from './access.js';
 
-const VisibilityEnum = Type.Enum([...VISIBILITIES], {
+const VisibilityEnum = StringEnum(VISIBILITIES, {
   description: "'private': only the owner; 'organization': every member of the owner's organization",
 });
 

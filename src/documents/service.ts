@@ -92,7 +92,8 @@ export function normalizeTagNames(raw: string[], loc: Array<string | number>): s
     for (const piece of value.split(',')) {
       const name = piece.trim();
       if (name === '') continue;
-      if (name.length > 100) throw validationError(loc, 'Tag names are at most 100 characters', 'string_too_long');
+      // Code points, as JSON-schema maxLength counts them for POST /tags.
+      if ([...name].length > 100) throw validationError(loc, 'Tag names are at most 100 characters', 'string_too_long');
       out.set(repo.tagKey(name), name);
     }
   }

@@ -7,7 +7,8 @@ import { op } from '../http/openapi.js';
 import { DocumentIdParams } from '../http/schemas.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
-import { inspectUploadedBlob, issueUploadUrl } from './upload-url.js';
+import { commitOrDiscard } from './ingest.js';
+import { consumeUpload, inspectUploadedBlob, issueUploadUrl } from './upload-url.js';
 
 const TAGS = ['documents'];
 
@@ -28,13 +29,15 @@ export function uploadUrlRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }),
       },
       async (request) =>
-        issueUploadUrl(
-          db,
-          ctx.storage,
-          callerOf(request),
-          request.params.document_id,
-          ctx.config.signedUrlTtlSeconds,
-          maxUploadBytes(ctx),
+        inTransaction(db, ({ trx }) =>
+          issueUploadUrl(
+            trx,
+            ctx.storage,
+            callerOf(request),
+            request.params.document_id,
+            ctx.config.signedUrlTtlSeconds,
+            maxUploadBytes(ctx),
+          ),
         ),
     );
 
@@ -58,11 +61,14 @@ export function uploadUrlRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tmpDir: ctx.tmpDir,
           libreofficeAvailable: ctx.config.libreofficePath !== null,
         });
-        const result = await inTransaction(db, async (uow) => {
-          const out = await service.replaceFile(uow, caller, id, stored, blobDeleter(ctx, request.log));
-          await uow.trx.deleteFrom('pending_uploads').where('storage_key', '=', stored.key).execute();
-          return out;
-        });
+        const deleter = blobDeleter(ctx, request.log);
+        const result = await commitOrDiscard(ctx.storage, stored.key, () =>
+          inTransaction(db, async (uow) => {
+            const out = await service.replaceFile(uow, caller, id, stored, deleter);
+            await consumeUpload(uow, id, request.body.file_path, deleter);
+            return out;
+          }),
+        );
         const [document] = await service.toWire(db, wireDeps, [result.document]);
         return { document_id: id, job_status_id: result.jobStatusId, document };
       },

@@ -1,19 +1,22 @@
 // Direct-to-storage uploads: issue a signed PUT URL for a fresh key, then adopt what arrived there.
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { Caller } from '../auth/caller.js';
-import type { Db } from '../db/types.js';
+import { inTransaction, type UnitOfWork } from '../db/tx.js';
+import type { Database, Db } from '../db/types.js';
 import { conflict, validationError } from '../http/errors.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { newId } from '../util.js';
 import { getReadableDocument } from './access.js';
 import { acceptedFormat } from './ingest.js';
-import { newUploadKey } from './keys.js';
-import type { StoredFile } from './service.js';
+import { newFileKey, newUploadKey } from './keys.js';
+import { queueBlobDeletion } from './repository.js';
+import type { BlobDeleter, StoredFile } from './service.js';
+import { runBlobDeletion } from '../storage/gc.js';
 import { removeQuietly, tooLarge } from './upload.js';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 
 export interface IssuedUpload {
   document_id: string;
@@ -52,7 +55,9 @@ async function sha256File(file: string): Promise<string> {
 
 /**
  * Checks the blob a client put at a pending upload key: present, within the size limit and of an
- * accepted format. A rejected blob is deleted. Returns the stored file to commit.
+ * accepted format. A rejected blob is deleted. The checked bytes are stored under a fresh file key:
+ * the signed URL stays valid until it expires, so a file left at the upload key could later be
+ * swapped for bytes that were never checked. Returns that stored file to commit.
  */
 export async function inspectUploadedBlob(
   db: Db,
@@ -93,8 +98,49 @@ export async function inspectUploadedBlob(
     } catch (err) {
       return await reject(err as Error);
     }
-    return { key, format, size, sha256: await sha256File(tmp), filename };
+    const sha256 = await sha256File(tmp);
+    const fileKey = newFileKey(doc.id, format.extensions[0] ?? format.file_type);
+    await storage.putFile(fileKey, tmp, format.mime_type);
+    return { key: fileKey, format, size, sha256, filename };
   } finally {
     await removeQuietly(tmp);
   }
+}
+
+/**
+ * Uses up a pending upload in the adopting transaction and queues its blob for deletion (it was
+ * copied). Two adoptions of one upload racing each other: the second finds no row and gets 409.
+ */
+export async function consumeUpload(
+  { trx, after }: UnitOfWork,
+  documentId: string,
+  uploadKey: string,
+  deleteBlobs: BlobDeleter,
+): Promise<void> {
+  const removed = await trx
+    .deleteFrom('pending_uploads')
+    .where('document_id', '=', documentId)
+    .where('storage_key', '=', uploadKey)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) throw conflict('This upload has already been adopted');
+  const outboxId = await queueBlobDeletion(trx, uploadKey);
+  after.add(() => deleteBlobs(outboxId, uploadKey));
+}
+
+/** Forgets upload URLs that expired unused, deleting whatever was put at their keys. */
+export async function sweepExpiredUploads(db: Kysely<Database>, storage: BlobStore, now: Date): Promise<number> {
+  const expired = await db
+    .selectFrom('pending_uploads')
+    .select(['id', 'storage_key'])
+    .where('expires_at', '<=', now.toISOString())
+    .limit(1000)
+    .execute();
+  for (const row of expired) {
+    const outboxId = await inTransaction(db, async ({ trx }) => {
+      await trx.deleteFrom('pending_uploads').where('id', '=', row.id).execute();
+      return queueBlobDeletion(trx, row.storage_key);
+    });
+    await runBlobDeletion(db, storage, outboxId, row.storage_key);
+  }
+  return expired.length;
 }

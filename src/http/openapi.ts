@@ -58,7 +58,7 @@ function withRefs(schema: unknown, keepRoot: boolean): Json {
 }
 
 interface ObjectSchema {
-  properties?: Record<string, { description?: string }>;
+  properties?: Record<string, { description?: string; default?: unknown }>;
   required?: string[];
 }
 
@@ -103,7 +103,8 @@ export class OpenApiCollector {
           const p: Record<string, Json> = {
             name,
             in: where,
-            required: where === 'path' || required.has(name),
+            // A parameter with a default is optional on the wire, whatever the static type says.
+            required: where === 'path' || (required.has(name) && !('default' in prop)),
             schema: noteRefs(withRefs(prop, true)),
           };
           const description = prop.description;

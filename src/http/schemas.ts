@@ -30,3 +30,7 @@ export const pageQuery = {
 };
 
 export const DocumentIdParams = Type.Object({ document_id: Uuid() });
+
+/** A string enum as FastAPI writes it: {"type": "string", "enum": [...]}, typed as the union. */
+export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -35,6 +35,9 @@ export async function insertJobStatus(db: Db, job: NewJob): Promise<string> {
       updated_at: now,
       started_at: null,
       finished_at: null,
+      total_pages: 0,
+      finished_pages: 0,
+      failed_pages: 0,
     })
     .execute();
   return id;

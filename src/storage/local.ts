@@ -78,8 +78,10 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async head(key: string): Promise<{ size: number } | null> {
+    // An invalid key is an error, as on S3, not a missing blob.
+    const file = this.pathFor(key);
     try {
-      const s = await stat(this.pathFor(key));
+      const s = await stat(file);
       return s.isFile() ? { size: s.size } : null;
     } catch {
       return null;
@@ -122,10 +124,11 @@ export class LocalBlobStore implements BlobStore {
     return keys.length;
   }
 
-  signedUrl(key: string, options: SignOptions): Promise<string> {
+  // async so that a bad key rejects the promise, as every other method does, instead of throwing.
+  async signedUrl(key: string, options: SignOptions): Promise<string> {
     assertValidKey(key);
     const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
-    return Promise.resolve(signLocalUrl(this.publicUrl, this.secret, { key, method: options.method, expires }));
+    return signLocalUrl(this.publicUrl, this.secret, { key, method: options.method, expires });
   }
 
   async check(): Promise<void> {

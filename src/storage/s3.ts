@@ -35,6 +35,11 @@ export function parseS3Url(url: string, env: Record<string, string | undefined>)
   const clientConfig: S3ClientConfig = {
     region: u.searchParams.get('region') ?? env.AWS_REGION ?? 'us-east-1',
     forcePathStyle: u.searchParams.get('force_path_style') === 'true' || endpoint !== null,
+    // Checksums only where an operation requires one: by default the SDK sends streamed bodies
+    // aws-chunked with a trailing CRC (stored verbatim by S3-compatible servers that do not decode it)
+    // and bakes the empty body's CRC into presigned PUT URLs, so every real upload to them fails.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(endpoint ? { endpoint } : {}),
     ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
   };
@@ -133,17 +138,23 @@ export class S3BlobStore implements BlobStore {
     const keys = await this.list(prefix);
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      await this.client.send(
+      const out = await this.client.send(
         new DeleteObjectsCommand({
           Bucket: this.loc.bucket,
           Delete: { Objects: batch.map((k) => ({ Key: this.full(k) })), Quiet: true },
         }),
       );
+      // S3 reports per-key failures in a 200 answer; throw so the deletion stays queued for a retry.
+      const failed = out.Errors ?? [];
+      if (failed.length > 0) {
+        throw new Error(`S3 could not delete ${failed.length} of ${batch.length} blobs (${failed[0]?.Key}: ${failed[0]?.Code})`);
+      }
     }
     return keys.length;
   }
 
-  signedUrl(key: string, options: SignOptions): Promise<string> {
+  // async so that a bad key rejects the promise, as every other method does, instead of throwing.
+  async signedUrl(key: string, options: SignOptions): Promise<string> {
     const command =
       options.method === 'PUT'
         ? new PutObjectCommand({

@@ -1,6 +1,7 @@
 // Builds a real app over a real database (a fresh SQLite file, or a fresh schema in the local
 // PostgreSQL `test` database) and a real blob store in a temp dir. One per test file or suite.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { createToken, createUser } from '../../src/auth/service.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { closeRuntime, openRuntime } from '../../src/runtime.js';
+import { createBlobStore } from '../../src/storage/index.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -34,6 +36,8 @@ export interface TestApp {
   ctx: AppContext;
   dataDir: string;
   kind: DbKind;
+  /** Where the app listens (and PAGELENS_PUBLIC_URL), when started with { listen: true }. */
+  baseUrl: string | null;
   user(email: string, options?: { org?: string; admin?: boolean }): Promise<TestUser>;
   close(): Promise<void>;
 }
@@ -60,7 +64,23 @@ export async function dropSchema(schema: string): Promise<void> {
   }
 }
 
-export async function startTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Listen on a free local port that is also PAGELENS_PUBLIC_URL, so signed local URLs work with fetch. */
+  listen?: boolean;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function startTestApp(kind: DbKind, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pagelens-test-'));
   let schema: string | null = null;
   let databaseUrl = `sqlite:${path.join(dataDir, 'pagelens.db')}`;
@@ -68,22 +88,28 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
     schema = await createSchema();
     databaseUrl = `${POSTGRES_URL}?schema=${schema}`;
   }
-  const config = loadConfig({
+  const port = options.listen ? await freePort() : null;
+  const fullEnv = {
     PAGELENS_DATA_DIR: dataDir,
     PAGELENS_DATABASE_URL: databaseUrl,
     PAGELENS_LOG_LEVEL: 'silent',
-    PAGELENS_PUBLIC_URL: 'http://127.0.0.1:1',
+    PAGELENS_PUBLIC_URL: port === null ? 'http://127.0.0.1:1' : `http://127.0.0.1:${port}`,
     PATH: process.env.PATH ?? '',
     ...env,
-  });
+  };
+  const config = loadConfig(fullEnv);
   const ctx = await openRuntime(config);
+  // The store reads S3 credentials from the environment it is given: the test's, not process.env.
+  ctx.storage = createBlobStore(config, fullEnv);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
+  if (port !== null) await app.listen({ host: '127.0.0.1', port });
   return {
     app,
     ctx,
     dataDir,
     kind,
+    baseUrl: port === null ? null : `http://127.0.0.1:${port}`,
     async user(email, options = {}) {
       const created = await createUser(ctx.database.db, email, {
         organization: options.org ?? 'acme',

@@ -1,22 +1,30 @@
 // Background work that runs beside the API (or alone): the retention sweeper and blob GC.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
-import { drainBlobDeletions } from './storage/gc.js';
+import { sweepExpiredUploads } from './documents/upload-url.js';
+import { sweepExpired } from './retention/sweeper.js';
 import { errorMessage } from './util.js';
 
 export interface Background {
   stop(): Promise<void>;
 }
 
-/** Periodic maintenance: committed blob deletions that failed earlier are retried here. */
+/**
+ * Periodic maintenance: expired documents are swept, blob deletions that failed earlier are
+ * retried, and upload URLs that expired unused are forgotten with their blobs.
+ */
 export function startBackground(ctx: AppContext, log: FastifyBaseLogger): Background {
   let running: Promise<void> | null = null;
   const tick = (): void => {
     if (running) return;
     running = (async () => {
       try {
-        const blobs = await drainBlobDeletions(ctx.database.db, ctx.storage);
-        if (blobs > 0) log.info({ blobs }, 'retried blob deletions');
+        const summary = await sweepExpired(ctx, new Date(), log);
+        if (summary.deleted.length > 0 || summary.blobs > 0) {
+          log.info({ documents: summary.deleted.length, blobs: summary.blobs }, 'retention sweep done');
+        }
+        const uploads = await sweepExpiredUploads(ctx.database.db, ctx.storage, new Date());
+        if (uploads > 0) log.info({ uploads }, 'expired upload URLs cleaned up');
       } catch (err) {
         log.warn({ err: errorMessage(err) }, 'maintenance tick failed');
       } finally {

@@ -1,0 +1,230 @@
+// Executes one claimed task run and moves its job forward: prepare fans out page runs, the last
+// finished page releases finalize, finalize (or a single run) settles the job. Every transition
+// is guarded by the run's lease, so a retried or cancelled run can never write twice.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { Db, JobStatusesTable, TaskRunsTable } from '../db/types.js';
+import { nowIso, errorMessage } from '../util.js';
+import { StepStopped, type JobKind, type JobKindRegistry, type StepContext } from './kinds.js';
+import * as store from './store.js';
+
+export interface EngineDeps {
+  app: AppContext;
+  kinds: JobKindRegistry;
+  log: FastifyBaseLogger;
+  /** Hands runs that became queued to the queue backend (after the commit that made them so). */
+  dispatch(runs: TaskRunsTable[], parent?: TaskRunsTable): Promise<void>;
+}
+
+async function loadJob(db: Db, jobId: string): Promise<JobStatusesTable | undefined> {
+  return db.selectFrom('job_statuses').selectAll().where('id', '=', jobId).executeTakeFirst();
+}
+
+function stepContext(deps: EngineDeps, run: TaskRunsTable, job: JobStatusesTable): StepContext {
+  const { db } = deps.app.database;
+  const guard = async (trx: Db): Promise<void> => {
+    const lease = await store.holdsLease(trx, run);
+    if (lease !== 'ok') throw new StepStopped(lease);
+  };
+  return {
+    app: deps.app,
+    jobId: job.id,
+    documentId: job.document_id,
+    async commit(fn) {
+      return db.transaction().execute(async (trx) => {
+        await guard(trx);
+        return fn(trx);
+      });
+    },
+    async checkpoint() {
+      await guard(db);
+    },
+  };
+}
+
+/** Settles a job: done, or error naming what failed. Conditional so a cancel is never overwritten. */
+async function settleJob(trx: Db, jobId: string, status: 'done' | 'error', message: string | null): Promise<void> {
+  const now = nowIso();
+  await trx
+    .updateTable('job_statuses')
+    .set({ status, error_message: message, finished_at: now, updated_at: now, ...(status === 'done' ? { progress: 100 } : {}) })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['queued', 'processing'])
+    .execute();
+}
+
+function describePages(pages: number[]): string {
+  const shown = pages.slice(0, 20).join(', ');
+  return pages.length > 20 ? `${shown} and ${pages.length - 20} more` : shown;
+}
+
+export async function failedPages(db: Db, jobId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('task_runs')
+    .select('page_number')
+    .where('job_id', '=', jobId)
+    .where('task', '=', 'page')
+    .where('status', '=', 'error')
+    .orderBy('page_number')
+    .execute();
+  return rows.map((r) => r.page_number ?? 0);
+}
+
+/**
+ * Marks a page run finished (done or error), counts it on the job and, when it was the last
+ * page, releases the finalize run. Returns the finalize run when it became queued.
+ */
+export async function finishPage(
+  trx: Db,
+  run: TaskRunsTable,
+  outcome: { status: 'done' } | { status: 'error'; message: string },
+): Promise<TaskRunsTable | undefined> {
+  const ok = await store.finishRun(trx, run, outcome.status, outcome.status === 'error' ? outcome.message : null);
+  if (!ok) return undefined;
+  return countFinishedPage(trx, run, outcome);
+}
+
+/** Counts one finished page on its job (also used when the reconciler gives up on a page). */
+export async function countFinishedPage(
+  trx: Db,
+  run: TaskRunsTable,
+  outcome: { status: 'done' } | { status: 'error'; message: string },
+): Promise<TaskRunsTable | undefined> {
+  if (outcome.status === 'error') await store.recordPageFailure(trx, run.job_id, run.page_number ?? 0, outcome.message);
+  await trx
+    .updateTable('job_statuses')
+    .set((eb) => ({
+      finished_pages: eb('finished_pages', '+', 1),
+      failed_pages: eb('failed_pages', '+', outcome.status === 'error' ? 1 : 0),
+      updated_at: nowIso(),
+    }))
+    .where('id', '=', run.job_id)
+    .execute();
+  const job = await trx
+    .selectFrom('job_statuses')
+    .select(['total_pages', 'finished_pages', 'status'])
+    .where('id', '=', run.job_id)
+    .executeTakeFirstOrThrow();
+  const progress = job.total_pages > 0 ? Math.floor((job.finished_pages * 100) / job.total_pages) : 0;
+  // Finalize still has to run: report at most 99 until it does.
+  await trx
+    .updateTable('job_statuses')
+    .set({ progress: Math.min(progress, 99) })
+    .where('id', '=', run.job_id)
+    .execute();
+  if (job.finished_pages < job.total_pages || job.status !== 'processing') return undefined;
+  const released = await trx
+    .updateTable('task_runs')
+    .set({ status: 'queued', available_at: nowIso(), dispatched_at: null })
+    .where('job_id', '=', run.job_id)
+    .where('task', '=', 'finalize')
+    .where('status', '=', 'waiting')
+    .returningAll()
+    .executeTakeFirst();
+  return released;
+}
+
+async function runStep(deps: EngineDeps, kind: JobKind, run: TaskRunsTable, job: JobStatusesTable): Promise<void> {
+  const { db } = deps.app.database;
+  const ctx = stepContext(deps, run, job);
+  const payload = kind.parse(JSON.parse(job.payload) as unknown);
+  const task = run.task as store.TaskName;
+  switch (task) {
+    case 'run': {
+      if (kind.mode !== 'single') throw new Error(`kind ${kind.name} has no single run step`);
+      await kind.run(ctx, payload);
+      await ctx.commit(async (trx) => {
+        await store.finishRun(trx, run, 'done');
+        await settleJob(trx, job.id, 'done', null);
+      });
+      return;
+    }
+    case 'prepare': {
+      if (kind.mode !== 'fanout') throw new Error(`kind ${kind.name} does not fan out`);
+      const { pages } = await kind.prepare(ctx, payload);
+      const now = nowIso();
+      const pageRuns = Array.from({ length: pages }, (_, i) =>
+        store.runRow({ jobId: job.id, task: 'page', pageNumber: i + 1, queue: kind.queue, status: 'queued' }, now),
+      );
+      const finalize = store.runRow(
+        { jobId: job.id, task: 'finalize', pageNumber: null, queue: kind.queue, status: pages === 0 ? 'queued' : 'waiting' },
+        now,
+      );
+      await ctx.commit(async (trx) => {
+        await store.insertRuns(trx, [...pageRuns, finalize]);
+        await trx
+          .updateTable('job_statuses')
+          .set({ total_pages: pages, updated_at: now })
+          .where('id', '=', job.id)
+          .execute();
+        await store.finishRun(trx, run, 'done');
+      });
+      if (pages === 0) await deps.dispatch([finalize]);
+      else await deps.dispatch(pageRuns, finalize);
+      return;
+    }
+    case 'page': {
+      if (kind.mode !== 'fanout') throw new Error(`kind ${kind.name} does not fan out`);
+      const pageNumber = run.page_number ?? 0;
+      let outcome: { status: 'done' } | { status: 'error'; message: string } = { status: 'done' };
+      try {
+        await kind.page(ctx, payload, pageNumber);
+      } catch (err) {
+        if (err instanceof StepStopped) throw err;
+        outcome = { status: 'error', message: errorMessage(err) };
+        deps.log.warn({ job_id: job.id, page: pageNumber, err: outcome.message }, 'page failed');
+      }
+      const released = await ctx.commit((trx) => finishPage(trx, run, outcome));
+      if (released) await deps.dispatch([released]);
+      return;
+    }
+    case 'finalize': {
+      if (kind.mode !== 'fanout') throw new Error(`kind ${kind.name} does not fan out`);
+      const failed = await failedPages(db, job.id);
+      await kind.finalize(ctx, payload, failed);
+      await ctx.commit(async (trx) => {
+        await store.finishRun(trx, run, 'done');
+        const message = failed.length > 0 ? `${failed.length} page(s) failed: ${describePages(failed)}` : null;
+        await settleJob(trx, job.id, failed.length > 0 ? 'error' : 'done', message);
+      });
+      return;
+    }
+  }
+}
+
+/** Runs a task run this worker has claimed. Never throws: every outcome is recorded. */
+export async function executeRun(deps: EngineDeps, run: TaskRunsTable): Promise<void> {
+  const { db } = deps.app.database;
+  const job = await loadJob(db, run.job_id);
+  if (!job || job.status === 'cancelled' || job.status === 'done' || job.status === 'error') {
+    await store.finishRun(db, run, 'cancelled');
+    return;
+  }
+  const kind = deps.kinds.get(job.kind);
+  if (job.status === 'queued') {
+    await db
+      .updateTable('job_statuses')
+      .set({ status: 'processing', started_at: nowIso(), updated_at: nowIso(), attempts: job.attempts + 1 })
+      .where('id', '=', job.id)
+      .where('status', '=', 'queued')
+      .execute();
+  }
+  try {
+    if (!kind) throw new Error(`no handler for job kind ${job.kind}`);
+    await runStep(deps, kind, run, job);
+  } catch (err) {
+    if (err instanceof StepStopped) {
+      if (err.reason === 'cancelled') await store.finishRun(db, run, 'cancelled');
+      deps.log.info({ job_id: job.id, run_id: run.id, reason: err.reason }, 'task run stopped');
+      return;
+    }
+    // A failing prepare, finalize or single run fails the whole job.
+    const message = errorMessage(err);
+    deps.log.error({ job_id: job.id, run_id: run.id, task: run.task, err: message }, 'task run failed');
+    await db.transaction().execute(async (trx) => {
+      if (!(await store.finishRun(trx, run, 'error', message))) return;
+      await store.cancelOpenRuns(trx, job.id);
+      await settleJob(trx, job.id, 'error', `${run.task} failed: ${message}`);
+    });
+  }
+}
