@@ -9,7 +9,7 @@ export ONNXRUNTIME_NODE_INSTALL_CUDA := skip
 
 SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
-.PHONY: run test build deps lint typecheck unit services clean bench eval
+.PHONY: run test build deps lint typecheck unit services clean bench bench-jobs eval
 
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-fund --no-audit
@@ -48,3 +48,14 @@ test: lint typecheck unit
 
 clean:
 	rm -rf dist node_modules/.installed
+
+# Benchmarks and evaluations: built from bench/ and eval/ into dist-bench/, never part of `make test`.
+dist-bench/.built: node_modules/.installed $(SOURCES) $(shell find bench eval -name '*.ts' 2>/dev/null) tsconfig.bench.json
+	rm -rf dist-bench
+	node_modules/.bin/tsc -p tsconfig.bench.json
+	touch $@
+
+bench-jobs: build dist-bench/.built services
+	node dist-bench/bench/jobs.js
+
+bench: bench-jobs

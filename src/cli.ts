@@ -4,6 +4,7 @@ import { ConfigError, describeConfig, loadConfig } from './config.js';
 import { closeRuntime, openRuntime } from './runtime.js';
 import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from './auth/service.js';
 import { sweepExpired, type SweepLog } from './retention/sweeper.js';
+import { processFile } from './cli/process.js';
 import { serve } from './server.js';
 import { pino } from 'pino';
 import type { QueueName } from './jobs/kinds.js';
@@ -158,6 +159,26 @@ export function buildCli(): Command {
       process.once('SIGTERM', shutdown);
       // Forked by `serve`: when the parent goes away (even by kill -9), go with it.
       if (process.send) process.once('disconnect', shutdown);
+    });
+
+  program
+    .command('process <file>')
+    .description('upload a file to a running server, show progress per page, then print a summary')
+    .option('--url <url>', 'server base URL (default PAGELENS_URL or http://127.0.0.1:8000)')
+    .option('--token <token>', 'API token (default PAGELENS_TOKEN)')
+    .option('--name <name>', 'document name (default: the file name)')
+    .option('--tags <tags>', 'comma-separated tags')
+    .action(async (file: string, opts: { url?: string; token?: string; name?: string; tags?: string }) => {
+      const token = opts.token ?? process.env.PAGELENS_TOKEN;
+      if (!token) throw new AuthRuleError('give --token or set PAGELENS_TOKEN');
+      const summary = await processFile(file, {
+        url: opts.url ?? process.env.PAGELENS_URL ?? 'http://127.0.0.1:8000',
+        token,
+        ...(opts.name ? { name: opts.name } : {}),
+        ...(opts.tags ? { tags: opts.tags } : {}),
+      });
+      process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      if (summary.status !== 'done') process.exitCode = 1;
     });
 
   program

@@ -22,7 +22,8 @@ export interface BullmqSettings {
 
 const QUEUES: readonly QueueName[] = ['cpu', 'models'];
 
-const jobIdFor = (run: TaskRunsTable): string => `${run.id}-${run.retry_count}`;
+// Unique per delivery attempt: retries and re-deliveries (new available_at) are new BullMQ jobs.
+const jobIdFor = (run: TaskRunsTable): string => `${run.id}-${run.retry_count}-${Date.parse(run.available_at)}`;
 
 /** redis://[:password@]host:port[/db] as options, so BullMQ opens (and closes) its own connections. */
 export function redisOptions(url: string): ConnectionOptions {
@@ -98,12 +99,12 @@ export class BullmqQueue implements QueueBackend {
     // Waiting deliveries of a cancelled job would be claimed as no-ops anyway; drop them early.
     const runs = await this.database.db
       .selectFrom('task_runs')
-      .select(['id', 'retry_count', 'queue'])
+      .selectAll()
       .where('job_id', '=', jobId)
       .where('status', '=', 'cancelled')
       .execute();
     for (const r of runs) {
-      const job = await this.queue(r.queue).getJob(`${r.id}-${r.retry_count}`);
+      const job = await this.queue(r.queue).getJob(jobIdFor(r));
       if (job && (await job.isWaiting())) await job.remove().catch(() => undefined);
     }
   }

@@ -192,6 +192,26 @@ async function runStep(deps: EngineDeps, kind: JobKind, run: TaskRunsTable, job:
   }
 }
 
+const TRANSIENT_CODES = new Set(['40001', '40P01', '57P01', '08006', '08003', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
+
+/** Infrastructure hiccups (a busy database, a dropped connection) that a retry can get past. */
+function isTransient(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || TRANSIENT_CODES.has(code))) return true;
+  return /Connection terminated|database is locked/i.test(errorMessage(err));
+}
+
+async function requeue(db: Db, run: TaskRunsTable): Promise<TaskRunsTable | undefined> {
+  return db
+    .updateTable('task_runs')
+    .set({ status: 'queued', worker_id: null, retry_count: run.retry_count + 1, available_at: nowIso(), dispatched_at: null })
+    .where('id', '=', run.id)
+    .where('status', '=', 'running')
+    .where('attempts', '=', run.attempts)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Runs a task run this worker has claimed. Never throws: every outcome is recorded. */
 export async function executeRun(deps: EngineDeps, run: TaskRunsTable): Promise<void> {
   const { db } = deps.app.database;
@@ -216,6 +236,13 @@ export async function executeRun(deps: EngineDeps, run: TaskRunsTable): Promise<
     if (err instanceof StepStopped) {
       if (err.reason === 'cancelled') await store.finishRun(db, run, 'cancelled');
       deps.log.info({ job_id: job.id, run_id: run.id, reason: err.reason }, 'task run stopped');
+      return;
+    }
+    if (isTransient(err) && run.retry_count < deps.app.config.taskMaxRetries) {
+      // The step's writes rolled back; give the run to whichever worker is free next.
+      const requeued = await requeue(db, run).catch(() => undefined);
+      deps.log.warn({ job_id: job.id, run_id: run.id, err: errorMessage(err) }, 'transient failure; task run requeued');
+      if (requeued) await deps.dispatch([requeued]);
       return;
     }
     // A failing prepare, finalize or single run fails the whole job.

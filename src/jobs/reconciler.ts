@@ -98,14 +98,20 @@ export async function reconcile(db: Kysely<Database>, config: Config, queue: Que
     if (r.released) toDispatch.push(r.released);
   }
   if (queue.name === 'bullmq') {
-    // Outbox recovery: runs committed as queued whose hand-over to Redis did not happen.
+    // Outbox recovery: runs committed as queued whose hand-over to Redis did not happen, and runs
+    // handed over long ago but never taken (Redis lost them). A fresh available_at gives the
+    // re-delivery a new BullMQ job id; the claim in the database keeps it at most once.
     const lost = await db
-      .selectFrom('task_runs')
-      .selectAll()
+      .updateTable('task_runs')
+      .set({ available_at: nowIso() })
       .where('status', '=', 'queued')
-      .where('dispatched_at', 'is', null)
-      .where('available_at', '<', secondsAgo(5))
-      .limit(1000)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('dispatched_at', 'is', null), eb('available_at', '<', secondsAgo(5))]),
+          eb('dispatched_at', '<', secondsAgo(1800)),
+        ]),
+      )
+      .returningAll()
       .execute();
     report.redispatched = lost.length;
     toDispatch.push(...lost.filter((l) => !toDispatch.some((d) => d.id === l.id)));
