@@ -9,7 +9,23 @@ export ONNXRUNTIME_NODE_INSTALL_CUDA := skip
 
 SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
-.PHONY: run test build deps lint typecheck unit services clean bench bench-jobs eval
+# Debian packages PageLens uses when present: LibreOffice converts Office files, DejaVu fonts
+# typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine.
+SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
+	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
+
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs eval
+
+# Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
+# goes on: the service then reports fewer formats and skips what needs them.
+system-deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing:$$missing"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing) >/dev/null \
+	    || echo "warning: could not install$$missing"; \
+	else echo "warning: missing Debian packages:$$missing (Office formats or OCR engines may be unavailable)"; fi
 
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-fund --no-audit
@@ -24,7 +40,7 @@ dist/.built: node_modules/.installed $(SOURCES) tsconfig.json tsconfig.build.jso
 
 build: dist/.built
 
-run: build
+run: system-deps build
 	bin/pagelens migrate
 	bin/pagelens serve
 
@@ -41,7 +57,7 @@ lint: deps
 typecheck: deps
 	node_modules/.bin/tsc --noEmit -p tsconfig.json
 
-unit: deps build services
+unit: system-deps deps build services
 	node_modules/.bin/vitest run
 
 test: lint typecheck unit

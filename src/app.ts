@@ -7,6 +7,7 @@ import { registerBearerAuth } from './auth/plugin.js';
 import type { AppContext } from './context.js';
 import { documentRoutes } from './documents/routes.js';
 import { jobRoutes } from './jobs/routes.js';
+import { pageRoutes } from './pages/routes.js';
 import { folderRoutes } from './folders/routes.js';
 import { HttpError } from './http/errors.js';
 import { knowledgeBaseRoutes } from './knowledge-bases/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(storageRoutes(ctx));
   await app.register(documentRoutes(ctx));
   await app.register(jobRoutes(ctx));
+  await app.register(pageRoutes(ctx));
   await app.register(folderRoutes(ctx));
   await app.register(knowledgeBaseRoutes(ctx));
   await app.register(retentionPolicyRoutes(ctx));

@@ -30,7 +30,16 @@ export interface Config {
   taskRunRetentionDays: number;
   bullmqPrefix: string;
   bullmqLockMs: number;
+  ocr: OcrSetting;
+  renderDpi: number;
+  maxPages: number;
+  maxPagePixels: number;
+  ocrMinTextQuality: number;
+  convertTimeoutSeconds: number;
+  convertMemoryMb: number;
 }
+
+export type OcrSetting = 'tesseract' | 'tesseract-native' | 'ppocr';
 
 export class ConfigError extends Error {}
 
@@ -113,6 +122,13 @@ export function loadConfig(env: Env = process.env): Config {
     taskRunRetentionDays: int(env, 'TASK_RUN_RETENTION_DAYS', 30, 1, 3650),
     bullmqPrefix: str(env, 'BULLMQ_PREFIX', 'pagelens'),
     bullmqLockMs: int(env, 'BULLMQ_LOCK_MS', 30_000, 1000, 3_600_000),
+    ocr: oneOf(env, 'OCR', ['tesseract', 'tesseract-native', 'ppocr'] as const, 'tesseract'),
+    renderDpi: int(env, 'RENDER_DPI', 150, 36, 600),
+    maxPages: int(env, 'MAX_PAGES', 5000, 1, 1_000_000),
+    maxPagePixels: int(env, 'MAX_PAGE_PIXELS', 50_000_000, 10_000, 1_000_000_000),
+    ocrMinTextQuality: int(env, 'OCR_MIN_TEXT_QUALITY', 50, 0, 100) / 100,
+    convertTimeoutSeconds: int(env, 'CONVERT_TIMEOUT_S', 180, 1, 3600),
+    convertMemoryMb: int(env, 'CONVERT_MEMORY_MB', 2048, 64, 65_536),
   };
 }
 

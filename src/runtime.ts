@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { closeOcrEngine } from './processing/ocr.js';
 import { createBlobStore } from './storage/index.js';
 
 export async function openRuntime(config: Config = loadConfig(), options: { migrate?: boolean } = {}): Promise<AppContext> {
@@ -17,6 +18,7 @@ export async function openRuntime(config: Config = loadConfig(), options: { migr
 }
 
 export async function closeRuntime(ctx: AppContext): Promise<void> {
+  await closeOcrEngine();
   await ctx.jobs.queue.close();
   await ctx.database.close();
 }

@@ -52,6 +52,55 @@ async function api<T>(opts: ProcessOptions, route: string, init: RequestInit = {
 
 const PAGE_VALUE: Record<string, number> = { queued: 0, waiting: 0, running: 1, done: 2, error: 2, cancelled: 2 };
 
+interface ProgressView {
+  job(job: JobView): void;
+  page(run: PageRunView): void;
+  stop(): void;
+}
+
+/** Bars on a terminal; on a pipe or log file, one line per change instead. */
+function progressView(jobId: string): ProgressView {
+  if (!process.stderr.isTTY) {
+    const seen = new Map<number, string>();
+    let last = '';
+    return {
+      job(job) {
+        const line = `job ${jobId}: ${job.status} ${job.finished_pages}/${job.total_pages} pages`;
+        if (line !== last) process.stderr.write(`${line}\n`);
+        last = line;
+      },
+      page(run) {
+        if (seen.get(run.page_number) === run.status) return;
+        seen.set(run.page_number, run.status);
+        process.stderr.write(`  page ${run.page_number}: ${run.status}\n`);
+      },
+      stop() {},
+    };
+  }
+  const multibar = new cliProgress.MultiBar(
+    { format: ' {label} [{bar}] {state}', hideCursor: true, clearOnComplete: false, stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
+  const overall = multibar.create(1, 0, { label: 'document'.padEnd(9), state: 'queued' });
+  const bars = new Map<number, cliProgress.SingleBar>();
+  return {
+    job(job) {
+      overall.setTotal(Math.max(1, job.total_pages));
+      overall.update(job.finished_pages, { label: 'document'.padEnd(9), state: `${job.status} ${job.finished_pages}/${job.total_pages} pages` });
+    },
+    page(run) {
+      const label = `page ${run.page_number}`.padEnd(9);
+      let bar = bars.get(run.page_number);
+      if (!bar) {
+        bar = multibar.create(2, 0, { label, state: run.status });
+        bars.set(run.page_number, bar);
+      }
+      bar.update(PAGE_VALUE[run.status] ?? 0, { label, state: run.status });
+    },
+    stop: () => multibar.stop(),
+  };
+}
+
 export async function processFile(file: string, opts: ProcessOptions): Promise<ProcessSummary> {
   const started = Date.now();
   await stat(file);
@@ -63,34 +112,21 @@ export async function processFile(file: string, opts: ProcessOptions): Promise<P
     method: 'POST',
     body: form,
   });
-  const multibar = new cliProgress.MultiBar(
-    { format: ' {label} [{bar}] {state}', hideCursor: true, clearOnComplete: false, stream: process.stderr },
-    cliProgress.Presets.shades_classic,
-  );
-  const overall = multibar.create(1, 0, { label: 'document'.padEnd(9), state: 'queued' });
-  const pageBars = new Map<number, cliProgress.SingleBar>();
+  const view = progressView(created.job_status_id);
   let job: JobView;
   try {
     for (;;) {
       job = await api<JobView>(opts, `/api/v0/job-statuses/${created.job_status_id}`);
-      overall.setTotal(Math.max(1, job.total_pages));
-      overall.update(job.finished_pages, { state: `${job.status} ${job.finished_pages}/${job.total_pages} pages` });
+      view.job(job);
       if (job.total_pages > 0 && job.total_pages <= (opts.maxPageBars ?? 40)) {
         const runs = await api<{ page_runs: PageRunView[] }>(opts, `/api/v0/job-statuses/${job.id}/page-runs`);
-        for (const run of runs.page_runs) {
-          let bar = pageBars.get(run.page_number);
-          if (!bar) {
-            bar = multibar.create(2, 0, { label: `page ${run.page_number}`.padEnd(9), state: run.status });
-            pageBars.set(run.page_number, bar);
-          }
-          bar.update(PAGE_VALUE[run.status] ?? 0, { state: run.status });
-        }
+        for (const run of runs.page_runs) view.page(run);
       }
       if (['done', 'error', 'cancelled'].includes(job.status)) break;
       await new Promise((resolve) => setTimeout(resolve, opts.pollMs ?? 500));
     }
   } finally {
-    multibar.stop();
+    view.stop();
   }
   return {
     document_id: created.document_id,

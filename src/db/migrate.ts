@@ -3,11 +3,13 @@ import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider 
 import type { Kysely } from 'kysely';
 import * as foundation from './migrations/2026_11_22_0001_foundation.js';
 import * as jobs from './migrations/2026_11_22_0100_jobs.js';
+import * as pages from './migrations/2026_11_22_0200_pages.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0100_jobs': jobs,
+  '2026_11_22_0200_pages': pages,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -66,6 +66,9 @@ export interface DocumentsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  page_count: number;
+  /** The file version whose processing last finished (0: never). */
+  processed_version: number;
 }
 
 export interface DocumentKnowledgeBasesTable {
@@ -183,6 +186,95 @@ export interface PageFailuresTable {
   created_at: string;
 }
 
+export interface PagesTable {
+  id: string;
+  document_id: string;
+  page_number: number;
+  document_version: number;
+  width: number;
+  height: number;
+  dpi: number;
+  image_key: string | null;
+  thumbnail_key: string | null;
+  text_source: string;
+  text: string;
+  words_key: string | null;
+  layout: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PageDescriptionsTable {
+  id: string;
+  document_id: string;
+  page_number: number;
+  description: string;
+  headings: string;
+  source: string;
+  edited: number;
+  model: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ComponentsTable {
+  id: string;
+  organization_id: string;
+  owner_id: string;
+  document_id: string | null;
+  component_type: string;
+  status: string;
+  image_key: string | null;
+  grounding: string;
+  description: string | null;
+  error: string | null;
+  tokens_in: number;
+  tokens_out: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VisualComponentsTable {
+  id: string;
+  document_id: string;
+  component_id: string;
+  page_number: number;
+  component_type: string;
+  label: string;
+  bbox: string;
+  confidence: number;
+  origin: string;
+  grounding_data: string;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChunksTable {
+  id: string;
+  document_id: string;
+  page_number: number;
+  seq: number;
+  kind: string;
+  text: string;
+  bboxes: string;
+  created_at: string;
+}
+
+export interface TokenUsageTable {
+  id: string;
+  organization_id: string;
+  document_id: string | null;
+  question_id: number | null;
+  purpose: string;
+  provider: string;
+  model: string;
+  tokens_in: number;
+  tokens_out: number;
+  cost: string;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -201,6 +293,12 @@ export interface Database {
   task_runs: TaskRunsTable;
   workers: WorkersTable;
   page_failures: PageFailuresTable;
+  pages: PagesTable;
+  page_descriptions: PageDescriptionsTable;
+  components: ComponentsTable;
+  visual_components: VisualComponentsTable;
+  chunks: ChunksTable;
+  token_usage: TokenUsageTable;
 }
 
 /** A connection or an open transaction: repositories accept either. */

@@ -14,6 +14,7 @@ import { commitOrDiscard, storeUpload } from './ingest.js';
 import * as schemas from './schemas.js';
 import * as service from './service.js';
 import { retentionLinkRoutes } from './retention-routes.js';
+import { reprocessRoutes } from './reprocess-routes.js';
 import { tagRoutes } from './tag-routes.js';
 import { receiveUpload, removeQuietly, singleField, type ReceivedFile } from './upload.js';
 import { uploadUrlRoutes } from './upload-url-routes.js';
@@ -85,7 +86,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
                 ...(input.knowledgeBaseId ? { knowledgeBaseId: input.knowledgeBaseId } : {}),
                 ...(input.visibility ? { visibility: input.visibility } : {}),
                 tags: input.tags,
-              }),
+              }, ctx.jobs),
             ),
           );
           const [document] = await service.toWire(db, wireDeps, [result.document]);
@@ -225,7 +226,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { file } = await receiveUpload(request, { tmpDir: ctx.tmpDir, maxBytes: maxUploadBytes(ctx) });
         const stored = await storeUpload(ctx.storage, id, requireFile(file), libreoffice);
         const result = await commitOrDiscard(ctx.storage, stored.key, () =>
-          inTransaction(db, (uow) => service.replaceFile(uow, caller, id, stored, blobDeleter(ctx, request.log))),
+          inTransaction(db, (uow) => service.replaceFile(uow, caller, id, stored, blobDeleter(ctx, request.log), ctx.jobs)),
         );
         const [document] = await service.toWire(db, wireDeps, [result.document]);
         return { document_id: id, job_status_id: result.jobStatusId, document };
@@ -233,6 +234,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
 
     await app.register(tagRoutes(ctx));
+    await app.register(reprocessRoutes(ctx));
     await app.register(retentionLinkRoutes(ctx));
     await app.register(uploadUrlRoutes(ctx));
   };

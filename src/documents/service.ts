@@ -3,7 +3,9 @@ import type { Caller } from '../auth/caller.js';
 import type { Db, DocumentsTable } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
 import { notFound, validationError } from '../http/errors.js';
-import { insertJobStatus } from '../jobs/repository.js';
+import { createJob } from '../jobs/create.js';
+import { cancelOpenRuns } from '../jobs/store.js';
+import type { JobSystem } from '../jobs/system.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { nowIso } from '../util.js';
 import { assertCanManage, DEFAULT_VISIBILITY, getReadableDocument, type Visibility } from './access.js';
@@ -110,10 +112,12 @@ async function assertReferences(db: Db, caller: Caller, folderId?: string | null
 }
 
 export async function createDocument(
-  { trx }: UnitOfWork,
+  uow: UnitOfWork,
   caller: Caller,
   input: NewDocumentInput,
+  jobs: JobSystem,
 ): Promise<{ document: DocumentsTable; jobStatusId: string }> {
+  const { trx } = uow;
   await assertReferences(trx, caller, input.folderId, input.knowledgeBaseId);
   const now = nowIso();
   const name = (input.name ?? input.file.filename).trim() || input.file.filename;
@@ -134,11 +138,13 @@ export async function createDocument(
     version: 1,
     created_at: now,
     updated_at: now,
+    page_count: 0,
+    processed_version: 0,
   };
   await trx.insertInto('documents').values(document).execute();
   for (const tag of input.tags) await repo.attachTag(trx, caller.organizationId, document.id, tag);
   if (input.knowledgeBaseId) await repo.linkKnowledgeBase(trx, document.id, input.knowledgeBaseId);
-  const jobStatusId = await insertJobStatus(trx, {
+  const jobStatusId = await createJob(uow, jobs, {
     kind: 'process_document',
     documentId: document.id,
     organizationId: caller.organizationId,
@@ -200,14 +206,36 @@ export async function deleteDocumentRecords(
   onQueued(outboxId, prefix);
 }
 
+/** Processing of an older file version is pointless once a new file is in: cancel it. */
+async function supersedeJobs(trx: Db, documentId: string, version: number): Promise<void> {
+  const open = await trx
+    .selectFrom('job_statuses')
+    .select('id')
+    .where('document_id', '=', documentId)
+    .where('kind', '=', 'process_document')
+    .where('status', 'in', ['queued', 'processing'])
+    .execute();
+  const now = nowIso();
+  for (const job of open) {
+    await trx
+      .updateTable('job_statuses')
+      .set({ status: 'cancelled', error_message: `superseded by file version ${version}`, finished_at: now, updated_at: now })
+      .where('id', '=', job.id)
+      .execute();
+    await cancelOpenRuns(trx, job.id);
+  }
+}
+
 /** Points the document at a new file (version + 1), queues the old blob's deletion and a processing job. */
 export async function replaceFile(
-  { trx, after }: UnitOfWork,
+  uow: UnitOfWork,
   caller: Caller,
   id: string,
   file: StoredFile,
   deleteBlobs: BlobDeleter,
+  jobs: JobSystem,
 ): Promise<{ document: DocumentsTable; jobStatusId: string }> {
+  const { trx, after } = uow;
   const doc = await getReadableDocument(trx, caller, id);
   const changes = {
     file_path: file.key,
@@ -220,12 +248,14 @@ export async function replaceFile(
     updated_at: nowIso(),
   };
   await trx.updateTable('documents').set(changes).where('id', '=', id).execute();
-  if (doc.file_path && doc.file_path !== file.key) {
-    const oldKey = doc.file_path;
-    const outboxId = await repo.queueBlobDeletion(trx, oldKey);
-    after.add(() => deleteBlobs(outboxId, oldKey));
+  const stale = [`${documentPrefix(doc.id)}derived/v${doc.version}/`];
+  if (doc.file_path && doc.file_path !== file.key) stale.push(doc.file_path);
+  for (const key of stale) {
+    const outboxId = await repo.queueBlobDeletion(trx, key);
+    after.add(() => deleteBlobs(outboxId, key));
   }
-  const jobStatusId = await insertJobStatus(trx, {
+  await supersedeJobs(trx, doc.id, changes.version);
+  const jobStatusId = await createJob(uow, jobs, {
     kind: 'process_document',
     documentId: doc.id,
     organizationId: doc.organization_id,

@@ -64,7 +64,7 @@ export function uploadUrlRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const deleter = blobDeleter(ctx, request.log);
         const result = await commitOrDiscard(ctx.storage, stored.key, () =>
           inTransaction(db, async (uow) => {
-            const out = await service.replaceFile(uow, caller, id, stored, deleter);
+            const out = await service.replaceFile(uow, caller, id, stored, deleter, ctx.jobs);
             await consumeUpload(uow, id, request.body.file_path, deleter);
             return out;
           }),

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { named } from '../http/openapi.js';
 import { Nullable, pageQuery, StringEnum, Timestamp, Uuid } from '../http/schemas.js';
-import { JOB_STATES } from './repository.js';
+import { JOB_STATES } from './states.js';
 
 const jobStatusProps = {
     id: Uuid(),

@@ -8,7 +8,7 @@ import { readableDocuments } from '../documents/access.js';
 import { conflict, notFound } from '../http/errors.js';
 import { nowIso } from '../util.js';
 import type { QueueBackend } from './queue.js';
-import { JOB_STATES } from './repository.js';
+import { JOB_STATES } from './states.js';
 import type { JobStatusWire, ListJobsFilters, QueueStatusParams } from './schemas.js';
 import { cancelOpenRuns } from './store.js';
 

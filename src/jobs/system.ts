@@ -5,6 +5,7 @@ import { BullmqQueue } from './bullmq.js';
 import { JobKindRegistry } from './kinds.js';
 import { LocalQueue } from './local.js';
 import type { QueueBackend } from './queue.js';
+import { processDocumentKind } from '../processing/kind.js';
 import { syntheticKind } from './synthetic.js';
 
 export interface JobSystem {
@@ -13,10 +14,11 @@ export interface JobSystem {
 }
 
 /** Job kinds that records in the database may name; start-up fails if one lacks a handler. */
-export const CREATABLE_KINDS = ['synthetic'] as const;
+export const CREATABLE_KINDS = ['process_document', 'synthetic'] as const;
 
 export function builtinKinds(): JobKindRegistry {
   const kinds = new JobKindRegistry();
+  kinds.register(processDocumentKind);
   kinds.register(syntheticKind);
   kinds.assertHandles(CREATABLE_KINDS);
   return kinds;

@@ -1,0 +1,58 @@
+// Rules for page descriptions: readable with the document; an edit is kept across reprocessing.
+import type { Caller } from '../auth/caller.js';
+import type { Db, PageDescriptionsTable } from '../db/types.js';
+import { getReadableDocument } from '../documents/access.js';
+import { notFound, validationError } from '../http/errors.js';
+import { nowIso } from '../util.js';
+import type { PageDescriptionWire } from './schemas.js';
+
+export function toWire(row: PageDescriptionsTable): PageDescriptionWire {
+  return {
+    document_id: row.document_id,
+    page_number: row.page_number,
+    description: row.description,
+    headings: JSON.parse(row.headings) as string[],
+    source: row.source,
+    edited: row.edited === 1,
+    model: row.model,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listDescriptions(db: Db, caller: Caller, documentId: string): Promise<PageDescriptionWire[]> {
+  const doc = await getReadableDocument(db, caller, documentId);
+  const rows = await db
+    .selectFrom('page_descriptions')
+    .selectAll()
+    .where('document_id', '=', doc.id)
+    .orderBy('page_number')
+    .execute();
+  return rows.map(toWire);
+}
+
+async function findRow(db: Db, documentId: string, pageNumber: number): Promise<PageDescriptionsTable> {
+  const row = await db
+    .selectFrom('page_descriptions')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .where('page_number', '=', pageNumber)
+    .executeTakeFirst();
+  if (!row) throw notFound('Page description not found');
+  return row;
+}
+
+export async function getDescription(db: Db, caller: Caller, documentId: string, pageNumber: number) {
+  const doc = await getReadableDocument(db, caller, documentId);
+  return toWire(await findRow(db, doc.id, pageNumber));
+}
+
+export async function updateDescription(db: Db, caller: Caller, documentId: string, pageNumber: number, text: string) {
+  const doc = await getReadableDocument(db, caller, documentId);
+  const trimmed = text.trim();
+  if (trimmed === '') throw validationError(['body', 'description'], 'Description must not be blank', 'string_too_short');
+  const row = await findRow(db, doc.id, pageNumber);
+  const now = nowIso();
+  await db.updateTable('page_descriptions').set({ description: trimmed, edited: 1, updated_at: now }).where('id', '=', row.id).execute();
+  return toWire({ ...row, description: trimmed, edited: 1, updated_at: now });
+}

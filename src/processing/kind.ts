@@ -1,0 +1,80 @@
+// `process_document`: prepare (convert to a page source, count pages) -> one task run per page
+// (processPage) -> finalize (document summary, page count, the version now processed).
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Db, DocumentsTable } from '../db/types.js';
+import type { FanOutKind, StepContext } from '../jobs/kinds.js';
+import { summarizeDocument } from '../pipeline/describe.js';
+import { PipelineError } from '../pipeline/types.js';
+import { nowIso } from '../util.js';
+import { processPage } from './page.js';
+import { prepareSource } from './source.js';
+
+export const ProcessDocumentPayload = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  reason: Type.Optional(Type.String()),
+  /** Only these pages (1-based); all when absent. */
+  pages: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
+  overwrite_edited_descriptions: Type.Boolean({ default: false }),
+});
+export type ProcessDocumentPayloadT = Static<typeof ProcessDocumentPayload>;
+
+async function currentDocument(db: Db, ctx: StepContext, version: number): Promise<DocumentsTable> {
+  if (!ctx.documentId) throw new Error('process_document job without a document');
+  const doc = await db.selectFrom('documents').selectAll().where('id', '=', ctx.documentId).executeTakeFirst();
+  if (!doc) throw new PipelineError('The document was deleted', 'unsupported');
+  if (doc.version !== version) {
+    throw new PipelineError(`The file was replaced (now version ${doc.version}); that version is processed by its own job`, 'unsupported');
+  }
+  return doc;
+}
+
+export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
+  name: 'process_document',
+  queue: 'cpu',
+  mode: 'fanout',
+  parse(payload) {
+    const value = Value.Default(ProcessDocumentPayload, structuredClone(payload));
+    if (!Value.Check(ProcessDocumentPayload, value)) throw new Error('invalid process_document payload');
+    return value;
+  },
+  async prepare(ctx, p) {
+    const { db } = ctx.app.database;
+    const doc = await currentDocument(db, ctx, p.version);
+    const pages = await prepareSource(ctx.app, doc);
+    await ctx.commit(async (trx) => {
+      await trx.updateTable('documents').set({ page_count: pages }).where('id', '=', doc.id).execute();
+    });
+    return { pages };
+  },
+  async page(ctx, p, pageNumber) {
+    if (p.pages && !p.pages.includes(pageNumber)) return;
+    const doc = await currentDocument(ctx.app.database.db, ctx, p.version);
+    await processPage(ctx, doc, pageNumber, { overwriteEditedDescription: p.overwrite_edited_descriptions });
+  },
+  async finalize(ctx, p) {
+    const { db } = ctx.app.database;
+    const doc = await currentDocument(db, ctx, p.version);
+    const descriptions = await db
+      .selectFrom('page_descriptions')
+      .select(['page_number', 'description', 'headings'])
+      .where('document_id', '=', doc.id)
+      .where('page_number', '<=', doc.page_count)
+      .orderBy('page_number')
+      .execute();
+    const summary = summarizeDocument(
+      descriptions.map((d) => ({ description: d.description, headings: JSON.parse(d.headings) as string[] })),
+    );
+    await ctx.commit(async (trx) => {
+      // A replacement file may have fewer pages: drop what the old version had beyond them.
+      for (const table of ['pages', 'page_descriptions', 'chunks'] as const) {
+        await trx.deleteFrom(table).where('document_id', '=', doc.id).where('page_number', '>', doc.page_count).execute();
+      }
+      await trx
+        .updateTable('documents')
+        .set({ summary, processed_version: p.version, updated_at: nowIso() })
+        .where('id', '=', doc.id)
+        .execute();
+    });
+  },
+};

@@ -1,0 +1,170 @@
+// Every accepted format end to end through the HTTP API: upload, the job processes each page
+// (render, text layer or OCR, description, chunks), and the results are readable.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
+import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
+import { buildPdf, textAt } from '../fixtures/pdf-builder.js';
+import { renderTextImage } from '../fixtures/text-image.js';
+import { getJob, silentLog, waitFor } from '../jobs/helpers.js';
+
+const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => {
+  try {
+    execFileSync('test', ['-x', p]);
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+interface PostBody {
+  document_id: string;
+  job_status_id: string;
+}
+
+interface Description {
+  page_number: number;
+  description: string;
+  headings: string[];
+  source: string;
+  edited: boolean;
+}
+
+/** Office files made by LibreOffice itself from plain text / CSV, so the test needs no binaries. */
+function officeFile(work: string, format: string, content: string, source: 'txt' | 'csv'): Buffer {
+  const input = path.join(work, `input-${format}.${source}`);
+  writeFileSync(input, content);
+  execFileSync(SOFFICE ?? 'soffice', ['--headless', `-env:UserInstallation=file://${work}/profile`, '--convert-to', format, '--outdir', work, input], {
+    stdio: 'ignore',
+    timeout: 120_000,
+  });
+  return readFileSync(path.join(work, `input-${format}.${format}`));
+}
+
+describe('document formats end to end (sqlite, local queue)', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let worker: JobWorker;
+  let work: string;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { PAGELENS_QUEUE: 'local', PAGELENS_WORKER_POLL_MS: '50' });
+    user = await t.user('formats@example.com');
+    worker = await startJobWorker(t.ctx, silentLog, { concurrency: 2 });
+    work = mkdtempSync(path.join(tmpdir(), 'pagelens-formats-'));
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function upload(filename: string, content: Buffer): Promise<PostBody> {
+    const body = multipart({}, [{ filename, content }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v0/documents',
+      headers: { ...user.auth, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<PostBody>();
+  }
+
+  async function processed(filename: string, content: Buffer) {
+    const posted = await upload(filename, content);
+    const job = await waitFor(() => getJob(t, user, posted.job_status_id), (j) => ['done', 'error', 'cancelled'].includes(j.status), 120_000, 100);
+    const descriptions = (
+      await t.app.inject({ url: `/api/v0/documents/${posted.document_id}/page-descriptions`, headers: user.auth })
+    ).json<Description[]>();
+    const pages = await t.ctx.database.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('document_id', '=', posted.document_id)
+      .orderBy('page_number')
+      .execute();
+    return { posted, job, descriptions, pages };
+  }
+
+  it('processes a born-digital PDF from its text layer', async () => {
+    const pdf = buildPdf([
+      { content: textAt(72, 700, 24, 'Quarterly Results') + textAt(72, 660, 11, 'Revenue grew by 12 percent in the third quarter.') },
+      { content: textAt(72, 700, 11, 'The second page talks about costs.') },
+    ]);
+    const { job, descriptions, pages, posted } = await processed('results.pdf', pdf);
+    expect(job).toMatchObject({ status: 'done', total_pages: 2, finished_pages: 2 });
+    expect(pages.map((p) => [p.page_number, p.text_source, p.width, p.height])).toEqual([
+      [1, 'pdf', 1275, 1650],
+      [2, 'pdf', 1275, 1650],
+    ]);
+    expect(pages[0]?.text).toContain('Revenue grew by 12 percent in the third quarter.');
+    expect(descriptions[0]?.headings).toEqual(['Quarterly Results']);
+    expect(descriptions[0]?.description).toContain('Revenue grew by 12 percent');
+    const doc = await t.app.inject({ url: `/api/v0/documents/${posted.document_id}`, headers: user.auth });
+    expect(doc.json<{ summary: string }>().summary).toContain('Quarterly Results');
+    const png = pages[0]?.image_key ? await t.ctx.storage.head(pages[0].image_key) : null;
+    expect(png?.size).toBeGreaterThan(1000);
+  });
+
+  it('reads scanned pages (an image) with OCR', async () => {
+    const image = await renderTextImage(['Invoice number 4711', 'Total due 1,250.00 EUR'], { fontSize: 36 });
+    const { job, pages } = await processed('scan.png', image.png);
+    expect(job.status).toBe('done');
+    expect(pages[0]?.text_source).toBe('ocr');
+    expect(pages[0]?.text).toContain('Invoice number 4711');
+    expect(pages[0]?.text).toContain('1,250.00');
+  });
+
+  it('processes every image format, and a multi-page TIFF page by page', async () => {
+    const base = (await renderTextImage(['Format check'], { fontSize: 40 })).png;
+    const frames = await Promise.all([1, 2, 3].map((n) => renderTextImage([`Page ${n} of three`], { fontSize: 40 })));
+    const tiff = await sharp(frames.map((f) => f.png), { join: { animated: true } }).tiff().toBuffer();
+    const files: Array<[string, Buffer]> = [
+      ['a.jpg', await sharp(base).jpeg().toBuffer()],
+      ['a.webp', await sharp(base).webp().toBuffer()],
+      ['a.gif', await sharp(base).gif().toBuffer()],
+      ['a.tiff', tiff],
+    ];
+    for (const [name, content] of files) {
+      const { job, pages } = await processed(name, content);
+      expect(job.status, name).toBe('done');
+      if (name === 'a.tiff') {
+        expect(pages.map((p) => p.text)).toEqual(['Page 1 of three', 'Page 2 of three', 'Page 3 of three']);
+      } else {
+        expect(pages[0]?.text, name).toContain('Format check');
+      }
+    }
+  });
+
+  it('typesets text, Markdown and HTML into pages', async () => {
+    const md = await processed('notes.md', Buffer.from('# Release Notes\n\nThe importer now handles **large** files.\n'));
+    expect(md.job.status).toBe('done');
+    expect(md.pages[0]?.text).toContain('The importer now handles large files.');
+    expect(md.descriptions[0]?.headings).toContain('Release Notes');
+    const html = await processed('page.html', Buffer.from('<!doctype html><html><body><h1>Safety</h1><p>Wear goggles &amp; gloves.</p><script>x()</script></body></html>'));
+    expect(html.pages[0]?.text).toContain('Wear goggles & gloves.');
+    expect(html.pages[0]?.text).not.toContain('x()');
+    const txt = await processed('plain.txt', Buffer.from('Line one of plain text.\nLine two.'));
+    expect(txt.pages[0]?.text).toContain('Line one of plain text.');
+  });
+
+  it.skipIf(!SOFFICE)('converts Office documents with LibreOffice', async () => {
+    const docx = officeFile(work, 'docx', 'Maintenance schedule for pump P-101.\n', 'txt');
+    const odt = officeFile(work, 'odt', 'Inspection log for valve V-7.\n', 'txt');
+    const xlsx = officeFile(work, 'xlsx', 'Item,Qty\nBolts,40\n', 'csv');
+    for (const [name, content, expected] of [
+      ['schedule.docx', docx, 'pump P-101'],
+      ['log.odt', odt, 'valve V-7'],
+      ['items.xlsx', xlsx, 'Bolts'],
+    ] as const) {
+      const { job, pages } = await processed(name, content);
+      expect(job.status, `${name}: ${job.error_message ?? ''}`).toBe('done');
+      expect(pages[0]?.text, name).toContain(expected);
+    }
+  }, 240_000);
+});
