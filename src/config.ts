@@ -2,6 +2,7 @@
 // Parsed once at start-up; a bad value stops the process with a message that names the variable.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { describeLlmSettings, llmSettingsFromEnv, type LlmSettings } from './providers/llm/settings.js';
 import path from 'node:path';
 
 export type QueueKind = 'local' | 'bullmq';
@@ -37,6 +38,7 @@ export interface Config {
   ocrMinTextQuality: number;
   convertTimeoutSeconds: number;
   convertMemoryMb: number;
+  llm: LlmSettings;
 }
 
 export type OcrSetting = 'tesseract' | 'tesseract-native' | 'ppocr';
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     ocrMinTextQuality: int(env, 'OCR_MIN_TEXT_QUALITY', 50, 0, 100) / 100,
     convertTimeoutSeconds: int(env, 'CONVERT_TIMEOUT_S', 180, 1, 3600),
     convertMemoryMb: int(env, 'CONVERT_MEMORY_MB', 2048, 64, 65_536),
+    llm: llmSettingsFromEnv(env),
   };
 }
 
@@ -139,6 +142,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config)) {
     if (SECRET_FIELDS.has(key as keyof Config)) out[key] = value === null ? null : '***';
+    else if (key === 'llm') out[key] = describeLlmSettings(config.llm);
     // The user part may be empty, as in redis://:password@host.
     else if (typeof value === 'string') out[key] = value.replace(/(\/\/[^:/@]*:)[^@/]+@/, '$1***@');
     else out[key] = value;

@@ -105,7 +105,8 @@ export async function convertOfficeToPdf(inputPath: string, options: OfficeOptio
     await rename(produced, output);
     return output;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    // Never let cleanup hide the conversion's own outcome; workDir belongs to the caller anyway.
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
   }
 }
 

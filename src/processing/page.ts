@@ -8,12 +8,14 @@ import { documentPrefix } from '../documents/keys.js';
 import { queueBlobDeletion } from '../documents/repository.js';
 import type { StepContext } from '../jobs/kinds.js';
 import { chunkLines } from '../pipeline/chunk.js';
-import { describePage } from '../pipeline/describe.js';
+import { describePage, type PageDescription } from '../pipeline/describe.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { textQuality } from '../pipeline/pdf/quality.js';
 import type { PageText, RenderedPage } from '../pipeline/types.js';
 import { runBlobDeletion } from '../storage/gc.js';
 import { newId, nowIso } from '../util.js';
+import { describePageWithModel, ProviderError } from '../providers/llm/index.js';
+import { chatModel } from './model.js';
 import { ocrEngine } from './ocr.js';
 import { imageLimits, loadSource, type LoadedSource } from './source.js';
 
@@ -47,6 +49,39 @@ async function readText(app: AppContext, source: LoadedSource, pageNumber: numbe
   return { ...recognised, source: 'ocr' };
 }
 
+export interface DescribedPage extends PageDescription {
+  source: 'extractive' | 'model';
+  usage: { provider: string; model: string; tokensIn: number; tokensOut: number } | null;
+}
+
+/**
+ * A model-written description when a model service is configured, else (or when the call fails)
+ * the extractive one. The network call happens outside any transaction.
+ */
+async function describe(app: AppContext, pageNumber: number, page: RenderedPage, text: PageText, log: (msg: string) => void): Promise<DescribedPage> {
+  const offline: DescribedPage = { ...describePage(pageNumber, text.lines), source: 'extractive', usage: null };
+  const model = chatModel(app);
+  if (!model) return offline;
+  try {
+    const out = await describePageWithModel(model, {
+      pageNumber,
+      png: page.png,
+      text: text.lines.map((l) => l.text).join('\n'),
+      components: [],
+    });
+    return {
+      description: out.description,
+      headings: out.headings,
+      source: 'model',
+      usage: { provider: model.provider, model: model.model, tokensIn: out.tokensIn, tokensOut: out.tokensOut },
+    };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    log(`model description failed, using the extractive one: ${err.message}`);
+    return offline;
+  }
+}
+
 async function putPageBlobs(app: AppContext, prefix: string, page: RenderedPage, text: PageText) {
   const thumbnail = await sharp(page.png).resize({ width: 256, withoutEnlargement: true }).png().toBuffer();
   const keys = { image: `${prefix}page.png`, thumbnail: `${prefix}thumbnail.png`, words: `${prefix}text.json` };
@@ -63,7 +98,8 @@ async function writePage(
   page: RenderedPage,
   text: PageText,
   keys: { image: string; thumbnail: string; words: string },
-  options: PageOptions,
+  described: DescribedPage,
+  options: PageOptions & { prices: AppContext['config']['llm']['prices'] },
 ): Promise<string | null> {
   const now = nowIso();
   const previous = await trx
@@ -92,7 +128,6 @@ async function writePage(
     .onConflict((oc) => oc.columns(['document_id', 'page_number']).doUpdateSet(row))
     .execute();
 
-  const described = describePage(pageNumber, text.lines);
   const existing = await trx
     .selectFrom('page_descriptions')
     .select(['id', 'edited'])
@@ -102,11 +137,31 @@ async function writePage(
   const description = {
     description: described.description,
     headings: JSON.stringify(described.headings),
-    source: 'extractive',
+    source: described.source,
     edited: 0,
-    model: null,
+    model: described.usage?.model ?? null,
     updated_at: now,
   };
+  if (described.usage) {
+    // Spent tokens are recorded even if a later reprocess replaces this description.
+    const u = described.usage;
+    await trx
+      .insertInto('token_usage')
+      .values({
+        id: newId(),
+        organization_id: doc.organization_id,
+        document_id: doc.id,
+        question_id: null,
+        purpose: 'page_description',
+        provider: u.provider,
+        model: u.model,
+        tokens_in: u.tokensIn,
+        tokens_out: u.tokensOut,
+        cost: options.prices.costOf(u.model, u.tokensIn, u.tokensOut),
+        created_at: now,
+      })
+      .execute();
+  }
   if (!existing) {
     await trx
       .insertInto('page_descriptions')
@@ -152,12 +207,14 @@ export async function processPage(
   await ctx.checkpoint();
   const text = await readText(app, source, pageNumber, page);
   await ctx.checkpoint();
+  const described = await describe(app, pageNumber, page, text, () => undefined);
+  await ctx.checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
   const keys = await putPageBlobs(app, prefix, page, text);
   let stale: { outboxId: string; prefix: string } | null = null;
   try {
     stale = await ctx.commit(async (trx) => {
-      const old = await writePage(trx, doc, pageNumber, page, text, keys, options);
+      const old = await writePage(trx, doc, pageNumber, page, text, keys, described, { ...options, prices: app.config.llm.prices });
       return old ? { outboxId: await queueBlobDeletion(trx, old), prefix: old } : null;
     });
   } catch (err) {

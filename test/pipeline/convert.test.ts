@@ -180,6 +180,12 @@ describe('convertOfficeToPdf', () => {
     expect(readdirSync(workDir)).toEqual([]);
   }, 30_000);
 
+  it('reports running out of the memory cap', async (ctx) => {
+    ctx.skip(!soffice || !(await findExecutable('prlimit')), 'needs soffice and prlimit');
+    const err = await failure(convertOfficeToPdf(fixtures.get('docx')!, options(dir(), 'docx', { memoryMb: 128 })));
+    expect([err.code, err.message]).toEqual(['conversion_failed', 'LibreOffice ran out of memory (the limit is 128 MB)']);
+  }, 30_000);
+
   it('reports a document LibreOffice cannot open', async (ctx) => {
     ctx.skip(!soffice, NO_SOFFICE);
     // A valid zip whose main part is cut off.
