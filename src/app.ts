@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerBearerAuth } from './auth/plugin.js';
+import { componentRoutes } from './components/routes.js';
 import type { AppContext } from './context.js';
 import { documentRoutes } from './documents/routes.js';
 import { jobRoutes } from './jobs/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(folderRoutes(ctx));
   await app.register(knowledgeBaseRoutes(ctx));
   await app.register(retentionPolicyRoutes(ctx));
+  await app.register(componentRoutes(ctx));
 
   app.get('/openapi.json', { config: { openapi: undefined } }, async () =>
     collector.document({ title: API_TITLE, version: API_VERSION }),

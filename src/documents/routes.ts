@@ -2,6 +2,7 @@
 // upload URLs live in their own files beside this one and are registered from here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
+import { visualComponentRoutes } from '../components/visual-routes.js';
 import { blobDeleter, maxUploadBytes, type AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { validationError } from '../http/errors.js';
@@ -237,5 +238,6 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     await app.register(reprocessRoutes(ctx));
     await app.register(retentionLinkRoutes(ctx));
     await app.register(uploadUrlRoutes(ctx));
+    await app.register(visualComponentRoutes(ctx));
   };
 }

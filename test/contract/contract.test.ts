@@ -16,6 +16,8 @@ interface SpecParam {
   minimum?: number;
   maximum?: number;
   enum?: string[];
+  /** A repeatable query parameter (?types=a&types=b): served as an array of `type`. */
+  array?: boolean;
 }
 
 interface SpecOperation {
@@ -92,6 +94,7 @@ export function compareOperation(spec: SpecOperation, op: OaOperation): string[]
     if (got.in !== p.in) problems.push(`${p.name}: in ${got.in} != ${p.in}`);
     if ((got.required ?? false) !== p.required) problems.push(`${p.name}: required ${String(got.required)} != ${String(p.required)}`);
     const s = got.schema;
+    if ((s.type === 'array') !== (p.array ?? false)) problems.push(`${p.name}: array ${String(s.type === 'array')} != ${String(p.array ?? false)}`);
     const type = s.type === 'array' ? s.items?.type : s.type;
     if (type !== p.type) problems.push(`${p.name}: type ${String(type)} != ${p.type}`);
     if (s.format !== p.format) problems.push(`${p.name}: format ${String(s.format)} != ${String(p.format)}`);

@@ -1,0 +1,124 @@
+// Queries for components and visual components. Callers scope them: documents through
+// getReadableDocument, components through readableComponents (access.ts).
+import type { ComponentsTable, Db, VisualComponentsTable } from '../db/types.js';
+import { queueBlobDeletion } from '../documents/repository.js';
+import { componentBlobPrefixes } from './keys.js';
+import { parseBbox } from './model.js';
+
+/** A visual component with what the wire shows of its component record. */
+export type VisualRow = VisualComponentsTable & { status: string; image_key: string | null };
+
+export interface VisualFilters {
+  pageNumber?: number;
+  types?: string[];
+}
+
+function visualRows(db: Db, documentId: string) {
+  return db
+    .selectFrom('visual_components')
+    .innerJoin('components', 'components.id', 'visual_components.component_id')
+    .selectAll('visual_components')
+    .select(['components.status', 'components.image_key'])
+    .where('visual_components.document_id', '=', documentId);
+}
+
+export async function listVisual(db: Db, documentId: string, f: VisualFilters): Promise<VisualRow[]> {
+  let q = visualRows(db, documentId);
+  if (f.pageNumber !== undefined) q = q.where('visual_components.page_number', '=', f.pageNumber);
+  if (f.types !== undefined) q = q.where('visual_components.component_type', 'in', f.types);
+  const rows = await q.orderBy('visual_components.page_number').orderBy('visual_components.created_at').orderBy('visual_components.id').execute();
+  // Reading order within a page: top to bottom, then left to right.
+  const corner = new Map(rows.map((r) => [r.id, parseBbox(r.bbox)]));
+  const key = (r: VisualRow): [number, number, number] => {
+    const b = corner.get(r.id);
+    return [r.page_number, b?.[1] ?? 0, b?.[0] ?? 0];
+  };
+  return rows.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    return ka[0] - kb[0] || ka[1] - kb[1] || ka[2] - kb[2];
+  });
+}
+
+export async function findVisual(db: Db, documentId: string, id: string): Promise<VisualRow | undefined> {
+  return visualRows(db, documentId).where('visual_components.id', '=', id).executeTakeFirst();
+}
+
+export async function findPage(db: Db, documentId: string, pageNumber: number) {
+  return db
+    .selectFrom('pages')
+    .select(['page_number', 'width', 'height', 'image_key'])
+    .where('document_id', '=', documentId)
+    .where('page_number', '=', pageNumber)
+    .executeTakeFirst();
+}
+
+export async function insertComponent(db: Db, row: ComponentsTable): Promise<void> {
+  await db.insertInto('components').values(row).execute();
+}
+
+export async function insertVisual(db: Db, row: VisualComponentsTable): Promise<void> {
+  await db.insertInto('visual_components').values(row).execute();
+}
+
+export async function listDocumentComponents(db: Db, documentId: string): Promise<ComponentsTable[]> {
+  return db
+    .selectFrom('components')
+    .selectAll()
+    .where('document_id', '=', documentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Deletes component records and every visual component pointing at them, in the caller's
+ * transaction; returns the blob prefixes that are now unreferenced (the caller queues them).
+ */
+export async function removeComponents(db: Db, componentIds: string[]): Promise<string[]> {
+  if (componentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('components')
+    .select(['id', 'document_id', 'image_key'])
+    .where('id', 'in', componentIds)
+    .execute();
+  await db.deleteFrom('visual_components').where('component_id', 'in', componentIds).execute();
+  await db.deleteFrom('components').where('id', 'in', componentIds).execute();
+  return rows.flatMap(componentBlobPrefixes);
+}
+
+/** removeComponents, with the blobs queued in the blob_deletions outbox; returns what was queued. */
+export async function deleteComponents(
+  db: Db,
+  componentIds: string[],
+): Promise<Array<{ outboxId: string; prefix: string }>> {
+  const queued: Array<{ outboxId: string; prefix: string }> = [];
+  for (const prefix of await removeComponents(db, componentIds)) {
+    queued.push({ outboxId: await queueBlobDeletion(db, prefix), prefix });
+  }
+  return queued;
+}
+
+/** Component IDs among these that no remaining visual component points at. */
+export async function unreferenced(db: Db, componentIds: string[]): Promise<string[]> {
+  if (componentIds.length === 0) return [];
+  const used = await db
+    .selectFrom('visual_components')
+    .select('component_id')
+    .where('component_id', 'in', componentIds)
+    .execute();
+  const usedSet = new Set(used.map((r) => r.component_id));
+  return componentIds.filter((id) => !usedSet.has(id));
+}
+
+/**
+ * Takes the component's row lock for the rest of the transaction (a no-op update: portable, and
+ * SQLite's BEGIN IMMEDIATE already serialises writers). False when the row is gone.
+ */
+export async function lockComponent(db: Db, id: string): Promise<boolean> {
+  const res = await db
+    .updateTable('components')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,0 +1,54 @@
+// HTTP for /api/v0/components/{component_id}: read and delete a component record. Creation from
+// an image, grounding updates, uploads and schematic routes arrive with their issues.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { callerOf } from '../auth/plugin.js';
+import { blobDeleter, type AppContext } from '../context.js';
+import { inTransaction } from '../db/tx.js';
+import { op } from '../http/openapi.js';
+import * as schemas from './schemas.js';
+import * as service from './service.js';
+import { componentToWire } from './wire.js';
+
+const TAGS = ['components'];
+
+export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx.database;
+  const deps = { storage: ctx.storage, signedUrlTtlSeconds: ctx.config.signedUrlTtlSeconds };
+
+  return async (app) => {
+    app.get(
+      '/api/v0/components/:component_id',
+      {
+        schema: { params: schemas.ComponentIdParams },
+        config: op({
+          operationId: 'get_component',
+          summary: 'A component record: type, status, source image, grounding, description, token usage',
+          tags: TAGS,
+          response: schemas.ComponentGetResponse,
+        }),
+      },
+      async (request) => componentToWire(deps, await service.getComponent(db, callerOf(request), request.params.component_id)),
+    );
+
+    app.delete(
+      '/api/v0/components/:component_id',
+      {
+        schema: { params: schemas.ComponentUuidParams },
+        config: op({
+          operationId: 'delete_component',
+          summary: 'Delete a component, the visual components that point to it and its stored files',
+          tags: TAGS,
+          response: schemas.ComponentDeleteResponse,
+        }),
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const result = await inTransaction(db, (uow) =>
+          service.deleteComponent(uow, caller, request.params.component_id, blobDeleter(ctx, request.log)),
+        );
+        request.log.info({ component_id: result.id }, 'component deleted');
+        return result;
+      },
+    );
+  };
+}
