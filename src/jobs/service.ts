@@ -135,6 +135,21 @@ export async function pageRuns(db: Db, caller: Caller, id: string) {
   for (const f of failures) {
     failuresByPage.set(f.page_number, [...(failuresByPage.get(f.page_number) ?? []), { message: f.message, created_at: f.created_at }]);
   }
+  const degraded = new Map<number, Array<{ component_id: string; message: string }>>();
+  if (job.document_id) {
+    const rows = await db
+      .selectFrom('visual_components')
+      .innerJoin('components', 'components.id', 'visual_components.component_id')
+      .select(['visual_components.page_number', 'visual_components.id', 'components.error'])
+      .where('visual_components.document_id', '=', job.document_id)
+      .where('components.status', '=', 'degraded')
+      .execute();
+    for (const r of rows) {
+      const list = degraded.get(r.page_number) ?? [];
+      list.push({ component_id: r.id, message: r.error ?? 'extraction degraded' });
+      degraded.set(r.page_number, list);
+    }
+  }
   const pageRunsOut = runs.map((r) => ({
     page_number: r.page_number ?? 0,
     status: r.status,
@@ -146,7 +161,7 @@ export async function pageRuns(db: Db, caller: Caller, id: string) {
     duration_ms: r.duration_ms,
     error: r.error,
     failures: failuresByPage.get(r.page_number ?? 0) ?? [],
-    degraded_components: [] as Array<{ component_id: string; message: string }>,
+    degraded_components: degraded.get(r.page_number ?? 0) ?? [],
   }));
   // Pruned history: the persisted failures still say which pages failed and why.
   const historyRetained = runs.length > 0 || job.total_pages === 0;
@@ -163,7 +178,7 @@ export async function pageRuns(db: Db, caller: Caller, id: string) {
         duration_ms: null,
         error: list.at(-1)?.message ?? null,
         failures: list,
-        degraded_components: [],
+        degraded_components: degraded.get(page) ?? [],
       });
     }
   }

@@ -68,6 +68,26 @@ const REQUIRED_NOW = [
   'POST /api/v0/documents/{document_id}/retention-policies',
   'GET /api/v0/documents/{document_id}/retention-policies',
   'DELETE /api/v0/documents/{document_id}/retention-policies/{retention_policy_id}',
+  // job engine
+  'GET /api/v0/job-statuses',
+  'GET /api/v0/job-statuses/summary',
+  'GET /api/v0/job-statuses/{job_status_id}/page-runs',
+  'GET /api/v0/job-statuses/{job_status_id}',
+  'POST /api/v0/job-statuses/{job_status_id}/cancel',
+  'GET /api/v0/queue-status',
+  // processing pipeline
+  'POST /api/v0/documents/{document_id}/reprocessing-jobs',
+  'GET /api/v0/documents/{document_id}/page-descriptions',
+  'GET /api/v0/documents/{document_id}/page-descriptions/{page_number}',
+  'PUT /api/v0/documents/{document_id}/page-descriptions/{page_number}',
+  'GET /api/v0/documents/{document_id}/visual-components',
+  'POST /api/v0/documents/{document_id}/visual-components',
+  'GET /api/v0/documents/{document_id}/visual-components/{component_id}',
+  'PUT /api/v0/documents/{document_id}/visual-components/{component_id}',
+  'DELETE /api/v0/documents/{document_id}/visual-components/{component_id}',
+  'GET /api/v0/documents/{document_id}/components',
+  'GET /api/v0/components/{component_id}',
+  'DELETE /api/v0/components/{component_id}',
 ];
 
 const refName = (s: OaSchema | undefined): string | undefined => s?.$ref?.replace('#/components/schemas/', '');

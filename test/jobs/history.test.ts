@@ -37,3 +37,38 @@ describe.each(DB_KINDS)('task-run history (%s)', (dbKind) => {
     });
   });
 });
+
+describe('job events (sqlite)', () => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', queueEnv('local'));
+    user = await t.user('events@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('streams the job record on every change until it finishes', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const id = await createSynthetic(t.ctx, user, { pages: 3, page_ms: 300 });
+    const worker = await startJobWorker(t.ctx, silentLog, { concurrency: 1 });
+    const res = await fetch(`http://127.0.0.1:${port}/api/v0/job-statuses/${id}/events`, { headers: user.auth });
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const text = await res.text();
+    await worker.stop();
+    const events = text
+      .split('\n\n')
+      .filter((chunk) => chunk.startsWith('event: status'))
+      .map((chunk) => JSON.parse(chunk.split('data: ')[1] ?? '{}') as { status: string; finished_pages: number });
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    expect(events.at(-1)).toMatchObject({ status: 'done', finished_pages: 3 });
+    expect(events.some((e) => e.status === 'processing')).toBe(true);
+    const other = await t.user('events-other@example.com', { org: 'elsewhere' });
+    const hidden = await t.app.inject({ url: `/api/v0/job-statuses/${id}/events`, headers: other.auth });
+    expect(hidden.statusCode).toBe(404);
+  });
+});
