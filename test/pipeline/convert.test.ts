@@ -1,5 +1,6 @@
 // Office conversion through LibreOffice and the zip guard in front of it. The Office documents are
 // made by LibreOffice itself in the setup; without soffice (CI installs it) those tests skip.
+import { fodp } from '../fixtures/office.js';
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -241,12 +242,3 @@ describe('convertOfficeToPdf', () => {
 });
 
 /** A flat ODF presentation with one text box per slide. */
-function fodp(slides: string[]): string {
-  const ns =
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" ' +
-    'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
-  const pages = slides
-    .map((s, i) => `<draw:page draw:name="Slide ${i + 1}"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="5cm"><draw:text-box><text:p>${s}</text:p></draw:text-box></draw:frame></draw:page>`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><office:document ${ns} office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation>${pages}</office:presentation></office:body></office:document>`;
-}

@@ -1,7 +1,7 @@
 // Every accepted format end to end through the HTTP API: upload, the job processes each page
 // (render, text layer or OCR, description, chunks), and the results are readable.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
+import { fodp, officeFile } from '../fixtures/office.js';
 import { buildPdf, textAt } from '../fixtures/pdf-builder.js';
 import { renderTextImage } from '../fixtures/text-image.js';
 import { getJob, silentLog, waitFor } from '../jobs/helpers.js';
@@ -35,15 +36,29 @@ interface Description {
   edited: boolean;
 }
 
-/** Office files made by LibreOffice itself from plain text / CSV, so the test needs no binaries. */
-function officeFile(work: string, format: string, content: string, source: 'txt' | 'csv'): Buffer {
-  const input = path.join(work, `input-${format}.${source}`);
-  writeFileSync(input, content);
-  execFileSync(SOFFICE ?? 'soffice', ['--headless', `-env:UserInstallation=file://${work}/profile`, '--convert-to', format, '--outdir', work, input], {
-    stdio: 'ignore',
-    timeout: 120_000,
-  });
-  return readFileSync(path.join(work, `input-${format}.${format}`));
+/** A bottom-up 24-bit BMP from raw RGB pixels (sharp cannot write BMP). */
+function bmp24(rgb: Buffer, width: number, height: number): Buffer {
+  const row = Math.ceil((width * 3) / 4) * 4;
+  const out = Buffer.alloc(54 + row * height);
+  out.write('BM', 0, 'latin1');
+  out.writeUInt32LE(out.length, 2);
+  out.writeUInt32LE(54, 10);
+  out.writeUInt32LE(40, 14);
+  out.writeInt32LE(width, 18);
+  out.writeInt32LE(height, 22);
+  out.writeUInt16LE(1, 26);
+  out.writeUInt16LE(24, 28);
+  out.writeUInt32LE(row * height, 34);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const src = (y * width + x) * 3;
+      const dst = 54 + (height - 1 - y) * row + x * 3;
+      out[dst] = rgb[src + 2] ?? 0;
+      out[dst + 1] = rgb[src + 1] ?? 0;
+      out[dst + 2] = rgb[src] ?? 0;
+    }
+  }
+  return out;
 }
 
 describe('document formats end to end (sqlite, local queue)', () => {
@@ -153,18 +168,38 @@ describe('document formats end to end (sqlite, local queue)', () => {
     expect(txt.pages[0]?.text).toContain('Line one of plain text.');
   });
 
-  it.skipIf(!SOFFICE)('converts Office documents with LibreOffice', async () => {
-    const docx = officeFile(work, 'docx', 'Maintenance schedule for pump P-101.\n', 'txt');
-    const odt = officeFile(work, 'odt', 'Inspection log for valve V-7.\n', 'txt');
-    const xlsx = officeFile(work, 'xlsx', 'Item,Qty\nBolts,40\n', 'csv');
-    for (const [name, content, expected] of [
-      ['schedule.docx', docx, 'pump P-101'],
-      ['log.odt', odt, 'valve V-7'],
-      ['items.xlsx', xlsx, 'Bolts'],
-    ] as const) {
-      const { job, pages } = await processed(name, content);
-      expect(job.status, `${name}: ${job.error_message ?? ''}`).toBe('done');
-      expect(pages[0]?.text, name).toContain(expected);
+  it.skipIf(!SOFFICE)('converts every Office format with LibreOffice', async () => {
+    const soffice = SOFFICE ?? 'soffice';
+    const text = 'Maintenance schedule for pump P-101.\n';
+    const csv = 'Item,Qty\nBolts,40\n';
+    const slides = fodp(['Valve V-7 inspection']);
+    const cases: Array<[string, 'txt' | 'csv' | 'fodp', string, string]> = [
+      ['docx', 'txt', text, 'pump P-101'],
+      ['odt', 'txt', text, 'pump P-101'],
+      ['rtf', 'txt', text, 'pump P-101'],
+      ['doc', 'txt', text, 'pump P-101'],
+      ['xlsx', 'csv', csv, 'Bolts'],
+      ['ods', 'csv', csv, 'Bolts'],
+      ['xls', 'csv', csv, 'Bolts'],
+      ['pptx', 'fodp', slides, 'Valve V-7'],
+      ['odp', 'fodp', slides, 'Valve V-7'],
+      ['ppt', 'fodp', slides, 'Valve V-7'],
+    ];
+    for (const [format, source, content, expected] of cases) {
+      const file = officeFile(work, soffice, format, content, source);
+      const { job, pages, posted } = await processed(`file.${format}`, file);
+      expect(job.status, `${format}: ${job.error_message ?? ''}`).toBe('done');
+      expect(pages[0]?.text, format).toContain(expected);
+      const doc = await t.app.inject({ url: `/api/v0/documents/${posted.document_id}`, headers: user.auth });
+      expect(doc.json<{ file_type: string }>().file_type).toBe(format);
     }
-  }, 240_000);
+  }, 400_000);
+
+  it('reads a BMP', async () => {
+    const { png } = await renderTextImage(['Bitmap works'], { fontSize: 40 });
+    const { data, info } = await sharp(png).flatten({ background: '#fff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { job, pages } = await processed('a.bmp', bmp24(data, info.width, info.height));
+    expect(job.status).toBe('done');
+    expect(pages[0]?.text).toContain('Bitmap works');
+  });
 });
