@@ -7,6 +7,8 @@ import type { FanOutKind, StepContext } from '../jobs/kinds.js';
 import { summarizeDocument } from '../pipeline/describe.js';
 import { PipelineError } from '../pipeline/types.js';
 import { nowIso } from '../util.js';
+import { removeComponentsBeyondPage } from '../components/pipeline-writes.js';
+import { queueBlobDeletion } from '../documents/repository.js';
 import { processPage } from './page.js';
 import { prepareSource } from './source.js';
 
@@ -70,6 +72,7 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
       for (const table of ['pages', 'page_descriptions', 'chunks'] as const) {
         await trx.deleteFrom(table).where('document_id', '=', doc.id).where('page_number', '>', doc.page_count).execute();
       }
+      for (const prefix of await removeComponentsBeyondPage(trx, doc.id, doc.page_count)) await queueBlobDeletion(trx, prefix);
       await trx
         .updateTable('documents')
         .set({ summary, processed_version: p.version, updated_at: nowIso() })

@@ -8,10 +8,14 @@ import { documentPrefix } from '../documents/keys.js';
 import { queueBlobDeletion } from '../documents/repository.js';
 import type { StepContext } from '../jobs/kinds.js';
 import { chunkLines } from '../pipeline/chunk.js';
-import { describePage, type PageDescription } from '../pipeline/describe.js';
+import { describePage, type ComponentMention, type PageDescription } from '../pipeline/describe.js';
+import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { textQuality } from '../pipeline/pdf/quality.js';
 import type { PageText, RenderedPage } from '../pipeline/types.js';
+import { componentPrefix, newCropKey } from '../components/keys.js';
+import { cropPng } from '../components/crop.js';
+import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
 import { runBlobDeletion } from '../storage/gc.js';
 import { newId, nowIso } from '../util.js';
 import { describePageWithModel, ProviderError } from '../providers/llm/index.js';
@@ -58,8 +62,14 @@ export interface DescribedPage extends PageDescription {
  * A model-written description when a model service is configured, else (or when the call fails)
  * the extractive one. The network call happens outside any transaction.
  */
-async function describe(app: AppContext, pageNumber: number, page: RenderedPage, text: PageText, log: (msg: string) => void): Promise<DescribedPage> {
-  const offline: DescribedPage = { ...describePage(pageNumber, text.lines), source: 'extractive', usage: null };
+async function describe(
+  app: AppContext,
+  pageNumber: number,
+  page: RenderedPage,
+  text: PageText,
+  components: ComponentMention[],
+): Promise<DescribedPage> {
+  const offline: DescribedPage = { ...describePage(pageNumber, text.lines, components), source: 'extractive', usage: null };
   const model = chatModel(app);
   if (!model) return offline;
   try {
@@ -67,7 +77,7 @@ async function describe(app: AppContext, pageNumber: number, page: RenderedPage,
       pageNumber,
       png: page.png,
       text: text.lines.map((l) => l.text).join('\n'),
-      components: [],
+      components,
     });
     return {
       description: out.description,
@@ -76,14 +86,65 @@ async function describe(app: AppContext, pageNumber: number, page: RenderedPage,
       usage: { provider: model.provider, model: model.model, tokensIn: out.tokensIn, tokensOut: out.tokensOut },
     };
   } catch (err) {
+    // A model failure never fails the page: the offline description stands in.
     if (!(err instanceof ProviderError)) throw err;
-    log(`model description failed, using the extractive one: ${err.message}`);
     return offline;
   }
 }
 
-async function putPageBlobs(app: AppContext, prefix: string, page: RenderedPage, text: PageText) {
-  const thumbnail = await sharp(page.png).resize({ width: 256, withoutEnlargement: true }).png().toBuffer();
+const CAPTION = /^(table|figure|fig\.|chart|diagram|graph|exhibit|schematic)\s*[\dA-Z]/i;
+
+/** A caption line just above or below a region ("Table 3: ...", "Figure 2 ..."), else ''. */
+function captionOf(region: LayoutRegion, text: PageText, page: RenderedPage): string {
+  const reach = page.height * 0.05;
+  const near = text.lines.filter(
+    (l) =>
+      CAPTION.test(l.text.trim()) &&
+      l.bbox[0] < region.bbox[2] &&
+      l.bbox[2] > region.bbox[0] &&
+      (Math.abs(l.bbox[3] - region.bbox[1]) < reach || Math.abs(l.bbox[1] - region.bbox[3]) < reach),
+  );
+  return near[0]?.text.trim().slice(0, 200) ?? '';
+}
+
+export interface DetectedComponent extends PipelineRegion {
+  componentId: string;
+  crop: Buffer;
+}
+
+/** Layout regions of the page, and the tables and figures among them as components with crops. */
+async function layoutOf(source: LoadedSource, pageNumber: number, page: RenderedPage, text: PageText) {
+  const segments = source.pdf ? source.pdf.segments(pageNumber, page.dpi) : [];
+  const regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
+  const components: DetectedComponent[] = [];
+  for (const region of regions) {
+    if (region.kind !== 'table' && region.kind !== 'figure') continue;
+    const type = region.kind === 'table' ? 'table' : (region.figure_type ?? 'diagram');
+    components.push({
+      componentId: newId(),
+      type,
+      label: captionOf(region, text, page),
+      bbox: region.bbox,
+      confidence: Math.round(region.confidence * 100),
+      metadata: { detector: 'layout', region_kind: region.kind },
+      crop: await cropPng(page.png, region.bbox),
+    });
+  }
+  return { regions, components };
+}
+
+const THUMBNAIL_WIDTH = 256;
+
+/** A small preview: rendered directly by PDFium at a low DPI (cheaper than shrinking the page PNG). */
+async function thumbnailOf(source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<Buffer> {
+  if (source.pdf) {
+    const dpi = Math.max(1, Math.floor((page.dpi * THUMBNAIL_WIDTH) / page.width));
+    if (dpi < page.dpi) return (await source.pdf.render(pageNumber, dpi)).png;
+  }
+  return sharp(page.png).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).png().toBuffer();
+}
+
+async function putPageBlobs(app: AppContext, prefix: string, page: RenderedPage, text: PageText, thumbnail: Buffer) {
   const keys = { image: `${prefix}page.png`, thumbnail: `${prefix}thumbnail.png`, words: `${prefix}text.json` };
   await app.storage.putBuffer(keys.image, page.png, 'image/png');
   await app.storage.putBuffer(keys.thumbnail, thumbnail, 'image/png');
@@ -99,8 +160,9 @@ async function writePage(
   text: PageText,
   keys: { image: string; thumbnail: string; words: string },
   described: DescribedPage,
+  layout: { regions: LayoutRegion[]; components: DetectedComponent[] },
   options: PageOptions & { prices: AppContext['config']['llm']['prices'] },
-): Promise<string | null> {
+): Promise<string[]> {
   const now = nowIso();
   const previous = await trx
     .selectFrom('pages')
@@ -119,7 +181,7 @@ async function writePage(
     text_source: text.source,
     text: plain,
     words_key: keys.words,
-    layout: '[]',
+    layout: JSON.stringify(layout.regions.map(({ kind, bbox, confidence, figure_type }) => ({ kind, bbox, confidence, figure_type }))),
     updated_at: now,
   };
   await trx
@@ -190,9 +252,11 @@ async function writePage(
       )
       .execute();
   }
+  const crops = new Map(layout.components.map((c) => [c.componentId, newCropKey(doc.id, c.componentId)]));
+  const stale = await replacePipelineComponents(trx, doc, pageNumber, layout.components, (id) => crops.get(id) ?? null);
   // The earlier attempt's or version's blobs of this page go once this commit holds.
-  if (!previous?.image_key || previous.image_key === keys.image) return null;
-  return previous.image_key.replace(/page\.png$/, '');
+  if (previous?.image_key && previous.image_key !== keys.image) stale.push(previous.image_key.replace(/page\.png$/, ''));
+  return stale;
 }
 
 export async function processPage(
@@ -207,19 +271,23 @@ export async function processPage(
   await ctx.checkpoint();
   const text = await readText(app, source, pageNumber, page);
   await ctx.checkpoint();
-  const described = await describe(app, pageNumber, page, text, () => undefined);
+  const layout = await layoutOf(source, pageNumber, page, text);
+  const mentions = layout.components.map((c) => ({ type: c.type, label: c.label }));
+  const described = await describe(app, pageNumber, page, text, mentions);
   await ctx.checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
-  const keys = await putPageBlobs(app, prefix, page, text);
-  let stale: { outboxId: string; prefix: string } | null = null;
+  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(source, pageNumber, page));
+  for (const c of layout.components) await app.storage.putBuffer(newCropKey(doc.id, c.componentId), c.crop, 'image/png');
+  const written = [prefix, ...layout.components.map((c) => componentPrefix(doc.id, c.componentId))];
+  let stale: Array<{ outboxId: string; prefix: string }> = [];
   try {
     stale = await ctx.commit(async (trx) => {
-      const old = await writePage(trx, doc, pageNumber, page, text, keys, described, { ...options, prices: app.config.llm.prices });
-      return old ? { outboxId: await queueBlobDeletion(trx, old), prefix: old } : null;
+      const old = await writePage(trx, doc, pageNumber, page, text, keys, described, layout, { ...options, prices: app.config.llm.prices });
+      return Promise.all(old.map(async (p) => ({ outboxId: await queueBlobDeletion(trx, p), prefix: p })));
     });
   } catch (err) {
-    await app.storage.deletePrefix(prefix).catch(() => undefined);
+    for (const p of written) await app.storage.deletePrefix(p).catch(() => undefined);
     throw err;
   }
-  if (stale) await runBlobDeletion(app.database.db, app.storage, stale.outboxId, stale.prefix).catch(() => undefined);
+  for (const s of stale) await runBlobDeletion(app.database.db, app.storage, s.outboxId, s.prefix).catch(() => undefined);
 }

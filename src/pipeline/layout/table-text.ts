@@ -1,0 +1,208 @@
+// Tables found from text alignment: runs of rows whose cells line up in shared columns (with or
+// without drawn rules), widened to the horizontal rules that frame them.
+import type { BBox } from '../types.js';
+import { contains, unionAll, width } from './geometry.js';
+import { isProse } from './columns.js';
+import type { Chunk, Row } from './rows.js';
+
+export interface TextTable {
+  bbox: BBox;
+  rows: Row[];
+  columns: number;
+  confidence: number;
+}
+
+/** A horizontal rule: [x0, y0, x1, y1]. */
+type HRule = BBox;
+
+const CAPTION = /^(table|tab\.|figure|fig\.|chart|graph|exhibit|source|note)s?\b/i;
+const NUMERIC = /^[\s\d.,:;%()$€£¥+\-–—/*x×]*\d[\s\d.,:;%()$€£¥+\-–—/*x×]*$/i;
+
+
+/**
+ * A row with at least two cells, not two columns of running text: at most one cell is prose,
+ * and a prose cell needs a figure beside it or two other cells.
+ */
+export function isMulti(r: Row, lh: number): boolean {
+  if (r.chunks.length < 2) return false;
+  const prose = r.chunks.filter((c) => isProse(c, lh)).length;
+  return prose <= r.chunks.length - 2 || (prose === 1 && r.chunks.some((c) => NUMERIC.test(c.text)));
+}
+
+/** Whether two multi-cell rows could be rows of one table: most cells of each overlap a cell of the other. */
+function compatible(a: Row, b: Row): boolean {
+  const share = (p: Row, q: Row): number => p.chunks.filter((c) => q.chunks.some((d) => c.bbox[0] < d.bbox[2] && d.bbox[0] < c.bbox[2])).length / p.chunks.length;
+  return share(a, b) >= 0.6 && share(b, a) >= 0.6;
+}
+
+const norm = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** A row repeating the first cell of the table's first row: the header of a new table. */
+function repeatsHeader(run: Row[], r: Row, lh: number): boolean {
+  const first = run.find((x) => isMulti(x, lh));
+  const a = first ? norm(first.chunks[0]!.text) : '';
+  return !!a && !NUMERIC.test(first!.chunks[0]!.text) && a === norm(r.chunks[0]!.text);
+}
+
+const rowGap = (upper: Row, lower: Row): number => lower.bbox[1] - upper.bbox[3];
+
+interface Columns {
+  /** Column x-ranges, left to right. */
+  ranges: Array<[number, number]>;
+  /** Multi-cell rows with a cell in each column. */
+  support: number[];
+}
+
+/**
+ * Columns of a run: x-ranges separated by gaps that at most 10% of its multi-cell rows cross,
+ * each gap at least 0.4 line heights wide.
+ */
+function columnsOf(rows: Row[], lh: number): Columns {
+  const multi = rows.filter((r) => isMulti(r, lh));
+  const cells = multi.flatMap((r) => r.chunks);
+  if (!cells.length) return { ranges: [], support: [] };
+  const x0 = Math.floor(Math.min(...cells.map((c) => c.bbox[0])));
+  const x1 = Math.ceil(Math.max(...cells.map((c) => c.bbox[2])));
+  const span = x1 - x0;
+  const diff = new Int32Array(span + 2);
+  for (const c of cells) {
+    diff[Math.max(0, Math.floor(c.bbox[0]) - x0)]! += 1;
+    diff[Math.min(span + 1, Math.ceil(c.bbox[2]) - x0)]! -= 1;
+  }
+  const allow = Math.floor(multi.length * 0.1);
+  const ranges: Array<[number, number]> = [];
+  let start = x0;
+  let gapStart = -1;
+  for (let x = 0, cover = 0; x <= span; x++) {
+    cover += diff[x]!;
+    const free = cover <= allow;
+    if (free && gapStart < 0) gapStart = x;
+    if (!free && gapStart >= 0) {
+      if (x - gapStart >= 0.4 * lh && gapStart > 0) {
+        ranges.push([start, x0 + gapStart]);
+        start = x0 + x;
+      }
+      gapStart = -1;
+    }
+  }
+  ranges.push([start, x1]);
+  const support = ranges.map(([a, b]) => multi.filter((r) => r.chunks.some((c) => (c.bbox[0] + c.bbox[2]) / 2 >= a && (c.bbox[0] + c.bbox[2]) / 2 <= b)).length);
+  return { ranges, support };
+}
+
+/** Wide rules (≥ half the width of `box`, mostly over it) lying between y = `from` and `to`. */
+function rulesBetween(rules: HRule[], box: BBox, from: number, to: number): HRule[] {
+  return rules.filter((r) => {
+    const y = (r[1] + r[3]) / 2;
+    const over = Math.min(r[2], box[2]) - Math.max(r[0], box[0]);
+    return y >= from && y <= to && over >= 0.5 * width(box) && over >= 0.6 * width(r);
+  });
+}
+
+/**
+ * Judges a run of rows: a table when ≥ 3 multi-cell rows line up in ≥ 3 well-used columns, or in
+ * 2 columns backed by numbers or framing rules.
+ */
+function judge(run: Row[], lh: number, rules: HRule[]): TextTable | undefined {
+  const multi = run.filter((r) => isMulti(r, lh));
+  if (multi.length < 3) return undefined;
+  // Letters strewn apart ("m s r"): vertical text read across, as on a chart's axis.
+  const cells = multi.flatMap((r) => r.chunks);
+  if (cells.filter((c) => c.words.length >= 2 && c.words.every((w) => w.text.length <= 1)).length >= 0.2 * cells.length) return undefined;
+  const { ranges, support } = columnsOf(run, lh);
+  const strong = support.filter((s) => s >= Math.max(2, 0.3 * multi.length)).length;
+  const bbox = unionAll(run.map((r) => r.bbox))!;
+  const framing = rulesBetween(rules, bbox, bbox[1] - 2 * lh, bbox[3] + 2 * lh).length;
+  if (strong < 2) return undefined;
+  if (strong === 2) {
+    const last = ranges[ranges.length - 1]!;
+    const right = multi.flatMap((r) => r.chunks.filter((c) => c.bbox[0] >= last[0] - 1));
+    const numeric = right.filter((c) => NUMERIC.test(c.text)).length / Math.max(1, right.length);
+    if (numeric < 0.6 && framing < 2) return undefined;
+  }
+  let confidence = 0.5 + (strong >= 3 ? 0.15 : 0) + (framing >= 2 ? 0.15 : 0) + (multi.length >= 5 ? 0.1 : 0);
+  confidence = Math.min(0.9, confidence);
+  return { bbox, rows: run, columns: ranges.length, confidence };
+}
+
+/** Grows a table up and down to the wide rules framing it, taking the non-prose rows between. */
+function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: Set<Row>): TextTable {
+  const first = rows.indexOf(t.rows[0]!);
+  const last = rows.indexOf(t.rows[t.rows.length - 1]!);
+  let { bbox } = t;
+  const taken = [...t.rows];
+  // Upwards: rows (at most 4) above the table, each close to the next, none prose or a caption.
+  const above: Row[] = [];
+  for (let i = first - 1; i >= 0 && above.length < 4; i--) {
+    const r = rows[i]!;
+    const below = above[above.length - 1] ?? t.rows[0]!;
+    if (blocked.has(r)) break;
+    if (rowGap(r, below) > 2 * lh || rowGap(r, below) < -lh || r.chunks.some((c) => isProse(c, lh) || CAPTION.test(c.text))) break;
+    if (r.bbox[2] < bbox[0] || r.bbox[0] > bbox[2]) break;
+    above.push(r);
+  }
+  const limitTop = (above[above.length - 1] ?? t.rows[0]!).bbox[1] - 1.5 * lh;
+  const topRules = rulesBetween(rules, bbox, limitTop, bbox[1] + lh * 0.5);
+  if (topRules.length) {
+    const top = Math.min(...topRules.map((r) => r[1]));
+    const headers = above.filter((r) => r.bbox[1] >= top - 0.5 * lh);
+    taken.unshift(...headers.reverse());
+    bbox = unionAll([bbox, ...headers.map((r) => r.bbox), ...topRules])!;
+  }
+  // Downwards: a rule right under the last row closes the table.
+  const next = rows[last + 1];
+  const limitBottom = next && next.bbox[1] > bbox[3] ? Math.min(next.bbox[1], bbox[3] + 1.5 * lh) : bbox[3] + 1.5 * lh;
+  const bottomRules = rulesBetween(rules, bbox, bbox[3] - lh * 0.5, limitBottom);
+  if (bottomRules.length) bbox = unionAll([bbox, ...bottomRules])!;
+  return { ...t, bbox, rows: taken };
+}
+
+/**
+ * Borderless and rule-framed tables among `rows` (in reading order). Rows inside `known` boxes
+ * (ruled grids found already) break runs and are left alone.
+ */
+export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: BBox[] = []): TextTable[] {
+  const out: TextTable[] = [];
+  let run: Row[] = [];
+  let pending: Row[] = [];
+  const close = (): void => {
+    const t = run.length ? judge(run, lh, rules) : undefined;
+    if (t) out.push(frame(t, rows, lh, rules, blocked));
+    run = [];
+    pending = [];
+  };
+  // Cells inside known tables are taken out; rows left empty break runs.
+  const inKnown = (c: Chunk): boolean => known.some((k) => contains(k, [(c.bbox[0] + c.bbox[2]) / 2, (c.bbox[1] + c.bbox[3]) / 2]));
+  const blocked = new Set<Row>();
+  rows = rows.map((r) => {
+    if (!r.chunks.some(inKnown)) return r;
+    const chunks = r.chunks.filter((c) => !inKnown(c));
+    const row = { bbox: unionAll(chunks.map((c) => c.bbox)) ?? r.bbox, chunks };
+    if (!chunks.length) blocked.add(row);
+    return row;
+  });
+  for (const r of rows) {
+    if (blocked.has(r)) {
+      close();
+      continue;
+    }
+    const prev = pending[pending.length - 1] ?? run[run.length - 1];
+    const extent = unionAll(run.map((x) => x.bbox));
+    const near = !!prev && !!extent && rowGap(prev, r) <= 2 * lh && rowGap(prev, r) >= -0.5 * lh && r.bbox[0] < extent[2] && r.bbox[2] > extent[0];
+    if (isMulti(r, lh)) {
+      const last = [...run].reverse().find((x) => isMulti(x, lh));
+      // After rows of other shapes, only a row lining up with the table goes on with it.
+      const fits = near && !(pending.length && last && !compatible(last, r)) && !repeatsHeader(run, r, lh);
+      if (!fits) close();
+      run.push(...pending, r);
+      pending = [];
+    } else if (near && pending.length < 3 && !r.chunks.some((c) => isProse(c, lh) && c.text.length > 80)) {
+      // Group labels and wrapped cells between rows (at most three in a row).
+      pending.push(r);
+    } else {
+      close();
+    }
+  }
+  close();
+  return out;
+}
