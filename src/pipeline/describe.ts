@@ -41,22 +41,24 @@ export function findHeadings(lines: TextLine[]): string[] {
   return headings;
 }
 
-/** The first sentences of the page's running text, up to about maxChars. */
+/** The first sentences of the page's running text, up to about maxChars (linear time). */
 function leadSentences(lines: TextLine[], skip: Set<string>, maxChars: number): string {
-  const text = lines
-    .map((l) => l.text.trim())
-    .filter((t) => t !== '' && !skip.has(t))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= maxChars) return text;
-  const sentences = text.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [];
-  let out = '';
-  for (const s of sentences) {
-    if ((out + s).length > maxChars) break;
-    out += s;
+  let text = '';
+  for (const l of lines) {
+    const t = l.text.trim();
+    if (t === '' || skip.has(t)) continue;
+    text += (text ? ' ' : '') + t;
+    if (text.length > maxChars * 2) break;
   }
-  return (out || `${text.slice(0, maxChars).replace(/\s+\S*$/, '')}…`).trim();
+  text = text.replace(/\s+/g, ' ').trim();
+  if (text.length <= maxChars) return text;
+  // The last sentence end (., ! or ? followed by a space) that fits.
+  let cut = -1;
+  for (let i = 0; i < maxChars; i++) {
+    const c = text[i];
+    if ((c === '.' || c === '!' || c === '?') && text[i + 1] === ' ') cut = i + 1;
+  }
+  return cut > 0 ? text.slice(0, cut) : `${text.slice(0, maxChars).replace(/\s+\S*$/, '')}…`;
 }
 
 export function describePage(pageNumber: number, lines: TextLine[], components: ComponentMention[] = []): PageDescription {
