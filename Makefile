@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs eval
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf eval eval-ocr eval-layout
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -74,4 +74,18 @@ dist-bench/.built: node_modules/.installed $(SOURCES) $(shell find bench eval -n
 bench-jobs: build dist-bench/.built services
 	node dist-bench/bench/jobs.js
 
-bench: bench-jobs
+bench-ingest: build dist-bench/.built
+	node dist-bench/bench/ingest.js
+
+bench-pdf: dist-bench/.built
+	node dist-bench/bench/pdf-ingest.js
+
+bench: bench-jobs bench-ingest bench-pdf
+
+eval-ocr: dist-bench/.built
+	node dist-bench/eval/ocr.js
+
+eval-layout: dist-bench/.built
+	node dist-bench/eval/layout.js
+
+eval: eval-ocr eval-layout

@@ -41,7 +41,7 @@ export interface Config {
   llm: LlmSettings;
 }
 
-export type OcrSetting = 'tesseract' | 'tesseract-native' | 'ppocr';
+export type OcrSetting = 'auto' | 'tesseract' | 'tesseract-native' | 'ppocr';
 
 export class ConfigError extends Error {}
 
@@ -124,7 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     taskRunRetentionDays: int(env, 'TASK_RUN_RETENTION_DAYS', 30, 1, 3650),
     bullmqPrefix: str(env, 'BULLMQ_PREFIX', 'pagelens'),
     bullmqLockMs: int(env, 'BULLMQ_LOCK_MS', 30_000, 1000, 3_600_000),
-    ocr: oneOf(env, 'OCR', ['tesseract', 'tesseract-native', 'ppocr'] as const, 'tesseract'),
+    ocr: oneOf(env, 'OCR', ['auto', 'tesseract', 'tesseract-native', 'ppocr'] as const, 'auto'),
     renderDpi: int(env, 'RENDER_DPI', 150, 36, 600),
     maxPages: int(env, 'MAX_PAGES', 5000, 1, 1_000_000),
     maxPagePixels: int(env, 'MAX_PAGE_PIXELS', 50_000_000, 10_000, 1_000_000_000),

@@ -86,7 +86,9 @@ function independent(rows: Row[], g: number, lh: number): boolean {
   const multi = (side: Chunk[][]): number => share(side, (cs) => cs.length >= 2);
   const wordy = (side: Chunk[][]): number => share(side, (cs) => cs.some(isWordy));
   const [pl, pr] = [prose(left), prose(right)];
-  return aligned < 0.5 * pairs || (wordy(left) >= 0.6 && wordy(right) >= 0.6) || (pr >= 0.5 && multi(left) >= 0.5) || (pl >= 0.5 && multi(right) >= 0.5);
+  if (aligned < 0.5 * pairs || (wordy(left) >= 0.6 && wordy(right) >= 0.6)) return true;
+  // Running text facing a table, unless nearly every line pairs up on one baseline (one table).
+  return aligned < 0.8 * pairs && ((pr >= 0.5 && multi(left) >= 0.5) || (pl >= 0.5 && multi(right) >= 0.5));
 }
 
 function split(r: Row, gutters: number[]): Row[] {

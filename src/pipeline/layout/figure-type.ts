@@ -36,7 +36,7 @@ function hasAxes(hs: BBox[], vs: BBox[], fig: BBox): boolean {
   return hs.some((h) => width(h) >= 0.4 * width(fig) && vs.some((v) => height(v) >= 0.4 * height(fig) && Math.abs(v[0] - h[0]) <= tol && Math.abs(v[3] - h[1]) <= tol));
 }
 
-/** Segments leaving a central label in at least three directions (a mind map's branches). */
+/** Segments leaving a central label in at least three directions, mostly slanted (a mind map's branches). */
 function radial(segs: Segment[], labels: TextLine[], fig: BBox): boolean {
   const mid = center(fig);
   const hub = [...labels].sort((a, b) => Math.hypot(...sub(center(a.bbox), mid)) - Math.hypot(...sub(center(b.bbox), mid)))[0];
@@ -44,6 +44,7 @@ function radial(segs: Segment[], labels: TextLine[], fig: BBox): boolean {
   const pad = height(hub.bbox) * 1.5;
   const quadrants = new Set<number>();
   let spokes = 0;
+  let slanted = 0;
   for (const s of segs) {
     const ends: Array<[number, number]> = [[s.x0, s.y0], [s.x1, s.y1]];
     const inner = ends.findIndex((p) => contains(hub.bbox, p, pad));
@@ -52,9 +53,10 @@ function radial(segs: Segment[], labels: TextLine[], fig: BBox): boolean {
     const [dx, dy] = sub(outer, center(hub.bbox));
     if (Math.hypot(dx, dy) < pad) continue;
     spokes++;
+    if (orientation(s) === 'd') slanted++;
     quadrants.add((dx >= 0 ? 0 : 1) + (dy >= 0 ? 0 : 2));
   }
-  return spokes >= 4 && quadrants.size >= 3;
+  return spokes >= 4 && quadrants.size >= 3 && slanted >= spokes / 2;
 }
 
 const sub = (a: [number, number], b: [number, number]): [number, number] => [a[0] - b[0], a[1] - b[1]];
@@ -124,6 +126,8 @@ export function guessFigureType(fig: BBox, segments: Segment[], lines: TextLine[
   }).length;
   const labelled = bx.filter((b) => labels.some((l) => contains(b, center(l.bbox)))).length;
   if (bx.length >= 3 && connectors >= 2) return { type: 'flowchart', confidence: labelled >= 2 ? 0.7 : 0.55 };
+  // Labelled boxes whose arrows are drawn as shapes rather than lines.
+  if (labelled >= 3) return { type: 'flowchart', confidence: 0.5 };
 
   const shortLabels = labels.filter((l) => l.text.trim().length <= 4).length;
   const typical = median(segs.map(segmentLength));

@@ -107,9 +107,9 @@ export function findFigures(input: FigureInput, taken: BBox[]): FigureCandidate[
   const outsideTaken = (b: BBox): boolean => taken.reduce((s, t) => s + coverage(b, grow(t, lh * 0.5)), 0) < 0.6;
   const m = maskedInk(input, taken);
   const raw = [...segmentClusters(input, taken), ...(m ? inkClusters(m) : [])].filter(outsideTaken);
-  return mergeBoxes(raw, lh)
-    .filter((b) => area(b) >= pageArea * MIN_FIGURE_SHARE * 0.5 && width(b) > lh * 2 && height(b) > lh * 2)
-    .map((b) => absorbLabels(b, input.lines, lh))
+  const seeds = mergeBoxes(raw, lh).filter((b) => area(b) >= pageArea * MIN_FIGURE_SHARE * 0.2 && width(b) > lh * 2 && height(b) > lh * 2);
+  // Labels can bridge parts of one drawing (a mind map's central topic): merge again once they are in.
+  return mergeBoxes(seeds.map((b) => absorbLabels(b, input.lines, lh)), lh * 1.5)
     .filter((b) => area(b) >= pageArea * MIN_FIGURE_SHARE && outsideTaken(b) && proseShare(b, input.lines) < 0.5)
     .map((bbox) => ({ bbox, graphic: drawnGraphic(bbox, input.segments, lh) || (!!m && inkGraphic(m, bbox, input.lines, lh)) }));
 }

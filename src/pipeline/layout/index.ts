@@ -8,6 +8,7 @@ import { inkSegments, maskInk } from './ink.js';
 import { columnRows } from './columns.js';
 import { bodyLineHeight, buildRows } from './rows.js';
 import { findGrids, rules } from './table-grid.js';
+import { findFramedTables } from './table-framed.js';
 import { findTextTables } from './table-text.js';
 import { textBlocks } from './text.js';
 import type { InkMap, LayoutInput, LayoutRegion } from './types.js';
@@ -45,8 +46,10 @@ function tablesAndFigures(input: LayoutInput, segments: Segment[], lh: number): 
   const free = all.filter((i) => !drawn.some((d) => contains(d, center(input.lines[i]!.bbox))));
   const rows = columnRows(buildRows(input.lines, free), lh);
   const hRules = rules(segments, lh, Math.max(1.5, lh * 0.25)).filter((r) => r.kind === 'h').map((r) => r.box);
-  const text = findTextTables(rows, lh, hRules, grids.map((g) => g.bbox))
-    .filter((t) => candidates.filter((f) => f.graphic).reduce((s, f) => s + coverage(t.bbox, f.bbox), 0) < 0.5)
+  const aligned = findTextTables(rows, lh, hRules, grids.map((g) => g.bbox));
+  const framed = findFramedTables(rows, lh, hRules, [...grids, ...aligned].map((t) => t.bbox));
+  const text = [...aligned, ...framed]
+    .filter((t) => drawn.reduce((s, d) => s + coverage(t.bbox, d), 0) < 0.5)
     .map((t) => ({ bbox: t.bbox, confidence: t.confidence }));
   const found = [...grids, ...text];
   // Overlapping detections describe one table.

@@ -177,10 +177,13 @@ function runs(ink: InkMap, box: BBox): { h: Uint16Array; v: Uint16Array; w: numb
   return { h, v, w, x0, y0 };
 }
 
-/** 8-connected labels (1, 2, …; 0 = no ink) of the ink inside a w × h window at (x0, y0). */
-function labels(ink: InkMap, x0: number, y0: number, w: number, h: number): Int32Array {
+/** Darker than this is paint: ink or a tint (a shaded cell). */
+const PAINT_LEVEL = 230;
+
+/** 8-connected labels (1, 2, …; 0 = none) of pixels darker than `level` in a w × h window at (x0, y0). */
+function labels(ink: InkMap, x0: number, y0: number, w: number, h: number, level: number): Int32Array {
   const out = new Int32Array(w * h);
-  const dark = (x: number, y: number): boolean => ink.data[(y0 + y) * ink.width + x0 + x]! < INK_LEVEL;
+  const dark = (x: number, y: number): boolean => ink.data[(y0 + y) * ink.width + x0 + x]! < level;
   let next = 0;
   const stack: number[] = [];
   for (let k = 0; k < out.length; k++) {
@@ -209,15 +212,29 @@ function labels(ink: InkMap, x0: number, y0: number, w: number, h: number): Int3
 }
 
 /**
- * Share of `box` (ink pixels) inked by anything but thin ruling lines and the fills text sits
- * on (shaded cells): curves, bars, pictures. Pass a map with the text masked, and the text boxes.
+ * Share of `box` (ink pixels) inked by anything but thin ruling lines and the tinted areas text
+ * sits on (shaded cells, of any tint): curves, bars, pictures. Pass a map with the text masked,
+ * and the text boxes.
  */
 export function graphicShare(ink: InkMap, box: BBox, minRule: number, text: BBox[]): number {
   const { h, v, w, x0, y0 } = runs(ink, box);
   if (!w) return 0;
   const rows = h.length / w;
-  const lab = labels(ink, x0, y0, w, rows);
-  // A blob touching most of a text box's surroundings is the fill under that text.
+  const lab = labels(ink, x0, y0, w, rows, PAINT_LEVEL);
+  // Ink blobs at most 3 pixels thick are bits of rules (the text mask cuts rules into pieces).
+  const blobs = labels(ink, x0, y0, w, rows, INK_LEVEL);
+  const extent = new Map<number, BBox>();
+  for (let k = 0; k < blobs.length; k++) {
+    const id = blobs[k]!;
+    if (!id) continue;
+    const x = k % w;
+    const y = (k - x) / w;
+    const b = extent.get(id);
+    if (b) extent.set(id, [Math.min(b[0], x), Math.min(b[1], y), Math.max(b[2], x + 1), Math.max(b[3], y + 1)]);
+    else extent.set(id, [x, y, x + 1, y + 1]);
+  }
+  const thin = new Set([...extent].filter(([, b]) => b[2] - b[0] <= 3 || b[3] - b[1] <= 3).map(([id]) => id));
+  // A painted area touching most of a text box's surroundings is the fill under that text.
   const fills = new Set<number>();
   for (const t of text) {
     const counts = new Map<number, number>();
@@ -234,7 +251,7 @@ export function graphicShare(ink: InkMap, box: BBox, minRule: number, text: BBox
   }
   let graphic = 0;
   for (let k = 0; k < h.length; k++) {
-    if (!h[k] || fills.has(lab[k]!)) continue;
+    if (!h[k] || fills.has(lab[k]!) || thin.has(blobs[k]!)) continue;
     const rule = (h[k]! >= minRule && v[k]! <= 3) || (v[k]! >= minRule && h[k]! <= 3);
     if (!rule) graphic++;
   }

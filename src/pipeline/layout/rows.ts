@@ -22,6 +22,10 @@ const CELL_GAP = 0.6;
 
 export function chunksOf(line: TextLine, index: number): Chunk[] {
   const h = Math.max(1, height(line.bbox));
+  // Monospaced text spaces words 0.6 em apart: a cell gap must also beat 1.3 mean glyph widths.
+  const chars = line.words.reduce((n, w) => n + [...w.text].length, 0);
+  const glyph = chars ? line.words.reduce((s, w) => s + w.bbox[2] - w.bbox[0], 0) / chars : 0;
+  const cellGap = Math.max(CELL_GAP * h, 1.3 * glyph);
   const out: Chunk[] = [];
   let cur: Word[] = [];
   const flush = (): void => {
@@ -31,7 +35,7 @@ export function chunksOf(line: TextLine, index: number): Chunk[] {
   };
   for (const w of [...line.words].sort((a, b) => a.bbox[0] - b.bbox[0])) {
     const prev = cur[cur.length - 1];
-    if (prev && w.bbox[0] - prev.bbox[2] > CELL_GAP * h) flush();
+    if (prev && w.bbox[0] - prev.bbox[2] > cellGap) flush();
     cur.push(w);
   }
   flush();

@@ -85,9 +85,21 @@ export function findGrids(segments: Segment[], chunks: Chunk[], lineHeight: numb
     const hRows = distinct(hs.filter((h) => crossing(h, vs) >= 3).map((h) => (h.box[1] + h.box[3]) / 2), tol);
     const vCols = distinct(vs.filter((v) => crossing(v, hs) >= 3).map((v) => (v.box[0] + v.box[2]) / 2), tol);
     if (hRows.length < 3 || vCols.length < 3) continue;
-    const bbox = unionAll(members.map((m) => m.box))!;
-    const rows = distinct(hs.map((h) => (h.box[1] + h.box[3]) / 2), tol);
+    let bbox = unionAll(members.map((m) => m.box))!;
+    let rows = distinct(hs.map((h) => (h.box[1] + h.box[3]) / 2), tol);
     const cols = distinct(vs.map((v) => (v.box[0] + v.box[2]) / 2), tol);
+    // Bands at the top and bottom that no inner vertical crosses (a boxed exhibit's title and
+    // notes) are the frame's, not the table's.
+    const inner = vs.filter((v) => v.box[0] > bbox[0] + tol && v.box[2] < bbox[2] - tol);
+    const crossed = (i: number): boolean => inner.some((v) => v.box[1] <= (rows[i]! + rows[i + 1]!) / 2 && v.box[3] >= (rows[i]! + rows[i + 1]!) / 2);
+    let first = 0;
+    let last = rows.length - 2;
+    while (first <= last && !crossed(first)) first++;
+    while (last >= first && !crossed(last)) last--;
+    if (last - first >= 1) {
+      rows = rows.slice(first, last + 2);
+      bbox = [bbox[0], rows[0]!, bbox[2], rows[rows.length - 1]!];
+    }
     const filled = filledShare(rows, cols, chunks, bbox);
     grids.push({ bbox, rows, cols, filled });
   }

@@ -1,7 +1,7 @@
 // Tables found from text alignment: runs of rows whose cells line up in shared columns (with or
 // without drawn rules), widened to the horizontal rules that frame them.
 import type { BBox } from '../types.js';
-import { contains, unionAll, width } from './geometry.js';
+import { contains, median, unionAll, width } from './geometry.js';
 import { isProse } from './columns.js';
 import type { Chunk, Row } from './rows.js';
 
@@ -16,22 +16,28 @@ export interface TextTable {
 type HRule = BBox;
 
 const CAPTION = /^(table|tab\.|figure|fig\.|chart|graph|exhibit|source|note)s?\b/i;
+/** "Table 3", "Figure A.2:": a caption, however widely its words are set. */
+const CAPTION_NUMBER = /^(table|tab\.|figure|fig\.|exhibit|chart)\s*[A-Z]?[-\d.]*\d/i;
 const NUMERIC = /^[\s\d.,:;%()$€£¥+\-–—/*x×]*\d[\s\d.,:;%()$€£¥+\-–—/*x×]*$/i;
-
 
 /**
  * A row with at least two cells, not two columns of running text: at most one cell is prose,
- * and a prose cell needs a figure beside it or two other cells.
+ * and a prose cell needs a number beside it or two other cells.
  */
 export function isMulti(r: Row, lh: number): boolean {
-  if (r.chunks.length < 2) return false;
+  if (r.chunks.length < 2 || CAPTION_NUMBER.test(r.chunks[0]!.text)) return false;
   const prose = r.chunks.filter((c) => isProse(c, lh)).length;
   return prose <= r.chunks.length - 2 || (prose === 1 && r.chunks.some((c) => NUMERIC.test(c.text)));
 }
 
-/** Whether two multi-cell rows could be rows of one table: most cells of each overlap a cell of the other. */
+/**
+ * Whether two multi-cell rows could be rows of one table: text of a similar height, most cells
+ * of each overlapping a cell of the other.
+ */
 function compatible(a: Row, b: Row): boolean {
   const share = (p: Row, q: Row): number => p.chunks.filter((c) => q.chunks.some((d) => c.bbox[0] < d.bbox[2] && d.bbox[0] < c.bbox[2])).length / p.chunks.length;
+  const h = (r: Row): number => median(r.chunks.map((c) => c.bbox[3] - c.bbox[1]));
+  if (Math.max(h(a), h(b)) > 1.3 * Math.min(h(a), h(b))) return false;
   return share(a, b) >= 0.6 && share(b, a) >= 0.6;
 }
 
@@ -147,13 +153,15 @@ function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: S
     const top = Math.min(...topRules.map((r) => r[1]));
     const headers = above.filter((r) => r.bbox[1] >= top - 0.5 * lh);
     taken.unshift(...headers.reverse());
-    bbox = unionAll([bbox, ...headers.map((r) => r.bbox), ...topRules])!;
+    // Rules set the height; the text sets the width (rules often run past the last column).
+    bbox = unionAll([bbox, ...headers.map((r) => r.bbox)])!;
+    bbox = [bbox[0], Math.min(bbox[1], top), bbox[2], bbox[3]];
   }
   // Downwards: a rule right under the last row closes the table.
   const next = rows[last + 1];
   const limitBottom = next && next.bbox[1] > bbox[3] ? Math.min(next.bbox[1], bbox[3] + 1.5 * lh) : bbox[3] + 1.5 * lh;
   const bottomRules = rulesBetween(rules, bbox, bbox[3] - lh * 0.5, limitBottom);
-  if (bottomRules.length) bbox = unionAll([bbox, ...bottomRules])!;
+  if (bottomRules.length) bbox = [bbox[0], bbox[1], bbox[2], Math.max(bbox[3], ...bottomRules.map((r) => r[3]))];
   return { ...t, bbox, rows: taken };
 }
 

@@ -17,8 +17,15 @@ const MARGIN_ZONE = 0.07;
 
 export const startsWithMarker = (text: string): boolean => MARKER.test(text.trim());
 
-interface Building {
+/** One visual line: text lines read one after another on the same row ("6.4" + its heading, "•" + its item). */
+interface Unit {
   lines: number[];
+  bbox: BBox;
+  text: string;
+}
+
+interface Building {
+  units: Unit[];
   bbox: BBox;
   /** x of the first item's marker when the block is a list. */
   markerX?: number;
@@ -31,60 +38,82 @@ function zoneOf(b: BBox, pageHeight: number): Building['zone'] {
   return 'body';
 }
 
-/** Whether `line` continues `block`: close below it, overlapping it, of a similar size, same list state. */
-function continues(block: Building, line: TextLine, lines: TextLine[], lh: number, pageHeight: number): boolean {
-  const prev = lines[block.lines[block.lines.length - 1]!]!;
-  const h = Math.max(height(line.bbox), 1);
-  const ph = Math.max(height(prev.bbox), 1);
-  if (zoneOf(line.bbox, pageHeight) !== block.zone) return false;
-  if (line.bbox[1] < prev.bbox[1] + 0.3 * ph) return false; // not below (a new column or an aside)
-  if (Math.max(h, ph) / Math.min(h, ph) > 1.25) return false;
-  if (xOverlap(block.bbox, line.bbox) <= 0) return false;
-  const gap = line.bbox[1] - prev.bbox[3];
-  const marker = startsWithMarker(line.text);
+/** Consecutive lines sharing a row, at most three line heights apart, joined. */
+function units(lines: TextLine[], indexes: number[], lh: number): Unit[] {
+  const out: Unit[] = [];
+  for (const i of indexes) {
+    const b = lines[i]!.bbox;
+    const last = out[out.length - 1];
+    if (last) {
+      const o = Math.min(last.bbox[3], b[3]) - Math.max(last.bbox[1], b[1]);
+      if (o >= 0.5 * Math.min(height(last.bbox), height(b)) && b[0] >= last.bbox[2] && b[0] - last.bbox[2] <= 3 * lh) {
+        last.lines.push(i);
+        last.bbox = union(last.bbox, b);
+        last.text += ` ${lines[i]!.text}`;
+        continue;
+      }
+    }
+    out.push({ lines: [i], bbox: [...b], text: lines[i]!.text });
+  }
+  return out;
+}
+
+/** Whether `u` continues `block`: close below it, overlapping it, of a similar size, same list state. */
+function continues(block: Building, u: Unit, lh: number, pageHeight: number): boolean {
+  const prev = block.units[block.units.length - 1]!.bbox;
+  const h = Math.max(height(u.bbox), 1);
+  const ph = Math.max(height(prev), 1);
+  if (zoneOf(u.bbox, pageHeight) !== block.zone) return false;
+  if (u.bbox[1] < prev[1] + 0.3 * ph) return false; // not below (a new column or an aside)
+  if (Math.max(h, ph) / Math.min(h, ph) > 1.18) return false; // a heading over its paragraph
+  if (xOverlap(block.bbox, u.bbox) <= 0) return false;
+  const gap = u.bbox[1] - prev[3];
+  const marker = startsWithMarker(u.text);
   if (block.markerX !== undefined) {
     if (gap > 1.2 * Math.max(lh, ph)) return false;
-    if (marker) return Math.abs(line.bbox[0] - block.markerX) <= 0.6 * lh;
-    return line.bbox[0] > block.markerX + 0.3 * lh; // a hanging continuation line
+    if (marker) return Math.abs(u.bbox[0] - block.markerX) <= 0.6 * lh;
+    return u.bbox[0] > block.markerX + 0.3 * lh; // a hanging continuation line
   }
   if (marker) return false; // a list starts after a paragraph
   return gap <= 0.7 * Math.max(lh, ph);
 }
 
-/** Median line height of the block. */
-const blockLineHeight = (b: Building, lines: TextLine[]): number => median(b.lines.map((i) => height(lines[i]!.bbox)));
-
 function classify(b: Building, lines: TextLine[], lh: number, first: boolean): TextBlock {
-  const ls = b.lines.map((i) => lines[i]!);
-  const text = ls.map((l) => l.text).join(' ');
-  const base = { bbox: b.bbox, lines: b.lines };
-  if (b.zone !== 'body' && ls.length <= 2 && text.length <= 120) {
+  const text = b.units.map((u) => u.text).join(' ');
+  const n = b.units.length;
+  const base = { bbox: b.bbox, lines: b.units.flatMap((u) => u.lines) };
+  if (b.zone !== 'body' && n <= 2 && text.length <= 120) {
     const pageNumber = /^(?:page\s*)?[-–]?\s*\d{1,4}\s*[-–]?(?:\s*(?:of|\/)\s*\d{1,4})?$/i.test(text.trim());
     return { ...base, kind: b.zone === 'top' ? 'header' : 'footer', confidence: pageNumber ? 0.85 : 0.65 };
   }
-  const ratio = blockLineHeight(b, lines) / Math.max(lh, 1);
-  const words = text.split(/\s+/).length;
-  if (ratio >= 1.3 && ls.length <= 4) return { ...base, kind: 'title', confidence: ratio >= 1.6 ? 0.85 : 0.7 };
-  if (b.markerX !== undefined) return { ...base, kind: 'list', confidence: ls.filter((l) => startsWithMarker(l.text)).length >= 2 ? 0.75 : 0.55 };
-  // A short single line opening the page, a little larger than the body or set apart: a title.
-  if (first && ls.length === 1 && words <= 12 && !/[.,;:]$/.test(text.trim()) && ratio >= 1.1) return { ...base, kind: 'title', confidence: 0.5 };
-  return { ...base, kind: 'text', confidence: ls.length >= 2 ? 0.8 : 0.6 };
+  const ratio = median(base.lines.map((i) => height(lines[i]!.bbox))) / Math.max(lh, 1);
+  if (ratio >= 1.3 && n <= 4) return { ...base, kind: 'title', confidence: ratio >= 1.6 ? 0.85 : 0.7 };
+  if (b.markerX !== undefined) return { ...base, kind: 'list', confidence: b.units.filter((u) => startsWithMarker(u.text)).length >= 2 ? 0.75 : 0.55 };
+  // A short single line opening the page, a little larger than the body: a title.
+  if (first && n === 1 && text.split(/\s+/).length <= 12 && !/[.,;:]$/.test(text.trim()) && ratio >= 1.1) return { ...base, kind: 'title', confidence: 0.5 };
+  return { ...base, kind: 'text', confidence: n >= 2 ? 0.8 : 0.6 };
 }
 
 /** Blocks of the lines `indexes` (in reading order); `lh` is the body line height. */
 export function textBlocks(lines: TextLine[], indexes: number[], lh: number, pageHeight: number): TextBlock[] {
   const built: Building[] = [];
-  let cur: Building | undefined;
-  for (const i of indexes) {
-    const line = lines[i]!;
-    if (cur && continues(cur, line, lines, lh, pageHeight)) {
-      cur.lines.push(i);
-      cur.bbox = union(cur.bbox, line.bbox);
+  for (const u of units(lines, indexes, lh)) {
+    // The block this goes on: of those it continues, the one whose last line is nearest above
+    // (columns come out right even when the reading order interleaves their lines).
+    let best: Building | undefined;
+    let bestGap = Infinity;
+    for (const b of built) {
+      const gap = u.bbox[1] - b.units[b.units.length - 1]!.bbox[3];
+      if (gap < bestGap && continues(b, u, lh, pageHeight)) [best, bestGap] = [b, gap];
+    }
+    if (best) {
+      best.units.push(u);
+      best.bbox = union(best.bbox, u.bbox);
       continue;
     }
-    cur = { lines: [i], bbox: [...line.bbox], zone: zoneOf(line.bbox, pageHeight) };
-    if (startsWithMarker(line.text)) cur.markerX = line.bbox[0];
-    built.push(cur);
+    const block: Building = { units: [u], bbox: [...u.bbox], zone: zoneOf(u.bbox, pageHeight) };
+    if (startsWithMarker(u.text)) block.markerX = u.bbox[0];
+    built.push(block);
   }
   const firstBody = built.find((b) => b.zone === 'body');
   return built.map((b) => classify(b, lines, lh, b === firstBody));
