@@ -8,11 +8,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { multipart } from '../helpers/multipart.js';
+import { uploadAndProcess } from '../helpers/process.js';
 import { fodp, officeFile } from '../fixtures/office.js';
 import { buildPdf, textAt } from '../fixtures/pdf-builder.js';
 import { renderTextImage } from '../fixtures/text-image.js';
-import { getJob, silentLog, waitFor } from '../jobs/helpers.js';
+import { silentLog } from '../jobs/helpers.js';
 
 const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => {
   try {
@@ -22,11 +22,6 @@ const SOFFICE = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => {
     return false;
   }
 });
-
-interface PostBody {
-  document_id: string;
-  job_status_id: string;
-}
 
 interface Description {
   page_number: number;
@@ -79,21 +74,8 @@ describe('document formats end to end (sqlite, local queue)', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  async function upload(filename: string, content: Buffer): Promise<PostBody> {
-    const body = multipart({}, [{ filename, content }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v0/documents',
-      headers: { ...user.auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<PostBody>();
-  }
-
   async function processed(filename: string, content: Buffer) {
-    const posted = await upload(filename, content);
-    const job = await waitFor(() => getJob(t, user, posted.job_status_id), (j) => ['done', 'error', 'cancelled'].includes(j.status), 120_000, 100);
+    const { job, ...posted } = await uploadAndProcess(t, user, filename, content);
     const descriptions = (
       await t.app.inject({ url: `/api/v0/documents/${posted.document_id}/page-descriptions`, headers: user.auth })
     ).json<Description[]>();

@@ -8,9 +8,9 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { multipart } from '../helpers/multipart.js';
+import { uploadAndProcess } from '../helpers/process.js';
 import { buildPdf, textAt } from '../fixtures/pdf-builder.js';
-import { getJob, silentLog, waitFor } from '../jobs/helpers.js';
+import { silentLog } from '../jobs/helpers.js';
 
 function crc32(buf: Buffer): number {
   let c = ~0;
@@ -80,18 +80,7 @@ describe('hostile inputs (sqlite, local queue)', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  async function outcome(filename: string, content: Buffer) {
-    const body = multipart({}, [{ filename, content }]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v0/documents',
-      headers: { ...user.auth, ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const jobId = res.json<{ job_status_id: string }>().job_status_id;
-    return waitFor(() => getJob(t, user, jobId), (j) => ['done', 'error', 'cancelled'].includes(j.status), 120_000, 100);
-  }
+  const outcome = async (filename: string, content: Buffer) => (await uploadAndProcess(t, user, filename, content)).job;
 
   const pdf = buildPdf([{ content: textAt(72, 700, 12, 'Confidential memo') }]);
 
