@@ -19,6 +19,8 @@ export interface PipelineRegion {
    * live under the component's prefix: newCropKey(doc.id, componentId) from ./keys.js.
    */
   componentId?: string;
+  /** Set when the region's processing failed: the component is stored 'degraded' with it. */
+  error?: string;
 }
 
 /** A region a person drew or edited overlapping a detection this much (IoU) wins over it. */
@@ -75,11 +77,11 @@ export async function replacePipelineComponents(
       owner_id: doc.owner_id,
       document_id: doc.id,
       component_type: region.type,
-      status: 'pending',
+      status: region.error ? 'degraded' : 'pending',
       image_key: cropKey,
       grounding: '{}',
       description: null,
-      error: null,
+      error: region.error ?? null,
       tokens_in: 0,
       tokens_out: 0,
       created_at: now,

@@ -17,7 +17,7 @@ import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
 import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
 import { runBlobDeletion } from '../storage/gc.js';
-import { newId, nowIso } from '../util.js';
+import { errorMessage, newId, nowIso } from '../util.js';
 import { describePageWithModel, ProviderError } from '../providers/llm/index.js';
 import { chatModel } from './model.js';
 import { ocrEngine } from './ocr.js';
@@ -109,17 +109,33 @@ function captionOf(region: LayoutRegion, text: PageText, page: RenderedPage): st
 
 export interface DetectedComponent extends PipelineRegion {
   componentId: string;
-  crop: Buffer;
+  crop: Buffer | null;
 }
 
-/** Layout regions of the page, and the tables and figures among them as components with crops. */
+/**
+ * Layout regions of the page, and the tables and figures among them as components with crops.
+ * A failing detector or crop degrades the page's layout, never the page: the page keeps its
+ * text and description, and a region that could not be cropped is stored 'degraded'.
+ */
 async function layoutOf(source: LoadedSource, pageNumber: number, page: RenderedPage, text: PageText) {
-  const segments = source.pdf ? source.pdf.segments(pageNumber, page.dpi) : [];
-  const regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
+  let regions: LayoutRegion[] = [];
+  try {
+    const segments = source.pdf ? source.pdf.segments(pageNumber, page.dpi) : [];
+    regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
+  } catch {
+    regions = [];
+  }
   const components: DetectedComponent[] = [];
   for (const region of regions) {
     if (region.kind !== 'table' && region.kind !== 'figure') continue;
     const type = region.kind === 'table' ? 'table' : (region.figure_type ?? 'diagram');
+    let crop: Buffer | null = null;
+    let error: string | undefined;
+    try {
+      crop = await cropPng(page.png, region.bbox);
+    } catch (err) {
+      error = `could not crop the region: ${errorMessage(err)}`;
+    }
     components.push({
       componentId: newId(),
       type,
@@ -127,7 +143,8 @@ async function layoutOf(source: LoadedSource, pageNumber: number, page: Rendered
       bbox: region.bbox,
       confidence: Math.round(region.confidence * 100),
       metadata: { detector: 'layout', region_kind: region.kind },
-      crop: await cropPng(page.png, region.bbox),
+      crop,
+      ...(error ? { error } : {}),
     });
   }
   return { regions, components };
@@ -252,7 +269,7 @@ async function writePage(
       )
       .execute();
   }
-  const crops = new Map(layout.components.map((c) => [c.componentId, newCropKey(doc.id, c.componentId)]));
+  const crops = new Map(layout.components.filter((c) => c.crop).map((c) => [c.componentId, newCropKey(doc.id, c.componentId)]));
   const stale = await replacePipelineComponents(trx, doc, pageNumber, layout.components, (id) => crops.get(id) ?? null);
   // The earlier attempt's or version's blobs of this page go once this commit holds.
   if (previous?.image_key && previous.image_key !== keys.image) stale.push(previous.image_key.replace(/page\.png$/, ''));
@@ -277,7 +294,9 @@ export async function processPage(
   await ctx.checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
   const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(source, pageNumber, page));
-  for (const c of layout.components) await app.storage.putBuffer(newCropKey(doc.id, c.componentId), c.crop, 'image/png');
+  for (const c of layout.components) {
+    if (c.crop) await app.storage.putBuffer(newCropKey(doc.id, c.componentId), c.crop, 'image/png');
+  }
   const written = [prefix, ...layout.components.map((c) => componentPrefix(doc.id, c.componentId))];
   let stale: Array<{ outboxId: string; prefix: string }> = [];
   try {

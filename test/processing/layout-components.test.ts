@@ -1,6 +1,7 @@
 // Layout detection during processing: a ruled table on a page becomes a visual component
 // (origin 'pipeline', with its crop and caption), and reprocessing replaces it, never duplicates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replacePipelineComponents } from '../../src/components/pipeline-writes.js';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { multipart } from '../helpers/multipart.js';
@@ -75,5 +76,31 @@ describe('layout components (sqlite)', () => {
     expect(after[0]?.id).not.toBe(tables[0]?.id);
     const components = (await t.app.inject({ url: `/api/v0/documents/${id}/components`, headers: user.auth })).json<unknown[]>();
     expect(components).toHaveLength(after.length);
+  });
+
+  it('records a region that failed as degraded and reports it in the page runs', async () => {
+    const body = multipart({}, [{ filename: 'plain.pdf', content: buildPdf([{ content: textAt(72, 700, 12, 'Just text.') }]) }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v0/documents', headers: { ...user.auth, ...body.headers }, payload: body.payload });
+    const { document_id: id, job_status_id: job } = res.json<{ document_id: string; job_status_id: string }>();
+    await waitFor(() => getJob(t, user, job), (j) => j.status === 'done', 30_000);
+    const { db } = t.ctx.database;
+    const doc = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await db.transaction().execute((trx) =>
+      replacePipelineComponents(
+        trx,
+        doc,
+        1,
+        [{ type: 'chart', label: '', bbox: [10, 10, 200, 200], confidence: 40, metadata: {}, error: 'could not crop the region: bad image' }],
+        () => null,
+      ),
+    );
+    const list = (await t.app.inject({ url: `/api/v0/documents/${id}/visual-components`, headers: user.auth })).json<
+      Array<VisualComponent & { status: string }>
+    >();
+    expect(list).toMatchObject([{ type: 'chart', status: 'degraded', image_url: null }]);
+    const runs = await t.app.inject({ url: `/api/v0/job-statuses/${job}/page-runs`, headers: user.auth });
+    expect(runs.json()).toMatchObject({
+      page_runs: [{ page_number: 1, status: 'done', degraded_components: [{ component_id: list[0]?.id, message: 'could not crop the region: bad image' }] }],
+    });
   });
 });
