@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { closeHelperOcr } from './processing/helper-ocr.js';
 import { closeOcrEngine } from './processing/ocr.js';
 import { createBlobStore } from './storage/index.js';
 
@@ -19,6 +20,7 @@ export async function openRuntime(config: Config = loadConfig(), options: { migr
 
 export async function closeRuntime(ctx: AppContext): Promise<void> {
   await closeOcrEngine();
+  await closeHelperOcr();
   await ctx.jobs.queue.close();
   await ctx.database.close();
 }

@@ -6,6 +6,7 @@ import { JobKindRegistry } from './kinds.js';
 import { LocalQueue } from './local.js';
 import type { QueueBackend } from './queue.js';
 import { processDocumentKind } from '../processing/kind.js';
+import { renderPageKind } from '../processing/render-kind.js';
 import { syntheticKind } from './synthetic.js';
 
 export interface JobSystem {
@@ -14,11 +15,12 @@ export interface JobSystem {
 }
 
 /** Job kinds that records in the database may name; start-up fails if one lacks a handler. */
-export const CREATABLE_KINDS = ['process_document', 'synthetic'] as const;
+export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic'] as const;
 
 export function builtinKinds(): JobKindRegistry {
   const kinds = new JobKindRegistry();
   kinds.register(processDocumentKind);
+  kinds.register(renderPageKind);
   kinds.register(syntheticKind);
   kinds.assertHandles(CREATABLE_KINDS);
   return kinds;

@@ -1,4 +1,5 @@
-// HTTP for a document's pages: /api/v0/documents/{document_id}/page-descriptions[/{page_number}].
+// HTTP for a document's pages: /api/v0/documents/{document_id}/page-descriptions[/{page_number}];
+// the page image and helpers (/pages/{page_number}/...) are in helper-routes.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../auth/plugin.js';
@@ -6,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
 import { DocumentIdParams } from '../http/schemas.js';
+import { pageHelperRoutes } from './helper-routes.js';
 import { getDescription, listDescriptions, updateDescription } from './descriptions.js';
 import { PageDescriptionResponse, PageDescriptionUpdateRequest, PageParams } from './schemas.js';
 
@@ -14,6 +16,7 @@ const TAGS = ['pages'];
 export function pageRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx.database;
   return async (app) => {
+    await app.register(pageHelperRoutes(ctx));
     app.get(
       '/api/v0/documents/:document_id/page-descriptions',
       {

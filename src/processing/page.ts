@@ -35,7 +35,7 @@ export function dpiFor(app: AppContext, widthPt: number, heightPt: number): numb
   return Math.max(1, Math.floor(dpi * Math.sqrt(app.config.maxPagePixels / pixelsAt(dpi))));
 }
 
-async function render(app: AppContext, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
+export async function render(app: AppContext, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
   if (source.pdf) {
     const size = source.pdf.pageSize(pageNumber);
     return source.pdf.render(pageNumber, dpiFor(app, size.width, size.height));
@@ -153,7 +153,7 @@ async function layoutOf(source: LoadedSource, pageNumber: number, page: Rendered
 const THUMBNAIL_WIDTH = 256;
 
 /** A small preview: rendered directly by PDFium at a low DPI (cheaper than shrinking the page PNG). */
-async function thumbnailOf(source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<Buffer> {
+export async function thumbnailOf(source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<Buffer> {
   if (source.pdf) {
     const dpi = Math.max(1, Math.floor((page.dpi * THUMBNAIL_WIDTH) / page.width));
     if (dpi < page.dpi) return (await source.pdf.render(pageNumber, dpi)).png;

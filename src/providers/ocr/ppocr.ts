@@ -166,8 +166,11 @@ export class PpocrEngine implements OcrEngine {
     if (this.ownsRecognizer) await this.recognizer.close();
   }
 
-  /** Boxes detected inside `region` (clipped to it), in reading order. */
-  private async detectIn(img: GreyImage, region: BBox): Promise<BBox[]> {
+  /**
+   * Boxes detected inside `region` (clipped to it), in reading order. The region is cut out and
+   * surrounded by white, so text crossing its edge is read only as far as the region shows it.
+   */
+  async detectIn(img: GreyImage, region: BBox): Promise<BBox[]> {
     const box = clampBox(img, region);
     if (!box) return [];
     const boxes = (await this.detectGrey(padded(img, box, REGION_PAD))).flatMap((r) => {
@@ -176,6 +179,21 @@ export class PpocrEngine implements OcrEngine {
       return clipped ? [clipped] : [];
     });
     return readingOrder(boxes).map((i) => boxes[i]!);
+  }
+
+  /**
+   * Boxes detected in the page pixels of `crop` (page context kept, nothing clipped), in page
+   * pixels and in no particular order.
+   */
+  async detectInCrop(img: GreyImage, crop: BBox): Promise<BBox[]> {
+    const box = clampBox(img, crop);
+    if (!box) return [];
+    return (await this.detectGrey(padded(img, box, 0))).map((r) => [r.bbox[0] + box[0], r.bbox[1] + box[1], r.bbox[2] + box[0], r.bbox[3] + box[1]]);
+  }
+
+  /** One line of text per box, in the order given, by this engine's recogniser (one batch). */
+  readLines(img: GreyImage, boxes: BBox[]): Promise<TextLine[][]> {
+    return this.recognizer.recognizeLines(img, boxes);
   }
 
   private async detectGrey(img: GreyImage): Promise<TextRegion[]> {
