@@ -4,9 +4,10 @@ import type { Caller } from '../auth/caller.js';
 import type { AppContext } from '../context.js';
 import { conflict, validationError } from '../http/errors.js';
 import { boundsOf, centroidOf, containsPoint, polygonProblem, rowOrder, type Point } from '../pipeline/page-helpers/polygon.js';
-import { isFlat, matchTemplate, type Rotation } from '../pipeline/page-helpers/template-match.js';
-import type { BBox } from '../pipeline/types.js';
+import { isFlat, matchTemplate, type Rotation, type TemplateMatch } from '../pipeline/page-helpers/template-match.js';
+import type { BBox, Word } from '../pipeline/types.js';
 import { helperOcr } from '../processing/helper-ocr.js';
+import type { PpocrEngine } from '../providers/ocr/index.js';
 import { decodeGrey, type GreyImage } from '../providers/ocr/raster.js';
 import {
   MAX_VARIANTS,
@@ -74,9 +75,14 @@ function pageRect(raw: number[], img: GreyImage, loc: Array<string | number>): B
 const sameBox = (a: BBox, b: BBox): boolean => a.every((v, i) => v === b[i]);
 const within = (inner: BBox, outer: BBox): boolean => inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3];
 
-export async function templateMatch(ctx: AppContext, caller: Caller, documentId: string, pageNumber: number, body: TemplateMatchRequestT): Promise<TemplateMatchWire> {
-  const page = await renderedPage(ctx, caller, documentId, pageNumber);
-  const { img } = page;
+export interface TemplateMatchOutcome {
+  template: BBox;
+  matches: Array<TemplateMatch & { is_template: boolean }>;
+  truncated: boolean;
+}
+
+/** Checks the request against the page (422s) and matches; shared by the route and bench/eval. */
+export async function templateMatchOn(img: GreyImage, body: TemplateMatchRequestT): Promise<TemplateMatchOutcome> {
   const template = pageRect(body.template, img, ['body', 'template']);
   const region = body.search_region ? pageRect(body.search_region, img, ['body', 'search_region']) : undefined;
   const scales = [...new Set(body.scales)];
@@ -115,44 +121,80 @@ export async function templateMatch(ctx: AppContext, caller: Caller, documentId:
       truncated = true;
     }
   }
+  return { template, matches, truncated };
+}
+
+export async function templateMatch(ctx: AppContext, caller: Caller, documentId: string, pageNumber: number, body: TemplateMatchRequestT): Promise<TemplateMatchWire> {
+  const page = await renderedPage(ctx, caller, documentId, pageNumber);
+  const out = await templateMatchOn(page.img, body);
   return {
     document_id: page.documentId,
     page_number: pageNumber,
-    template,
+    template: out.template,
     threshold: body.threshold,
-    matches: matches.map((m) => ({ ...m, score: Math.round(m.score * 10_000) / 10_000 })),
-    truncated,
+    matches: out.matches.map((m) => ({ ...m, score: Math.round(m.score * 10_000) / 10_000 })),
+    truncated: out.truncated,
   };
 }
 
-export async function ocrRegions(ctx: AppContext, caller: Caller, documentId: string, pageNumber: number, body: OcrRegionsRequestT): Promise<OcrRegionsWire> {
-  const page = await renderedPage(ctx, caller, documentId, pageNumber);
-  const { img } = page;
-  const regions = body.regions.map((r, i) => pageRect(r, img, ['body', 'regions', i]));
-  const engine = await helperOcr();
-  // 1. text boxes inside each region, top-to-bottom then left-to-right
+export interface RegionText {
+  bbox: BBox;
+  text: string;
+  words: Word[];
+}
+
+/**
+ * 1. text boxes inside each region, top-to-bottom then left-to-right; 2. one recognition batch
+ * over every box of every region; 3. each region's words in that order, joined with single spaces.
+ */
+export async function readRegions(engine: PpocrEngine, img: GreyImage, regions: BBox[]): Promise<RegionText[]> {
   const perRegion = await Promise.all(
     regions.map(async (r) => {
       const boxes = await engine.detectIn(img, r);
       return rowOrder(boxes).map((i) => boxes[i]!);
     }),
   );
-  // 2. one recognition batch over every box of every region
   const read = await engine.readLines(img, perRegion.flat());
-  // 3. each region's words in order, joined with single spaces
   let at = 0;
+  return regions.map((bbox, r) => {
+    const words = perRegion[r]!.flatMap(() => read[at++]!.flatMap((line) => line.words));
+    return { bbox, text: words.map((w) => w.text).join(' '), words };
+  });
+}
+
+export async function ocrRegions(ctx: AppContext, caller: Caller, documentId: string, pageNumber: number, body: OcrRegionsRequestT): Promise<OcrRegionsWire> {
+  const page = await renderedPage(ctx, caller, documentId, pageNumber);
+  const regions = body.regions.map((r, i) => pageRect(r, page.img, ['body', 'regions', i]));
+  const read = await readRegions(await helperOcr(), page.img, regions);
   return {
     document_id: page.documentId,
     page_number: pageNumber,
-    regions: regions.map((bbox, r) => {
-      const words = perRegion[r]!.flatMap(() => read[at++]!.flatMap((line) => line.words));
-      return {
-        bbox,
-        text: words.map((w) => w.text).join(' '),
-        words: words.map((w) => ({ text: w.text, bbox: w.bbox, confidence: Math.round(w.confidence * 1000) / 1000 })),
-      };
-    }),
+    regions: read.map((r) => ({
+      ...r,
+      words: r.words.map((w) => ({ text: w.text, bbox: w.bbox, confidence: Math.round(w.confidence * 1000) / 1000 })),
+    })),
   };
+}
+
+/** Checks the polygon against the page (422s), detects in its padded bounding rectangle, keeps centres inside. */
+export async function detectInPolygon(engine: PpocrEngine, img: GreyImage, points: number[][], pad: number): Promise<BBox[]> {
+  const polygon = points.map((p) => [p[0], p[1]] as Point);
+  polygon.forEach(([x, y], i) => {
+    if (!(x >= 0 && y >= 0 && x <= img.width && y <= img.height)) {
+      throw validationError(['body', 'polygon', i], `The point is outside the page (0..${img.width} x 0..${img.height} pixels)`);
+    }
+  });
+  const problem = polygonProblem(polygon);
+  if (problem) throw validationError(['body', 'polygon'], problem);
+  const b = boundsOf(polygon);
+  const crop: BBox = [
+    Math.max(0, Math.floor(b[0]) - pad),
+    Math.max(0, Math.floor(b[1]) - pad),
+    Math.min(img.width, Math.ceil(b[2]) + pad),
+    Math.min(img.height, Math.ceil(b[3]) + pad),
+  ];
+  const boxes = (await engine.detectInCrop(img, crop)).filter((box) => containsPoint(polygon, centroidOf(box)));
+  return rowOrder(boxes).map((i) => boxes[i]!);
 }
 
 export async function detectTextInRegion(
@@ -163,24 +205,6 @@ export async function detectTextInRegion(
   body: DetectTextInRegionRequestT,
 ): Promise<DetectTextInRegionWire> {
   const page = await renderedPage(ctx, caller, documentId, pageNumber);
-  const { img } = page;
-  const polygon = body.polygon.map((p) => [p[0], p[1]] as Point);
-  polygon.forEach(([x, y], i) => {
-    if (!(x >= 0 && y >= 0 && x <= img.width && y <= img.height)) {
-      throw validationError(['body', 'polygon', i], `The point is outside the page (0..${img.width} x 0..${img.height} pixels)`);
-    }
-  });
-  const problem = polygonProblem(polygon);
-  if (problem) throw validationError(['body', 'polygon'], problem);
-  const b = boundsOf(polygon);
-  const pad = body.padding;
-  const crop: BBox = [
-    Math.max(0, Math.floor(b[0]) - pad),
-    Math.max(0, Math.floor(b[1]) - pad),
-    Math.min(img.width, Math.ceil(b[2]) + pad),
-    Math.min(img.height, Math.ceil(b[3]) + pad),
-  ];
-  const engine = await helperOcr();
-  const boxes = (await engine.detectInCrop(img, crop)).filter((box) => containsPoint(polygon, centroidOf(box)));
-  return { document_id: page.documentId, page_number: pageNumber, bboxes: rowOrder(boxes).map((i) => boxes[i]!) };
+  const bboxes = await detectInPolygon(await helperOcr(), page.img, body.polygon, body.padding);
+  return { document_id: page.documentId, page_number: pageNumber, bboxes };
 }

@@ -1,7 +1,8 @@
 // The text detector and recogniser behind the interactive page helpers (ocr-regions,
 // detect-text-in-region), one per API process, started on first use and kept warm.
 // PP-OCR detection is needed whatever PAGELENS_OCR says; lines are read by tesseract.js, whose
-// worker keeps its model loaded (a native tesseract process would reload it for every line).
+// workers keep their model loaded (a native tesseract process would reload it for every line);
+// up to two, so the lines of a batch are read in parallel on two cores.
 import { cpus } from 'node:os';
 import { PpocrEngine } from '../providers/ocr/index.js';
 
@@ -9,7 +10,7 @@ let engine: Promise<PpocrEngine> | null = null;
 
 export function helperOcr(): Promise<PpocrEngine> {
   if (!engine) {
-    engine = PpocrEngine.create({ threads: Math.min(2, cpus().length), workers: 1 });
+    engine = PpocrEngine.create({ threads: Math.min(2, cpus().length), workers: Math.min(2, cpus().length) });
     engine.catch(() => {
       engine = null;
     });
