@@ -1,7 +1,9 @@
 // Latency of the page helpers on a 150-dpi letter page (1275 x 1650), warm (OpenCV, the PP-OCR
 // session and the tesseract.js workers started; the page decoded, as the service's page cache
 // keeps it between calls). Measures the service functions behind the routes (validation +
-// computation); HTTP and JSON add well under a millisecond. Prints p50/p90 per helper.
+// computation); HTTP and JSON add well under a millisecond. Prints p50/p90 wall time per helper
+// and the p50 CPU time the process spent (all its threads): on a shared, loaded machine the wall
+// time includes waiting for a core, the CPU time does not.
 // Build: node_modules/.bin/tsc -p tsconfig.bench.json; run: node dist-bench/bench/page-helpers.js
 // Settings: BENCH_RUNS (30), BENCH_REGIONS (8: regions per ocr-regions request).
 import { cpus, loadavg } from 'node:os';
@@ -24,12 +26,19 @@ async function time(label: string, runs: number, fn: () => Promise<unknown>, per
   const cold = performance.now() - t0;
   await fn();
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
     const s = performance.now();
+    const c = process.cpuUsage();
     await fn();
     ms.push((performance.now() - s) / per);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000 / per);
   }
-  console.log(`${label}: p50 ${pct(ms, 50).toFixed(1)} ms, p90 ${pct(ms, 90).toFixed(1)} ms (first call ${cold.toFixed(0)} ms, ${runs} runs)`);
+  console.log(
+    `${label}: p50 ${pct(ms, 50).toFixed(1)} ms, p90 ${pct(ms, 90).toFixed(1)} ms; CPU time p50 ${pct(cpu, 50).toFixed(1)} ms ` +
+      `(first call ${cold.toFixed(0)} ms, ${runs} runs)`,
+  );
 }
 
 async function main(): Promise<void> {
