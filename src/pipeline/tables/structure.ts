@@ -79,29 +79,42 @@ function rulesOf(segments: Segment[], box: BBox, lh: number): { h: Rule[]; v: Ru
   return { h: join(h), v: join(v) };
 }
 
-/** Words into lines: a word joins a line whose band it overlaps by half its height. */
+/**
+ * Words into lines: a word joins a line whose band (the mean top and bottom of its words, so one
+ * tall glyph cannot stretch it over the next line) it overlaps by half the smaller height.
+ */
 function linesOf(words: Word[]): Line[] {
   const sorted = [...words].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
-  const lines: Line[] = [];
+  const lines: Array<Line & { top: number; bottom: number }> = [];
   for (const w of sorted) {
     const h = w.bbox[3] - w.bbox[1];
-    let best: Line | undefined;
+    let best: (typeof lines)[number] | undefined;
     for (let i = lines.length - 1; i >= 0 && i >= lines.length - 3; i--) {
       const l = lines[i]!;
-      const o = Math.min(l.bbox[3], w.bbox[3]) - Math.max(l.bbox[1], w.bbox[1]);
-      if (o >= 0.5 * Math.min(h, l.bbox[3] - l.bbox[1])) {
+      const o = Math.min(l.bottom, w.bbox[3]) - Math.max(l.top, w.bbox[1]);
+      if (o >= 0.5 * Math.min(h, l.bottom - l.top)) {
         best = l;
         break;
       }
     }
     if (best) {
+      const n = best.words.length;
       best.words.push(w);
       best.bbox = union(best.bbox, w.bbox);
-    } else lines.push({ words: [w], bbox: [...w.bbox], chunks: [] });
+      // A glyph much taller than the line (a big bullet, a bracket) does not stretch its band.
+      if (h <= 1.5 * (best.bottom - best.top)) {
+        best.top = Math.min(best.top, w.bbox[1]);
+        best.bottom = Math.max(best.bottom, w.bbox[3]);
+      }
+      void n;
+    } else lines.push({ words: [w], bbox: [...w.bbox], chunks: [], top: w.bbox[1], bottom: w.bbox[3] });
   }
   for (const l of lines) l.words.sort((a, b) => a.bbox[0] - b.bbox[0]);
-  return lines.sort((a, b) => a.bbox[1] - b.bbox[1]);
+  return lines.map(({ words: ws, bbox, chunks }) => ({ words: ws, bbox, chunks })).sort((a, b) => a.bbox[1] - b.bbox[1]);
 }
+
+/** A list bullet: it belongs to the text after it, however far it is set. */
+const BULLET = /^[•◦▪▫■□●○►▸‣⁃∙]$/;
 
 /** Splits each line into chunks at gaps wider than `gap` or crossed by a vertical rule. */
 function chunk(lines: Line[], gap: number, vRules: Rule[]): void {
@@ -116,7 +129,8 @@ function chunk(lines: Line[], gap: number, vRules: Rule[]): void {
       const prev = cur[cur.length - 1];
       if (prev) {
         const ruled = vRules.some((r) => r.at >= prev.bbox[2] - 1 && r.at <= w.bbox[0] + 1 && r.from <= mid && r.to >= mid);
-        if (ruled || w.bbox[0] - prev.bbox[2] > gap) flush();
+        const bullet = cur.length === 1 && BULLET.test(prev.text);
+        if (ruled || (!bullet && w.bbox[0] - prev.bbox[2] > gap)) flush();
       }
       cur.push(w);
     }
@@ -249,9 +263,24 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
         const mine = cols(l);
         const above = cols(prev.lines[0]!);
         const subset = [...mine].every((k) => above.has(k)) && mine.size < above.size;
+        // Two chunks under one chunk of the row above: sub-headers under a spanning header.
+        const split = prev.lines[0]!.chunks.some((c) => {
+          const [a, b] = colRange(c, seps);
+          return l.chunks.filter((d) => {
+            const [x, y] = colRange(d, seps);
+            return x >= a && y <= b;
+          }).length >= 2;
+        });
         const numeric = l.chunks.some((c) => NUMERIC.test(textOf(c.words)));
         const blocked = opts.rules && ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
-        join = subset && !numeric && !blocked && gap < 0.5 * lh;
+        // A wrapped line starts at or right of the text it continues; a line set further left
+        // (a section label: "Race" under "Male") starts a row.
+        const outdented = l.chunks.some((d) => {
+          const [x] = colRange(d, seps);
+          const over = last.chunks.find((c) => colRange(c, seps)[0] === x);
+          return !!over && d.bbox[0] < over.bbox[0] - 0.3 * lh;
+        });
+        join = subset && !split && !numeric && !blocked && !outdented && gap < 0.5 * lh;
       }
     }
     if (join) {
@@ -269,6 +298,53 @@ function headerRowsOf(cells: TableCell[], rows: number): number {
     if (mine.some((c) => NUMERIC.test(c.text))) return Math.min(r, 4);
   }
   return rows > 1 ? 1 : 0;
+}
+
+/**
+ * Header spans: a short header centred over two or more sub-headers widens over the empty
+ * columns around it; a header alone in its column across the header rows (the stub's "Age
+ * group") spans them all.
+ */
+function spanHeaders(cells: TableCell[], headerRows: number, edges: number[]): void {
+  const taken = (r: number, k: number, self: TableCell): boolean => cells.some((c) => c !== self && c.row <= r && c.row + c.rowspan > r && c.col <= k && c.col + c.colspan > k);
+  for (let r = 0; r + 1 < headerRows; r++) {
+    for (const c of cells.filter((x) => x.row === r)) {
+      let a = c.col;
+      let b = c.col + c.colspan - 1;
+      while (a > 0 && !taken(r, a - 1, c)) a--;
+      while (b + 1 < edges.length - 1 && !taken(r, b + 1, c)) b++;
+      const mid = (c.bbox[0] + c.bbox[2]) / 2;
+      let best: [number, number] | undefined;
+      for (let x = a; x <= c.col; x++) {
+        for (let y = c.col + c.colspan - 1; y <= b; y++) {
+          const under = cells.filter((d) => d.row === r + 1 && d.col >= x && d.col + d.colspan - 1 <= y).length;
+          const centre = (edges[x]! + edges[y + 1]!) / 2;
+          const width = edges[y + 1]! - edges[x]!;
+          if (under < 2 || Math.abs(centre - mid) > 0.15 * width) continue;
+          if (!best || y - x > best[1] - best[0]) best = [x, y];
+        }
+      }
+      if (best && best[1] - best[0] + 1 > c.colspan) {
+        c.col = best[0];
+        c.colspan = best[1] - best[0] + 1;
+      }
+    }
+  }
+  for (const c of cells.filter((x) => x.row < headerRows && x.rowspan === 1)) {
+    let top = c.row;
+    let bottom = c.row;
+    const free = (r: number): boolean => {
+      for (let k = c.col; k < c.col + c.colspan; k++) if (taken(r, k, c)) return false;
+      return true;
+    };
+    while (top > 0 && free(top - 1)) top--;
+    while (bottom + 1 < headerRows && free(bottom + 1)) bottom++;
+    if (bottom > top && (top < c.row || bottom > c.row)) {
+      // Only stubs: a label with no header cell above or below it in its columns.
+      c.row = top;
+      c.rowspan = bottom - top + 1;
+    }
+  }
 }
 
 /** Structure of the table in `input.bbox`: rows, columns, spans and cell texts. */
@@ -341,6 +417,7 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   const rows = drafts.length;
   const headerRows = headerRowsOf(cells, rows);
   for (const c of cells) c.header = c.row < headerRows;
+  if (opts.spans) spanHeaders(cells, headerRows, [box[0], ...keptSeps, box[2]]);
   const rowEdges = [box[1], ...drafts.slice(1).map((d, i) => (drafts[i]!.bbox[3] + d.bbox[1]) / 2), box[3]];
   const colEdges = [box[0], ...keptSeps, box[2]];
   return { bbox: box, rows, cols, headerRows, cells, rowEdges, colEdges };
