@@ -258,7 +258,12 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
       const gap = l.bbox[1] - last.bbox[3];
       if (ruled) {
         // Per chunk: a rule over it (partial rules under spanning headers count) separates.
-        join = gap < 1.5 * lh && !l.chunks.some((c) => ruleBetween(hRules, last.bbox, l.bbox, c.bbox[0], c.bbox[2])) && !ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
+        // Two lines filling the same columns, the lower with numbers, are two rows even where
+        // the rules leave them together (rules only under the header).
+        const mine = cols(l);
+        const above = cols(last);
+        const full = above.size >= 2 && [...above].every((k) => mine.has(k)) && l.chunks.some((c) => NUMERIC.test(textOf(c.words)));
+        join = !full && gap < 1.5 * lh && !l.chunks.some((c) => ruleBetween(hRules, last.bbox, l.bbox, c.bbox[0], c.bbox[2])) && !ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
       } else if (opts.multiline) {
         const mine = cols(l);
         const above = cols(prev.lines[0]!);
@@ -301,6 +306,28 @@ function headerRowsOf(cells: TableCell[], rows: number): number {
 }
 
 /**
+ * The stub head: the texts of the first column across the header rows ("Age group" over
+ * "(yrs)", set between the lines of the column headers) are one cell spanning the header rows.
+ * Header rows left empty go. Returns the new header row count and row edges.
+ */
+function mergeStub(cells: TableCell[], headerRows: number, rowEdges: number[]): { headerRows: number; rowEdges: number[] } {
+  const stub = cells.filter((c) => c.row < headerRows && c.col === 0 && c.colspan === 1);
+  if (stub.length < 2 || cells.some((c) => c.row < headerRows && c.col === 0 && c.colspan > 1)) return { headerRows, rowEdges };
+  const first = stub[0]!;
+  first.text = stub.map((c) => c.text).join('\n');
+  first.bbox = stub.map((c) => c.bbox).reduce(union);
+  for (const c of stub.slice(1)) cells.splice(cells.indexOf(c), 1);
+  const empty = new Set<number>();
+  for (let r = 0; r < headerRows; r++) if (!cells.some((c) => c.row === r && c !== first)) empty.add(r);
+  const shift = (r: number): number => r - [...empty].filter((e) => e < r).length;
+  for (const c of cells) if (c !== first) c.row = shift(c.row);
+  const newHeader = headerRows - empty.size;
+  first.row = 0;
+  first.rowspan = Math.max(1, newHeader);
+  return { headerRows: newHeader, rowEdges: rowEdges.filter((_, i) => !empty.has(i) || i === 0) };
+}
+
+/**
  * Header spans: a short header centred over two or more sub-headers widens over the empty
  * columns around it; a header alone in its column across the header rows (the stub's "Age
  * group") spans them all.
@@ -330,7 +357,7 @@ function spanHeaders(cells: TableCell[], headerRows: number, edges: number[]): v
       }
     }
   }
-  for (const c of cells.filter((x) => x.row < headerRows && x.rowspan === 1)) {
+  for (const c of cells.filter((x) => x.row < headerRows && x.rowspan === 1 && x.col === 0)) {
     let top = c.row;
     let bottom = c.row;
     const free = (r: number): boolean => {
@@ -415,10 +442,17 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   const keptSeps = seps.filter((_, i) => used[i + 1]);
   const cols = k;
   const rows = drafts.length;
-  const headerRows = headerRowsOf(cells, rows);
+  let headerRows = headerRowsOf(cells, rows);
+  let rowEdges = [box[1], ...drafts.slice(1).map((d, i) => (drafts[i]!.bbox[3] + d.bbox[1]) / 2), box[3]];
+  let rowCount = rows;
+  if (opts.spans && headerRows >= 2) {
+    const merged = mergeStub(cells, headerRows, rowEdges);
+    headerRows = merged.headerRows;
+    rowEdges = merged.rowEdges;
+    rowCount = rowEdges.length - 1;
+  }
   for (const c of cells) c.header = c.row < headerRows;
   if (opts.spans) spanHeaders(cells, headerRows, [box[0], ...keptSeps, box[2]]);
-  const rowEdges = [box[1], ...drafts.slice(1).map((d, i) => (drafts[i]!.bbox[3] + d.bbox[1]) / 2), box[3]];
   const colEdges = [box[0], ...keptSeps, box[2]];
-  return { bbox: box, rows, cols, headerRows, cells, rowEdges, colEdges };
+  return { bbox: box, rows: rowCount, cols, headerRows, cells, rowEdges, colEdges };
 }
