@@ -30,7 +30,7 @@ const seg = (x0: number, y0: number, x1: number, y1: number): Segment => ({ x0, 
 /** The grid as text rows: cell texts at their column, '' where empty, spans shown as '<text>*n'. */
 function render(g: ReturnType<typeof recognizeTable>): string[][] {
   const out = Array.from({ length: g.rows }, () => Array.from({ length: g.cols }, () => ''));
-  for (const c of g.cells) out[c.row]![c.col] = c.colspan > 1 ? `${c.text}*${c.colspan}` : c.text;
+  for (const c of g.cells) out[c.row]![c.col] = c.text + (c.colspan > 1 ? `*${c.colspan}` : '') + (c.rowspan > 1 ? `^${c.rowspan}` : '');
   return out;
 }
 
@@ -57,7 +57,7 @@ describe('recognizeTable', () => {
     expect(g.cells.find((c) => c.text === '1,204.50')?.bbox).toEqual([200, 120, 248, 130]);
   });
 
-  it('gives a spanning header its colspan and keeps the sub-headers apart', () => {
+  it('gives a spanning header its colspan, the stub head its rowspan, and keeps the sub-headers apart', () => {
     const w = [
       ...words('Releases to the environment', 205, 100),
       ...table(
@@ -72,8 +72,8 @@ describe('recognizeTable', () => {
     ];
     const g = recognizeTable({ bbox: [40, 90, 400, 210], words: w, segments: [] });
     expect(render(g)).toEqual([
-      ['', 'Releases to the environment*2', ''],
-      ['Substance', 'air', 'water'],
+      ['Substance^2', 'Releases to the environment*2', ''],
+      ['', 'air', 'water'],
       ['Lead', '200', '20'],
       ['Zinc', '5', '0.1'],
       ['Copper', '1', '2'],
@@ -81,7 +81,7 @@ describe('recognizeTable', () => {
     expect(g.headerRows).toBe(2);
     const html = tableToHtml(g);
     expect(html).toBe(
-      '<table><thead><tr><th></th><th colspan="2">Releases to the environment</th></tr><tr><th>Substance</th><th>air</th><th>water</th></tr></thead>' +
+      '<table><thead><tr><th rowspan="2">Substance</th><th colspan="2">Releases to the environment</th></tr><tr><th>air</th><th>water</th></tr></thead>' +
         '<tbody><tr><td>Lead</td><td>200</td><td>20</td></tr><tr><td>Zinc</td><td>5</td><td>0.1</td></tr><tr><td>Copper</td><td>1</td><td>2</td></tr></tbody></table>',
     );
     // The plain baseline merges the columns under the spanning header.

@@ -199,7 +199,9 @@ function splitAtSeparators(lines: Line[], seps: number[], minGap: number): void 
       let cur: Word[] = [];
       for (const w of c.words) {
         const prev = cur[cur.length - 1];
-        if (prev && w.bbox[0] - prev.bbox[2] >= minGap && seps.some((s) => s >= prev.bbox[2] && s <= w.bbox[0])) {
+        // Numbers never span columns: two of them across a separator split however close.
+        const wide = !!prev && (w.bbox[0] - prev.bbox[2] >= minGap || (NUMERIC.test(prev.text) && NUMERIC.test(w.text)));
+        if (prev && wide && seps.some((s) => s >= prev.bbox[2] && s <= w.bbox[0])) {
           out.push({ words: cur, bbox: cur.map((x) => x.bbox).reduce(union), line: c.line });
           cur = [];
         }
@@ -296,11 +298,14 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
   return rows;
 }
 
-/** Leading rows above the first row with a number in a column past the first, at most 4. */
+/** A year or a span of years ("2007", "2003–04"): column headers, not data. */
+const YEAR = /^(1[89]|20)\d\d([–\-/](\d\d|(1[89]|20)\d\d))?[a-z*]?$/i;
+
+/** Leading rows above the first row with a number (not a year) in a column past the first, at most 4. */
 function headerRowsOf(cells: TableCell[], rows: number): number {
   for (let r = 0; r < Math.min(rows, 5); r++) {
     const mine = cells.filter((c) => c.row === r && c.col > 0);
-    if (mine.some((c) => NUMERIC.test(c.text))) return Math.min(r, 4);
+    if (mine.some((c) => NUMERIC.test(c.text) && !YEAR.test(c.text.trim()))) return Math.min(r, 4);
   }
   return rows > 1 ? 1 : 0;
 }
