@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf eval eval-ocr eval-layout
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf eval eval-ocr eval-layout eval-tables
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -88,4 +88,7 @@ eval-ocr: dist-bench/.built
 eval-layout: dist-bench/.built
 	node dist-bench/eval/layout.js
 
-eval: eval-ocr eval-layout
+eval-tables: dist-bench/.built
+	node dist-bench/eval/tables.js
+
+eval: eval-ocr eval-layout eval-tables

@@ -42,6 +42,9 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** A year or a span of years ("2007", "2003–04"): column headers, not data. */
+const YEAR = /^(1[89]|20)\d\d([–\-/](\d\d|(1[89]|20)\d\d))?[a-z*]?$/i;
+
 const textOf = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
 
 interface Rule {
@@ -113,6 +116,10 @@ function linesOf(words: Word[]): Line[] {
   return lines.map(({ words: ws, bbox, chunks }) => ({ words: ws, bbox, chunks })).sort((a, b) => a.bbox[1] - b.bbox[1]);
 }
 
+/** A number standing alone as a word: "1,087,948", "(0.75)", "-3.2%", "12.5". */
+const NUMBER_WORD = /^[(+\-–−$€£]?\d[\d.,]*\)?%?$/;
+const GROUP = /^\d{3}([.,]\d+)?\)?%?$/;
+
 /** A list bullet: it belongs to the text after it, however far it is set. */
 const BULLET = /^[•◦▪▫■□●○►▸‣⁃∙]$/;
 
@@ -130,7 +137,9 @@ function chunk(lines: Line[], gap: number, vRules: Rule[]): void {
       if (prev) {
         const ruled = vRules.some((r) => r.at >= prev.bbox[2] - 1 && r.at <= w.bbox[0] + 1 && r.from <= mid && r.to >= mid);
         const bullet = cur.length === 1 && BULLET.test(prev.text);
-        if (ruled || (!bullet && w.bbox[0] - prev.bbox[2] > gap)) flush();
+        // Two numbers side by side are two cells, unless the second is a thousands group ("7 000").
+        const numbers = NUMBER_WORD.test(prev.text) && NUMBER_WORD.test(w.text) && !GROUP.test(w.text);
+        if (ruled || numbers || (!bullet && w.bbox[0] - prev.bbox[2] > gap)) flush();
       }
       cur.push(w);
     }
@@ -251,7 +260,9 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
     }
     return s;
   };
-  for (const l of lines) {
+  // Header lines: those above the first line with a number (not a year) past the first column.
+  const firstData = lines.findIndex((l) => l.chunks.some((c) => colRange(c, seps)[0] > 0 && NUMERIC.test(textOf(c.words)) && !YEAR.test(textOf(c.words))));
+  for (const [index, l] of lines.entries()) {
     const prev = rows[rows.length - 1];
     let join = false;
     if (prev) {
@@ -269,7 +280,9 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
       } else if (opts.multiline) {
         const mine = cols(l);
         const above = cols(prev.lines[0]!);
-        const subset = [...mine].every((k) => above.has(k)) && mine.size < above.size;
+        // In the header, a line under a line of the same columns continues it (two-line headers).
+        const inHeader = index < firstData;
+        const subset = [...mine].every((k) => above.has(k)) && (mine.size < above.size || (inHeader && mine.size === above.size));
         // Two chunks under one chunk of the row above: sub-headers under a spanning header.
         const split = prev.lines[0]!.chunks.some((c) => {
           const [a, b] = colRange(c, seps);
@@ -285,7 +298,7 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
         const outdented = l.chunks.some((d) => {
           const [x] = colRange(d, seps);
           const over = last.chunks.find((c) => colRange(c, seps)[0] === x);
-          return !!over && d.bbox[0] < over.bbox[0] - 0.3 * lh;
+          return x === 0 && !!over && d.bbox[0] < over.bbox[0] - 0.3 * lh;
         });
         join = subset && !split && !numeric && !blocked && !outdented && gap < 0.5 * lh;
       }
@@ -298,8 +311,6 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts:
   return rows;
 }
 
-/** A year or a span of years ("2007", "2003–04"): column headers, not data. */
-const YEAR = /^(1[89]|20)\d\d([–\-/](\d\d|(1[89]|20)\d\d))?[a-z*]?$/i;
 
 /** Leading rows above the first row with a number (not a year) in a column past the first, at most 4. */
 function headerRowsOf(cells: TableCell[], rows: number): number {
