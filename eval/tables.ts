@@ -12,7 +12,10 @@
 // Content is compared after NFKC and dropping everything but letters and digits.
 // Build: make dist-bench/.built; run: node dist-bench/eval/tables.js
 // Settings: EVAL_DATA (/work/shared/data/icdar2013), EVAL_FILES (comma list, e.g. eu-001,us-020),
-// EVAL_WORST (15), EVAL_E2E (1: also end to end; 0: regions given only), EVAL_JSON (path: per-file F1).
+// EVAL_WORST (15), EVAL_E2E (1: also end to end; 0: regions given only), EVAL_JSON (path: per-file F1),
+// EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, words from OCR (native
+// tesseract when installed), ruling lines from the pixels (image-rules.ts), regions given),
+// EVAL_SCAN_DPI (200).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLayout, inkMap } from '../src/pipeline/layout/index.js';
@@ -21,6 +24,8 @@ import { BASELINE, FULL, recognizeTable, type StructureOptions } from '../src/pi
 import type { Segment, Word } from '../src/pipeline/types.js';
 import { relationsOf, relationsOfGrid, scoreRelations, type Relation } from '../src/pipeline/tables/adjacency.js';
 import { gtTables, toPixels } from './icdar.js';
+import { imageRulesOfPng } from '../src/pipeline/tables/image-rules.js';
+import { availableOcrKinds, createOcrEngine } from '../src/providers/ocr/index.js';
 
 const DATA = process.env.EVAL_DATA ?? '/work/shared/data/icdar2013';
 const FILES = process.env.EVAL_FILES ? new Set(process.env.EVAL_FILES.split(',')) : undefined;
@@ -28,6 +33,8 @@ const WORST = Number(process.env.EVAL_WORST ?? 15);
 const E2E = process.env.EVAL_E2E !== '0';
 const JSON_OUT = process.env.EVAL_JSON;
 const DPI = 72;
+const SCAN = process.env.EVAL_SCAN === '1';
+const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
 
 const STEPS: Array<[string, StructureOptions]> = [
   ['baseline (whitespace gaps, lines as rows)', BASELINE],
@@ -168,7 +175,58 @@ const PUBLISHED: Array<[string, number, number, number]> = [
   ['OmniPage (competition, regions given)', 0.838, 0.846, 0.842],
 ];
 
+/** The image path on rendered pages: OCR words + ruling lines from pixels, regions given. */
+async function runScanned(): Promise<void> {
+  const started = Date.now();
+  const kinds = await availableOcrKinds();
+  const engine = await createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract', { workers: 1 });
+  const t = tally();
+  const perFile: Array<[string, number]> = [];
+  let pages = 0;
+  try {
+    for (const subset of ['eu', 'us']) {
+      const dir = join(DATA, `competition-dataset-${subset}`);
+      const present = new Set(readdirSync(dir));
+      const names = [...present].filter((f) => f.endsWith('.pdf') && present.has(f.replace(/\.pdf$/, '-str.xml')) && present.has(f.replace(/\.pdf$/, '-reg.xml'))).map((f) => f.slice(0, -4)).sort();
+      for (const name of names) {
+        if (FILES && !FILES.has(name)) continue;
+        const tables = gtTables(readFileSync(join(dir, `${name}-str.xml`), 'utf8'), readFileSync(join(dir, `${name}-reg.xml`), 'utf8'));
+        const doc = await openPdf(readFileSync(join(dir, `${name}.pdf`)));
+        try {
+          const cache = new Map<number, { words: Word[]; segments: Segment[] }>();
+          const det: Relation[] = [];
+          for (const table of tables) {
+            let p = cache.get(table.page);
+            if (!p) {
+              const png = (await doc.render(table.page, SCAN_DPI)).png;
+              const text = await engine.recognize(png);
+              p = { words: text.lines.flatMap((l) => l.words), segments: await imageRulesOfPng(png) };
+              cache.set(table.page, p);
+              pages++;
+            }
+            const bbox = toPixels(table.box, doc.pageSize(table.page).height, SCAN_DPI);
+            det.push(...relationsOfGrid(recognizeTable({ bbox, words: p.words, segments: p.segments })));
+          }
+          perFile.push([name, addDoc(t, tables.flatMap((x) => relationsOf(x.cells)), det).f]);
+        } finally {
+          doc.close();
+        }
+      }
+    }
+  } finally {
+    await engine.close();
+  }
+  console.log(`ICDAR 2013 tables, scanned path: ${pages} pages rendered at ${SCAN_DPI} dpi, OCR ${engine.name}, rules from pixels, regions given`);
+  console.log('| method | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(row('PageLens image path (OCR words + pixel rules), regions given', t));
+  console.log('\nWorst files:');
+  for (const [name, f] of perFile.sort((a, b) => a[1] - b[1]).slice(0, WORST)) console.log(`- ${name}: F1 ${fx(f)}`);
+  console.log(`\nwhole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 async function main(): Promise<void> {
+  if (SCAN) return runScanned();
   const started = Date.now();
   const steps = STEPS.map(() => tally());
   const e2e = tally();

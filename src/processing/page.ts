@@ -16,6 +16,7 @@ import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
 import { extractTableGrounding, type TableGrounding } from '../components/tables.js';
+import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
 import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
 import { runBlobDeletion } from '../storage/gc.js';
 import { errorMessage, newId, nowIso } from '../util.js';
@@ -128,6 +129,7 @@ async function layoutOf(source: LoadedSource, pageNumber: number, page: Rendered
     regions = [];
   }
   const components: DetectedComponent[] = [];
+  let imageSegments: Segment[] | undefined;
   for (const region of regions) {
     if (region.kind !== 'table' && region.kind !== 'figure') continue;
     const type = region.kind === 'table' ? 'table' : (region.figure_type ?? 'diagram');
@@ -143,7 +145,9 @@ async function layoutOf(source: LoadedSource, pageNumber: number, page: Rendered
     let table: TableGrounding | undefined;
     if (type === 'table') {
       try {
-        table = extractTableGrounding(region.bbox, text.lines.flatMap((l) => l.words), segments);
+        // Images and scans have no drawn segments: their ruling lines come from the pixels.
+        if (!source.pdf && !imageSegments) imageSegments = await imageRulesOfPng(page.png);
+        table = extractTableGrounding(region.bbox, text.lines.flatMap((l) => l.words), source.pdf ? segments : (imageSegments ?? []));
       } catch {
         table = undefined;
       }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { relationsOf, scoreRelations } from '../../src/pipeline/tables/adjacency.js';
 import { continues, extractTable, HtmlTableError, parseHtmlTable, recognizeTable, shapeOf, tableToHtml, BASELINE } from '../../src/pipeline/tables/index.js';
+import { imageRules } from '../../src/pipeline/tables/image-rules.js';
 import type { BBox, Segment, Word } from '../../src/pipeline/types.js';
 
 const CHAR = 6;
@@ -222,5 +223,53 @@ describe('adjacency relations (ICDAR 2013)', () => {
     const keys = relationsOf(cells).map((r) => r.key).sort();
     expect(keys).toEqual(['below|Head|a', 'below|Head|e', 'right|a|c'].sort());
     expect(scoreRelations(relationsOf(cells), relationsOf(cells.slice(0, 2)))).toBe(1);
+  });
+});
+
+describe('ruling lines from pixels (scans)', () => {
+  /** A white 400×200 image with a 3×3 ruled grid (2 px lines), a dashed line, and a text-like blob row. */
+  function image(): { data: Uint8Array; width: number; height: number } {
+    const width = 400;
+    const height = 200;
+    const data = new Uint8Array(width * height).fill(255);
+    const dark = (x: number, y: number): void => {
+      data[y * width + x] = 20;
+    };
+    for (const y of [20, 70, 120, 170]) for (let x = 20; x <= 380; x++) for (let t = 0; t < 2; t++) dark(x, y + t);
+    for (const x of [20, 140, 260, 380]) for (let y = 20; y <= 171; y++) for (let t = 0; t < 2; t++) dark(x + t, y);
+    // "Text": 8 px glyphs 4 px apart inside a cell, never a rule.
+    for (let g = 0; g < 8; g++) for (let x = 30 + g * 12; x < 38 + g * 12; x++) for (let y = 40; y < 50; y++) dark(x, y);
+    return { data, width, height };
+  }
+
+  it('finds the grid lines and nothing in the text', () => {
+    const segs = imageRules(image(), { minLength: 40 });
+    const h = segs.filter((s) => s.y0 === s.y1).map((s) => [s.x0, s.y0, s.x1]);
+    const v = segs.filter((s) => s.x0 === s.x1).map((s) => [s.x0, s.y0, s.y1]);
+    expect(h).toEqual([
+      [20, 20.5, 381],
+      [20, 70.5, 381],
+      [20, 120.5, 381],
+      [20, 170.5, 381],
+    ]);
+    expect(v).toEqual([
+      [20.5, 20, 171],
+      [140.5, 20, 171],
+      [260.5, 20, 171],
+      [380.5, 20, 171],
+    ]);
+  });
+
+  it('lets the image rules split cells the text alone would join', () => {
+    // A right-aligned first column ends at 138, the second starts at 143: 5 px, no wider than a
+    // cell gap (0.5 line heights), so only the rule at x = 140 parts the columns.
+    const w = [...words('Name', 114, 30), ...words('Note', 143, 30), ...words('Total cost', 81, 80), ...words('x', 143, 80), ...words('Pump', 114, 130), ...words('y', 143, 130)];
+    const g = recognizeTable({ bbox: [20, 20, 381, 171], words: w, segments: imageRules(image(), { minLength: 40 }) });
+    expect(recognizeTable({ bbox: [20, 20, 381, 171], words: w, segments: [] }).cols).toBe(1);
+    expect(render(g)).toEqual([
+      ['Name', 'Note'],
+      ['Total cost', 'x'],
+      ['Pump', 'y'],
+    ]);
   });
 });
