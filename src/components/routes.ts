@@ -39,6 +39,7 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           operationId: 'update_component',
           summary: "Store a corrected extraction: html_table for tables and charts (validated; malformed HTML is a 422)",
           tags: TAGS,
+          body: { kind: 'json', schema: schemas.GroundingUpdateRequest },
           response: schemas.ComponentUpdateResponse,
         }),
       },
