@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -94,4 +94,7 @@ eval-layout: dist-bench/.built
 eval-page-helpers: dist-bench/.built
 	node dist-bench/eval/page-helpers.js
 
-eval: eval-ocr eval-layout eval-page-helpers
+eval-tables: dist-bench/.built
+	node dist-bench/eval/tables.js
+
+eval: eval-ocr eval-layout eval-page-helpers eval-tables

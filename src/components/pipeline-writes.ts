@@ -21,6 +21,9 @@ export interface PipelineRegion {
   componentId?: string;
   /** Set when the region's processing failed: the component is stored 'degraded' with it. */
   error?: string;
+  /** An extractor's result (tables): the component's grounding and the region's grounding_data; the component is stored 'done'. */
+  grounding?: Record<string, unknown>;
+  groundingData?: Record<string, unknown>;
 }
 
 /** A region a person drew or edited overlapping a detection this much (IoU) wins over it. */
@@ -77,9 +80,9 @@ export async function replacePipelineComponents(
       owner_id: doc.owner_id,
       document_id: doc.id,
       component_type: region.type,
-      status: region.error ? 'degraded' : 'pending',
+      status: region.error ? 'degraded' : region.grounding ? 'done' : 'pending',
       image_key: cropKey,
-      grounding: '{}',
+      grounding: JSON.stringify(region.grounding ?? {}),
       description: null,
       error: region.error ?? null,
       tokens_in: 0,
@@ -97,7 +100,7 @@ export async function replacePipelineComponents(
       bbox: JSON.stringify(region.bbox),
       confidence: Math.min(100, Math.max(0, Math.round(region.confidence))),
       origin: 'pipeline',
-      grounding_data: '{}',
+      grounding_data: JSON.stringify(region.groundingData ?? {}),
       metadata: JSON.stringify(region.metadata),
       created_at: now,
       updated_at: now,

@@ -1,11 +1,12 @@
-// HTTP for /api/v0/components/{component_id}: read and delete a component record. Creation from
-// an image, grounding updates, uploads and schematic routes arrive with their issues.
+// HTTP for /api/v0/components/{component_id}: read, correct (PUT html_table) and delete a component
+// record. Creation from an image, uploads and schematic routes arrive with their issues.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
 import { blobDeleter, type AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
 import * as schemas from './schemas.js';
+import { updateComponentGrounding } from './grounding-service.js';
 import * as service from './service.js';
 import { componentToWire } from './wire.js';
 
@@ -28,6 +29,26 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }),
       },
       async (request) => componentToWire(deps, await service.getComponent(db, callerOf(request), request.params.component_id)),
+    );
+
+    app.put(
+      '/api/v0/components/:component_id',
+      {
+        schema: { params: schemas.ComponentIdParams, body: schemas.GroundingUpdateRequest },
+        config: op({
+          operationId: 'update_component',
+          summary: "Store a corrected extraction: html_table for tables and charts (validated; malformed HTML is a 422)",
+          tags: TAGS,
+          body: { kind: 'json', schema: schemas.GroundingUpdateRequest },
+          response: schemas.ComponentUpdateResponse,
+        }),
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const row = await inTransaction(db, (uow) => updateComponentGrounding(uow, caller, request.params.component_id, request.body));
+        request.log.info({ component_id: row.id }, 'component grounding updated');
+        return componentToWire(deps, row);
+      },
     );
 
     app.delete(

@@ -100,6 +100,22 @@ export const ComponentGetResponse = named(
 );
 export type ComponentWire = Static<typeof ComponentGetResponse>;
 
+export const GroundingUpdateRequest = named(
+  'GroundingUpdateRequest',
+  Type.Object({
+    html_table: Type.Optional(
+      Type.String({
+        maxLength: 2_000_000,
+        description: 'a corrected table (tables, and the data table of charts): one <table> with thead/tbody, tr, th/td, rowspan/colspan, <br>',
+      }),
+    ),
+    intermediate_json: Type.Optional(JsonObject('a corrected flowchart graph (not applied in this version: 422)')),
+  }),
+);
+export type GroundingUpdate = Static<typeof GroundingUpdateRequest>;
+
+export const ComponentUpdateResponse = named('ComponentUpdateResponse', Type.Object(ComponentGetResponse.properties));
+
 export const ComponentDeleteResponse = named(
   'ComponentDeleteResponse',
   Type.Object({

@@ -8,6 +8,7 @@ import { summarizeDocument } from '../pipeline/describe.js';
 import { PipelineError } from '../pipeline/types.js';
 import { nowIso } from '../util.js';
 import { removeComponentsBeyondPage } from '../components/pipeline-writes.js';
+import { linkTableContinuations } from '../components/tables.js';
 import { queueBlobDeletion } from '../documents/repository.js';
 import { processPage } from './page.js';
 import { prepareSource } from './source.js';
@@ -73,6 +74,7 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
         await trx.deleteFrom(table).where('document_id', '=', doc.id).where('page_number', '>', doc.page_count).execute();
       }
       for (const prefix of await removeComponentsBeyondPage(trx, doc.id, doc.page_count)) await queueBlobDeletion(trx, prefix);
+      await linkTableContinuations(trx, doc.id);
       await trx
         .updateTable('documents')
         .set({ summary, processed_version: p.version, updated_at: nowIso() })

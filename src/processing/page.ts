@@ -12,9 +12,11 @@ import { describePage, type ComponentMention, type PageDescription } from '../pi
 import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { textQuality } from '../pipeline/pdf/quality.js';
-import type { PageText, RenderedPage } from '../pipeline/types.js';
+import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
+import { extractTableGrounding, type TableGrounding } from '../components/tables.js';
+import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
 import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
 import { runBlobDeletion } from '../storage/gc.js';
 import { errorMessage, newId, nowIso } from '../util.js';
@@ -119,13 +121,15 @@ export interface DetectedComponent extends PipelineRegion {
  */
 async function layoutOf(source: LoadedSource, pageNumber: number, page: RenderedPage, text: PageText) {
   let regions: LayoutRegion[] = [];
+  let segments: Segment[] = [];
   try {
-    const segments = source.pdf ? source.pdf.segments(pageNumber, page.dpi) : [];
+    segments = source.pdf ? source.pdf.segments(pageNumber, page.dpi) : [];
     regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
   } catch {
     regions = [];
   }
   const components: DetectedComponent[] = [];
+  let imageSegments: Segment[] | undefined;
   for (const region of regions) {
     if (region.kind !== 'table' && region.kind !== 'figure') continue;
     const type = region.kind === 'table' ? 'table' : (region.figure_type ?? 'diagram');
@@ -136,6 +140,18 @@ async function layoutOf(source: LoadedSource, pageNumber: number, page: Rendered
     } catch (err) {
       error = `could not crop the region: ${errorMessage(err)}`;
     }
+    // The table extractor: structure from the page's words and drawn rules (a failure leaves
+    // the region pending, never fails the page).
+    let table: TableGrounding | undefined;
+    if (type === 'table') {
+      try {
+        // Images and scans have no drawn segments: their ruling lines come from the pixels.
+        if (!source.pdf && !imageSegments) imageSegments = await imageRulesOfPng(page.png);
+        table = extractTableGrounding(region.bbox, text.lines.flatMap((l) => l.words), source.pdf ? segments : (imageSegments ?? []));
+      } catch {
+        table = undefined;
+      }
+    }
     components.push({
       componentId: newId(),
       type,
@@ -145,6 +161,7 @@ async function layoutOf(source: LoadedSource, pageNumber: number, page: Rendered
       metadata: { detector: 'layout', region_kind: region.kind },
       crop,
       ...(error ? { error } : {}),
+      ...(table ? { grounding: table.grounding, groundingData: table.groundingData } : {}),
     });
   }
   return { regions, components };

@@ -1,0 +1,255 @@
+// Table structure recognition on ICDAR 2013 (competition-dataset-eu and -us), scored as the
+// competition scores it: adjacency relations between each non-empty cell and its nearest
+// non-empty neighbour to the right and below (per row and column a spanning cell covers),
+// compared by content; precision / recall / F1 over relations. Two tasks:
+//   - regions given: every ground-truth region (NAME-reg.xml box) → recognizeTable;
+//   - end to end: detectLayout's table regions on every page → recognizeTable.
+// Relations are pooled per document (a document's detected relations against its ground-truth
+// ones, as multisets); we print totals over all relations (micro) and the mean of per-document
+// precision and recall (the competition averages per document).
+// Steps are measured one by one on the same regions: the plain baseline (rows = text lines,
+// columns = x-gaps no word crosses, no drawn lines), + spanning cells, + multi-line cells, + rules.
+// Content is compared after NFKC and dropping everything but letters and digits.
+// Build: make dist-bench/.built; run: node dist-bench/eval/tables.js
+// Settings: EVAL_DATA (/work/shared/data/icdar2013), EVAL_FILES (comma list, e.g. eu-001,us-020),
+// EVAL_WORST (15), EVAL_E2E (1: also end to end; 0: regions given only), EVAL_JSON (path: per-file F1),
+// EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, words from OCR (native
+// tesseract when installed), ruling lines from the pixels (image-rules.ts), regions given),
+// EVAL_SCAN_DPI (200).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detectLayout, inkMap } from '../src/pipeline/layout/index.js';
+import { openPdf } from '../src/pipeline/pdf/document.js';
+import { BASELINE, FULL, recognizeTable, type StructureOptions } from '../src/pipeline/tables/structure.js';
+import type { Segment, Word } from '../src/pipeline/types.js';
+import { relationsOf, relationsOfGrid, scoreRelations, type Relation } from '../src/pipeline/tables/adjacency.js';
+import { gtTables, toPixels } from './icdar.js';
+import { imageRulesOfPng } from '../src/pipeline/tables/image-rules.js';
+import { availableOcrKinds, createOcrEngine } from '../src/providers/ocr/index.js';
+
+const DATA = process.env.EVAL_DATA ?? '/work/shared/data/icdar2013';
+const FILES = process.env.EVAL_FILES ? new Set(process.env.EVAL_FILES.split(',')) : undefined;
+const WORST = Number(process.env.EVAL_WORST ?? 15);
+const E2E = process.env.EVAL_E2E !== '0';
+const JSON_OUT = process.env.EVAL_JSON;
+const DPI = 72;
+const SCAN = process.env.EVAL_SCAN === '1';
+const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
+
+const STEPS: Array<[string, StructureOptions]> = [
+  ['baseline (whitespace gaps, lines as rows)', BASELINE],
+  ['+ spanning cells', { rules: false, multiline: false, spans: true }],
+  ['+ multi-line cells', { rules: false, multiline: true, spans: true }],
+  ['+ drawn rules (PageLens)', FULL],
+];
+
+interface Tally {
+  gt: number;
+  det: number;
+  ok: number;
+  /** Sums of per-document precision and recall, and the number of documents. */
+  pSum: number;
+  rSum: number;
+  docs: number;
+}
+const tally = (): Tally => ({ gt: 0, det: 0, ok: 0, pSum: 0, rSum: 0, docs: 0 });
+
+function addDoc(t: Tally, gt: Relation[], det: Relation[]): { p: number; r: number; f: number } {
+  const ok = scoreRelations(gt, det);
+  t.gt += gt.length;
+  t.det += det.length;
+  t.ok += ok;
+  const p = det.length ? ok / det.length : gt.length ? 0 : 1;
+  const r = gt.length ? ok / gt.length : 1;
+  t.pSum += p;
+  t.rSum += r;
+  t.docs++;
+  return { p, r, f: p + r ? (2 * p * r) / (p + r) : 0 };
+}
+
+const f1 = (p: number, r: number): number => (p + r ? (2 * p * r) / (p + r) : 0);
+const fx = (v: number): string => v.toFixed(4);
+
+function row(label: string, t: Tally): string {
+  const p = t.det ? t.ok / t.det : 0;
+  const r = t.gt ? t.ok / t.gt : 0;
+  const mp = t.pSum / Math.max(1, t.docs);
+  const mr = t.rSum / Math.max(1, t.docs);
+  return `| ${label} | ${t.gt} | ${t.det} | ${t.ok} | ${fx(p)} | ${fx(r)} | ${fx(f1(p, r))} | ${fx(mp)} | ${fx(mr)} | ${fx(f1(mp, mr))} |`;
+}
+
+interface PageData {
+  words: Word[];
+  segments: Segment[];
+  width: number;
+  height: number;
+  pageHeight: number;
+  lines: ReturnType<Awaited<ReturnType<typeof openPdf>>['text']>['lines'];
+  ink?: Awaited<ReturnType<typeof inkMap>>;
+}
+
+interface FileOut {
+  name: string;
+  f1: number;
+  e2eF1?: number;
+  gtRel: number;
+  missed: Relation[];
+  extra: Relation[];
+  tables: number;
+}
+
+const timing = { tables: 0, ms: 0 };
+
+async function runFile(dir: string, name: string, steps: Tally[], e2e: Tally): Promise<FileOut> {
+  const bytes = readFileSync(join(dir, `${name}.pdf`));
+  const tables = gtTables(readFileSync(join(dir, `${name}-str.xml`), 'utf8'), readFileSync(join(dir, `${name}-reg.xml`), 'utf8'));
+  const doc = await openPdf(bytes);
+  const pages = new Map<number, PageData>();
+  try {
+    const pageOf = async (n: number, ink: boolean): Promise<PageData> => {
+      let p = pages.get(n);
+      if (!p) {
+        const size = doc.pageSize(n);
+        const text = doc.text(n, DPI);
+        p = { words: text.lines.flatMap((l) => l.words), segments: doc.segments(n, DPI), width: size.width, height: size.height, pageHeight: size.height, lines: text.lines };
+        pages.set(n, p);
+      }
+      if (ink && !p.ink) p.ink = await inkMap((await doc.render(n, 100)).png, Math.round((p.width * 100) / 144));
+      return p;
+    };
+    const gtRel = tables.flatMap((t) => relationsOf(t.cells));
+    let out: FileOut = { name, f1: 0, gtRel: gtRel.length, missed: [], extra: [], tables: tables.length };
+    for (const [i, [, opts]] of STEPS.entries()) {
+      const det: Relation[] = [];
+      for (const t of tables) {
+        const p = await pageOf(t.page, false);
+        const bbox = toPixels(t.box, p.pageHeight, DPI);
+        const t0 = process.hrtime.bigint();
+        const grid = recognizeTable({ bbox, words: p.words, segments: p.segments }, opts);
+        if (opts === FULL) {
+          timing.ms += Number(process.hrtime.bigint() - t0) / 1e6;
+          timing.tables++;
+        }
+        det.push(...relationsOfGrid(grid));
+      }
+      const s = addDoc(steps[i]!, gtRel, det);
+      if (opts === FULL) {
+        const counts = new Map<string, number>();
+        for (const r of det) counts.set(r.key, (counts.get(r.key) ?? 0) + 1);
+        const missed: Relation[] = [];
+        for (const r of gtRel) {
+          const c = counts.get(r.key) ?? 0;
+          if (c > 0) counts.set(r.key, c - 1);
+          else missed.push(r);
+        }
+        const gtCounts = new Map<string, number>();
+        for (const r of gtRel) gtCounts.set(r.key, (gtCounts.get(r.key) ?? 0) + 1);
+        const extra: Relation[] = [];
+        for (const r of det) {
+          const c = gtCounts.get(r.key) ?? 0;
+          if (c > 0) gtCounts.set(r.key, c - 1);
+          else extra.push(r);
+        }
+        out = { ...out, f1: s.f, missed, extra };
+      }
+    }
+    if (E2E) {
+      const det: Relation[] = [];
+      for (let n = 1; n <= doc.pageCount; n++) {
+        const p = await pageOf(n, true);
+        const regions = detectLayout({ width: p.width, height: p.height, lines: p.lines, segments: p.segments, ink: p.ink });
+        for (const r of regions.filter((x) => x.kind === 'table')) det.push(...relationsOfGrid(recognizeTable({ bbox: r.bbox, words: p.words, segments: p.segments })));
+      }
+      out.e2eF1 = addDoc(e2e, gtRel, det).f;
+    }
+    return out;
+  } finally {
+    doc.close();
+  }
+}
+
+/** Published results, Göbel et al., "ICDAR 2013 Table Competition" (ICDAR 2013), see docs/benchmarks.md. */
+const PUBLISHED: Array<[string, number, number, number]> = [
+  ['Nurminen (competition, regions given)', 0.9409, 0.9512, 0.946],
+  ['FineReader (competition, regions given)', 0.8835, 0.871, 0.8772],
+  ['OmniPage (competition, regions given)', 0.838, 0.846, 0.842],
+];
+
+/** The image path on rendered pages: OCR words + ruling lines from pixels, regions given. */
+async function runScanned(): Promise<void> {
+  const started = Date.now();
+  const kinds = await availableOcrKinds();
+  const engine = await createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract', { workers: 1 });
+  const t = tally();
+  const perFile: Array<[string, number]> = [];
+  let pages = 0;
+  try {
+    for (const subset of ['eu', 'us']) {
+      const dir = join(DATA, `competition-dataset-${subset}`);
+      const present = new Set(readdirSync(dir));
+      const names = [...present].filter((f) => f.endsWith('.pdf') && present.has(f.replace(/\.pdf$/, '-str.xml')) && present.has(f.replace(/\.pdf$/, '-reg.xml'))).map((f) => f.slice(0, -4)).sort();
+      for (const name of names) {
+        if (FILES && !FILES.has(name)) continue;
+        const tables = gtTables(readFileSync(join(dir, `${name}-str.xml`), 'utf8'), readFileSync(join(dir, `${name}-reg.xml`), 'utf8'));
+        const doc = await openPdf(readFileSync(join(dir, `${name}.pdf`)));
+        try {
+          const cache = new Map<number, { words: Word[]; segments: Segment[] }>();
+          const det: Relation[] = [];
+          for (const table of tables) {
+            let p = cache.get(table.page);
+            if (!p) {
+              const png = (await doc.render(table.page, SCAN_DPI)).png;
+              const text = await engine.recognize(png);
+              p = { words: text.lines.flatMap((l) => l.words), segments: await imageRulesOfPng(png) };
+              cache.set(table.page, p);
+              pages++;
+            }
+            const bbox = toPixels(table.box, doc.pageSize(table.page).height, SCAN_DPI);
+            det.push(...relationsOfGrid(recognizeTable({ bbox, words: p.words, segments: p.segments })));
+          }
+          perFile.push([name, addDoc(t, tables.flatMap((x) => relationsOf(x.cells)), det).f]);
+        } finally {
+          doc.close();
+        }
+      }
+    }
+  } finally {
+    await engine.close();
+  }
+  console.log(`ICDAR 2013 tables, scanned path: ${pages} pages rendered at ${SCAN_DPI} dpi, OCR ${engine.name}, rules from pixels, regions given`);
+  console.log('| method | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(row('PageLens image path (OCR words + pixel rules), regions given', t));
+  console.log('\nWorst files:');
+  for (const [name, f] of perFile.sort((a, b) => a[1] - b[1]).slice(0, WORST)) console.log(`- ${name}: F1 ${fx(f)}`);
+  console.log(`\nwhole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function main(): Promise<void> {
+  if (SCAN) return runScanned();
+  const started = Date.now();
+  const steps = STEPS.map(() => tally());
+  const e2e = tally();
+  const files: FileOut[] = [];
+  for (const subset of ['eu', 'us']) {
+    const dir = join(DATA, `competition-dataset-${subset}`);
+    const present = new Set(readdirSync(dir));
+    const names = [...present].filter((f) => f.endsWith('.pdf') && present.has(f.replace(/\.pdf$/, '-str.xml')) && present.has(f.replace(/\.pdf$/, '-reg.xml'))).map((f) => f.slice(0, -4)).sort();
+    for (const name of names) if (!FILES || FILES.has(name)) files.push(await runFile(dir, name, steps, e2e));
+  }
+  console.log(`ICDAR 2013 table structure, ${files.length} documents, ${files.reduce((s, f) => s + f.tables, 0)} table regions; adjacency relations of non-empty cells`);
+  console.log('| method | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  STEPS.forEach(([label], i) => console.log(row(`${label}, regions given`, steps[i]!)));
+  if (E2E) console.log(row('PageLens end to end (detectLayout regions)', e2e));
+  for (const [label, r, p, f] of PUBLISHED) console.log(`| ${label} | | | | ${fx(p)} | ${fx(r)} | ${fx(f)} | | | |`);
+  const worst = files.filter((f) => f.f1 < 0.999).sort((a, b) => a.f1 - b.f1).slice(0, WORST);
+  console.log('\nWorst files (regions given): F1, missed / extra relations with examples');
+  const show = (r: Relation[]): string => r.slice(0, 3).map((x) => `${x.dir} "${x.a.slice(0, 20)}"→"${x.b.slice(0, 20)}"`).join('; ');
+  for (const f of worst) console.log(`- ${f.name}: F1 ${fx(f.f1)} (e2e ${f.e2eF1 === undefined ? '-' : fx(f.e2eF1)}), ${f.missed.length}/${f.gtRel} missed, ${f.extra.length} extra; missed: ${show(f.missed)}; extra: ${show(f.extra)}`);
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(Object.fromEntries(files.map((f) => [f.name, { f1: f.f1, e2e: f.e2eF1 }])), null, 1));
+  const total = (Date.now() - started) / 1000;
+  console.log(`\n${timing.tables} tables structured in ${timing.ms.toFixed(0)} ms: ${((1000 * timing.tables) / Math.max(1, timing.ms)).toFixed(0)} tables/s (recognizeTable alone, text and segments read already); whole run ${total.toFixed(1)} s`);
+}
+
+await main();

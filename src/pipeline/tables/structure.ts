@@ -1,0 +1,474 @@
+// Table structure recognition over one table region: words → text lines → chunks (runs of words
+// without a wide gap) → columns (x-ranges few chunks cross, plus long vertical rules) → rows
+// (lines, joined when a line continues the cells of the line above or, in ruled tables, when no
+// rule separates them) → cells with column spans. Pure: words and segments in, a grid out.
+import type { BBox, Segment, Word } from '../types.js';
+import type { TableCell, TableGrid, TableInput } from './types.js';
+
+export interface StructureOptions {
+  /** Use drawn rules (row and column separators). */
+  rules: boolean;
+  /** Join wrapped lines into multi-line cells. */
+  multiline: boolean;
+  /** Let a few chunks (spanning headers) cross column gaps. */
+  spans: boolean;
+}
+
+export const FULL: StructureOptions = { rules: true, multiline: true, spans: true };
+/** The plain baseline: rows are text lines, columns are gaps no word crosses, no rules. */
+export const BASELINE: StructureOptions = { rules: false, multiline: false, spans: false };
+
+interface Chunk {
+  words: Word[];
+  bbox: BBox;
+  line: number;
+}
+
+interface Line {
+  words: Word[];
+  bbox: BBox;
+  chunks: Chunk[];
+}
+
+const NUMERIC = /^[\s\d.,:;%()$€£¥+\-–—/*x×<>=±]*\d[\s\d.,:;%()$€£¥+\-–—/*x×<>=±a-z]{0,3}$/i;
+
+function union(a: BBox, b: BBox): BBox {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}
+
+function median(values: number[]): number {
+  if (!values.length) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** A year or a span of years ("2007", "2003–04"): column headers, not data. */
+const YEAR = /^(1[89]|20)\d\d([–\-/](\d\d|(1[89]|20)\d\d))?[a-z*]?$/i;
+
+const textOf = (ws: Word[]): string => ws.map((w) => w.text).join(' ');
+
+interface Rule {
+  /** Position across (y for horizontal rules, x for vertical ones) and extent along. */
+  at: number;
+  from: number;
+  to: number;
+}
+
+/** Horizontal and vertical rules near the table, collinear pieces joined. */
+function rulesOf(segments: Segment[], box: BBox, lh: number): { h: Rule[]; v: Rule[] } {
+  const grow = lh;
+  const inBox = (x: number, y: number): boolean => x >= box[0] - grow && x <= box[2] + grow && y >= box[1] - grow && y <= box[3] + grow;
+  const h: Rule[] = [];
+  const v: Rule[] = [];
+  for (const s of segments) {
+    const dx = Math.abs(s.x1 - s.x0);
+    const dy = Math.abs(s.y1 - s.y0);
+    if (!inBox((s.x0 + s.x1) / 2, (s.y0 + s.y1) / 2)) continue;
+    if (dy <= 1.5 && dx >= 0.5 * lh) h.push({ at: (s.y0 + s.y1) / 2, from: Math.min(s.x0, s.x1), to: Math.max(s.x0, s.x1) });
+    else if (dx <= 1.5 && dy >= 0.5 * lh) v.push({ at: (s.x0 + s.x1) / 2, from: Math.min(s.y0, s.y1), to: Math.max(s.y0, s.y1) });
+  }
+  const join = (rs: Rule[]): Rule[] => {
+    rs.sort((a, b) => a.at - b.at || a.from - b.from);
+    const out: Rule[] = [];
+    for (const r of rs) {
+      const hit = out.find((o) => Math.abs(o.at - r.at) <= 1.5 && r.from <= o.to + 2 && o.from <= r.to + 2);
+      if (hit) {
+        hit.from = Math.min(hit.from, r.from);
+        hit.to = Math.max(hit.to, r.to);
+      } else out.push({ ...r });
+    }
+    return out;
+  };
+  return { h: join(h), v: join(v) };
+}
+
+/**
+ * Words into lines: a word joins a line whose band (the mean top and bottom of its words, so one
+ * tall glyph cannot stretch it over the next line) it overlaps by half the smaller height.
+ */
+function linesOf(words: Word[]): Line[] {
+  const sorted = [...words].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
+  const lines: Array<Line & { top: number; bottom: number }> = [];
+  for (const w of sorted) {
+    const h = w.bbox[3] - w.bbox[1];
+    let best: (typeof lines)[number] | undefined;
+    for (let i = lines.length - 1; i >= 0 && i >= lines.length - 3; i--) {
+      const l = lines[i]!;
+      const o = Math.min(l.bottom, w.bbox[3]) - Math.max(l.top, w.bbox[1]);
+      if (o >= 0.5 * Math.min(h, l.bottom - l.top)) {
+        best = l;
+        break;
+      }
+    }
+    if (best) {
+      const n = best.words.length;
+      best.words.push(w);
+      best.bbox = union(best.bbox, w.bbox);
+      // A glyph much taller than the line (a big bullet, a bracket) does not stretch its band.
+      if (h <= 1.5 * (best.bottom - best.top)) {
+        best.top = Math.min(best.top, w.bbox[1]);
+        best.bottom = Math.max(best.bottom, w.bbox[3]);
+      }
+      void n;
+    } else lines.push({ words: [w], bbox: [...w.bbox], chunks: [], top: w.bbox[1], bottom: w.bbox[3] });
+  }
+  for (const l of lines) l.words.sort((a, b) => a.bbox[0] - b.bbox[0]);
+  return lines.map(({ words: ws, bbox, chunks }) => ({ words: ws, bbox, chunks })).sort((a, b) => a.bbox[1] - b.bbox[1]);
+}
+
+/** A number standing alone as a word: "1,087,948", "(0.75)", "-3.2%", "12.5". */
+const NUMBER_WORD = /^[(+\-–−$€£]?\d[\d.,]*\)?%?$/;
+const GROUP = /^\d{3}([.,]\d+)?\)?%?$/;
+
+/** A list bullet: it belongs to the text after it, however far it is set. */
+const BULLET = /^[•◦▪▫■□●○►▸‣⁃∙]$/;
+
+/** Splits each line into chunks at gaps wider than `gap` or crossed by a vertical rule. */
+function chunk(lines: Line[], gap: number, vRules: Rule[]): void {
+  lines.forEach((l, index) => {
+    const mid = (l.bbox[1] + l.bbox[3]) / 2;
+    let cur: Word[] = [];
+    const flush = (): void => {
+      if (cur.length) l.chunks.push({ words: cur, bbox: cur.map((w) => w.bbox).reduce(union), line: index });
+      cur = [];
+    };
+    for (const w of l.words) {
+      const prev = cur[cur.length - 1];
+      if (prev) {
+        const ruled = vRules.some((r) => r.at >= prev.bbox[2] - 1 && r.at <= w.bbox[0] + 1 && r.from <= mid && r.to >= mid);
+        const bullet = cur.length === 1 && BULLET.test(prev.text);
+        // Two numbers side by side are two cells, unless the second is a thousands group ("7 000").
+        const numbers = NUMBER_WORD.test(prev.text) && NUMBER_WORD.test(w.text) && !GROUP.test(w.text);
+        if (ruled || numbers || (!bullet && w.bbox[0] - prev.bbox[2] > gap)) flush();
+      }
+      cur.push(w);
+    }
+    flush();
+  });
+}
+
+/**
+ * Column separators: the middles of x-runs that at most `allow` chunks cover (a chunk lying wholly
+ * in such a run is a sparse column and keeps its place), and long vertical rules.
+ */
+function separators(chunks: Chunk[], box: BBox, allow: number, vRules: Rule[], minGap: number): number[] {
+  const x0 = Math.floor(Math.min(box[0], ...chunks.map((c) => c.bbox[0])));
+  const x1 = Math.ceil(Math.max(box[2], ...chunks.map((c) => c.bbox[2])));
+  const n = x1 - x0 + 1;
+  const cover = new Int32Array(n + 1);
+  for (const c of chunks) {
+    cover[Math.max(0, Math.floor(c.bbox[0]) - x0)]! += 1;
+    cover[Math.min(n, Math.ceil(c.bbox[2]) - x0)]! -= 1;
+  }
+  for (let i = 1; i <= n; i++) cover[i]! += cover[i - 1]!;
+  const free = new Uint8Array(n);
+  for (let i = 0; i < n; i++) free[i] = cover[i]! <= allow ? 1 : 0;
+  if (allow > 0) {
+    // A chunk inside a free run is a column of its own, however sparse.
+    for (const c of chunks) {
+      const a = Math.max(0, Math.floor(c.bbox[0]) - x0);
+      const b = Math.min(n - 1, Math.ceil(c.bbox[2]) - x0);
+      let inside = true;
+      for (let i = a; i <= b && inside; i++) if (!free[i]) inside = false;
+      if (inside) for (let i = a; i <= b; i++) free[i] = 0;
+    }
+  }
+  const seps: number[] = [];
+  const minX = Math.min(...chunks.map((c) => c.bbox[0]));
+  const maxX = Math.max(...chunks.map((c) => c.bbox[2]));
+  for (let i = 0; i < n; ) {
+    if (!free[i]) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && free[j]) j++;
+    const a = x0 + i;
+    const b = x0 + j;
+    if (a > minX && b < maxX && b - a >= minGap) seps.push((a + b) / 2);
+    i = j;
+  }
+  const height = box[3] - box[1];
+  for (const r of vRules) {
+    if (r.to - r.from < 0.4 * height || r.at <= minX || r.at >= maxX) continue;
+    if (seps.some((s) => Math.abs(s - r.at) < minGap * 4)) {
+      // The rule is the true boundary of a gap found from the text.
+      const k = seps.findIndex((s) => Math.abs(s - r.at) < minGap * 4);
+      seps[k] = r.at;
+    } else seps.push(r.at);
+  }
+  return seps.sort((a, b) => a - b);
+}
+
+/** Splits chunks that cross a separator at a word gap over it (two cells set close together). */
+function splitAtSeparators(lines: Line[], seps: number[], minGap: number): void {
+  for (const l of lines) {
+    const out: Chunk[] = [];
+    for (const c of l.chunks) {
+      let cur: Word[] = [];
+      for (const w of c.words) {
+        const prev = cur[cur.length - 1];
+        // Numbers never span columns: two of them across a separator split however close.
+        const wide = !!prev && (w.bbox[0] - prev.bbox[2] >= minGap || (NUMERIC.test(prev.text) && NUMERIC.test(w.text)));
+        if (prev && wide && seps.some((s) => s >= prev.bbox[2] && s <= w.bbox[0])) {
+          out.push({ words: cur, bbox: cur.map((x) => x.bbox).reduce(union), line: c.line });
+          cur = [];
+        }
+        cur.push(w);
+      }
+      out.push({ words: cur, bbox: cur.map((x) => x.bbox).reduce(union), line: c.line });
+    }
+    l.chunks = out;
+  }
+}
+
+/** Column range [first, last] of a chunk among columns cut at `seps`. */
+function colRange(c: Chunk, seps: number[]): [number, number] {
+  const eps = 0.5;
+  const first = seps.filter((s) => s <= c.bbox[0] + eps).length;
+  const last = seps.filter((s) => s < c.bbox[2] - eps).length;
+  return [first, Math.max(first, last)];
+}
+
+/** A horizontal rule between two lines over the x-range [a, b]. */
+function ruleBetween(hRules: Rule[], upper: BBox, lower: BBox, a: number, b: number): boolean {
+  const top = (upper[1] + upper[3]) / 2;
+  const bottom = (lower[1] + lower[3]) / 2;
+  return hRules.some((r) => r.at > top && r.at < bottom && r.from < b - 1 && r.to > a + 1);
+}
+
+interface RowDraft {
+  lines: Line[];
+  bbox: BBox;
+}
+
+/**
+ * Lines into rows. In a ruled table (rules between most rows), lines with no rule between them
+ * share a row. Otherwise a line continues the row above when it is close, holds no number and
+ * only fills columns the row above fills (a wrapped first-column label, a two-line header).
+ */
+function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts: StructureOptions): RowDraft[] {
+  const rows: RowDraft[] = [];
+  const gaps = lines.length - 1;
+  const ruledGaps = lines.slice(1).filter((l, i) => ruleBetween(hRules, lines[i]!.bbox, l.bbox, Math.min(l.bbox[0], lines[i]!.bbox[0]), Math.max(l.bbox[2], lines[i]!.bbox[2]))).length;
+  const ruled = opts.rules && gaps >= 2 && ruledGaps >= 0.3 * gaps && ruledGaps >= 2;
+  const cols = (l: Line): Set<number> => {
+    const s = new Set<number>();
+    for (const c of l.chunks) {
+      const [a, b] = colRange(c, seps);
+      for (let k = a; k <= b; k++) s.add(k);
+    }
+    return s;
+  };
+  // Header lines: those above the first line with a number (not a year) past the first column.
+  const firstData = lines.findIndex((l) => l.chunks.some((c) => colRange(c, seps)[0] > 0 && NUMERIC.test(textOf(c.words)) && !YEAR.test(textOf(c.words))));
+  for (const [index, l] of lines.entries()) {
+    const prev = rows[rows.length - 1];
+    let join = false;
+    if (prev) {
+      const last = prev.lines[prev.lines.length - 1]!;
+      const span: [number, number] = [Math.min(l.bbox[0], last.bbox[0]), Math.max(l.bbox[2], last.bbox[2])];
+      const gap = l.bbox[1] - last.bbox[3];
+      if (ruled) {
+        // Per chunk: a rule over it (partial rules under spanning headers count) separates.
+        // Two lines filling the same columns, the lower with numbers, are two rows even where
+        // the rules leave them together (rules only under the header).
+        const mine = cols(l);
+        const above = cols(last);
+        const full = above.size >= 2 && [...above].every((k) => mine.has(k)) && l.chunks.some((c) => NUMERIC.test(textOf(c.words)));
+        join = !full && gap < 1.5 * lh && !l.chunks.some((c) => ruleBetween(hRules, last.bbox, l.bbox, c.bbox[0], c.bbox[2])) && !ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
+      } else if (opts.multiline) {
+        const mine = cols(l);
+        const above = cols(prev.lines[0]!);
+        // In the header, a line under a line of the same columns continues it (two-line headers).
+        const inHeader = index < firstData;
+        const subset = [...mine].every((k) => above.has(k)) && (mine.size < above.size || (inHeader && mine.size === above.size));
+        // Two chunks under one chunk of the row above: sub-headers under a spanning header.
+        const split = prev.lines[0]!.chunks.some((c) => {
+          const [a, b] = colRange(c, seps);
+          return l.chunks.filter((d) => {
+            const [x, y] = colRange(d, seps);
+            return x >= a && y <= b;
+          }).length >= 2;
+        });
+        const numeric = l.chunks.some((c) => NUMERIC.test(textOf(c.words)));
+        const blocked = opts.rules && ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
+        // A wrapped line starts at or right of the text it continues; a line set further left
+        // (a section label: "Race" under "Male") starts a row.
+        const outdented = l.chunks.some((d) => {
+          const [x] = colRange(d, seps);
+          const over = last.chunks.find((c) => colRange(c, seps)[0] === x);
+          return x === 0 && !!over && d.bbox[0] < over.bbox[0] - 0.3 * lh;
+        });
+        join = subset && !split && !numeric && !blocked && !outdented && gap < 0.5 * lh;
+      }
+    }
+    if (join) {
+      prev!.lines.push(l);
+      prev!.bbox = union(prev!.bbox, l.bbox);
+    } else rows.push({ lines: [l], bbox: [...l.bbox] });
+  }
+  return rows;
+}
+
+
+/** Leading rows above the first row with a number (not a year) in a column past the first, at most 4. */
+function headerRowsOf(cells: TableCell[], rows: number): number {
+  for (let r = 0; r < Math.min(rows, 5); r++) {
+    const mine = cells.filter((c) => c.row === r && c.col > 0);
+    if (mine.some((c) => NUMERIC.test(c.text) && !YEAR.test(c.text.trim()))) return Math.min(r, 4);
+  }
+  return rows > 1 ? 1 : 0;
+}
+
+/**
+ * The stub head: the texts of the first column across the header rows ("Age group" over
+ * "(yrs)", set between the lines of the column headers) are one cell spanning the header rows.
+ * Header rows left empty go. Returns the new header row count and row edges.
+ */
+function mergeStub(cells: TableCell[], headerRows: number, rowEdges: number[]): { headerRows: number; rowEdges: number[] } {
+  const stub = cells.filter((c) => c.row < headerRows && c.col === 0 && c.colspan === 1);
+  if (stub.length < 2 || cells.some((c) => c.row < headerRows && c.col === 0 && c.colspan > 1)) return { headerRows, rowEdges };
+  const first = stub[0]!;
+  first.text = stub.map((c) => c.text).join('\n');
+  first.bbox = stub.map((c) => c.bbox).reduce(union);
+  for (const c of stub.slice(1)) cells.splice(cells.indexOf(c), 1);
+  const empty = new Set<number>();
+  for (let r = 0; r < headerRows; r++) if (!cells.some((c) => c.row === r && c !== first)) empty.add(r);
+  const shift = (r: number): number => r - [...empty].filter((e) => e < r).length;
+  for (const c of cells) if (c !== first) c.row = shift(c.row);
+  const newHeader = headerRows - empty.size;
+  first.row = 0;
+  first.rowspan = Math.max(1, newHeader);
+  return { headerRows: newHeader, rowEdges: rowEdges.filter((_, i) => !empty.has(i) || i === 0) };
+}
+
+/**
+ * Header spans: a short header centred over two or more sub-headers widens over the empty
+ * columns around it; a header alone in its column across the header rows (the stub's "Age
+ * group") spans them all.
+ */
+function spanHeaders(cells: TableCell[], headerRows: number, edges: number[]): void {
+  const taken = (r: number, k: number, self: TableCell): boolean => cells.some((c) => c !== self && c.row <= r && c.row + c.rowspan > r && c.col <= k && c.col + c.colspan > k);
+  for (let r = 0; r + 1 < headerRows; r++) {
+    for (const c of cells.filter((x) => x.row === r)) {
+      let a = c.col;
+      let b = c.col + c.colspan - 1;
+      while (a > 0 && !taken(r, a - 1, c)) a--;
+      while (b + 1 < edges.length - 1 && !taken(r, b + 1, c)) b++;
+      const mid = (c.bbox[0] + c.bbox[2]) / 2;
+      let best: [number, number] | undefined;
+      for (let x = a; x <= c.col; x++) {
+        for (let y = c.col + c.colspan - 1; y <= b; y++) {
+          const under = cells.filter((d) => d.row === r + 1 && d.col >= x && d.col + d.colspan - 1 <= y).length;
+          const centre = (edges[x]! + edges[y + 1]!) / 2;
+          const width = edges[y + 1]! - edges[x]!;
+          if (under < 2 || Math.abs(centre - mid) > 0.15 * width) continue;
+          if (!best || y - x > best[1] - best[0]) best = [x, y];
+        }
+      }
+      if (best && best[1] - best[0] + 1 > c.colspan) {
+        c.col = best[0];
+        c.colspan = best[1] - best[0] + 1;
+      }
+    }
+  }
+  for (const c of cells.filter((x) => x.row < headerRows && x.rowspan === 1 && x.col === 0)) {
+    let top = c.row;
+    let bottom = c.row;
+    const free = (r: number): boolean => {
+      for (let k = c.col; k < c.col + c.colspan; k++) if (taken(r, k, c)) return false;
+      return true;
+    };
+    while (top > 0 && free(top - 1)) top--;
+    while (bottom + 1 < headerRows && free(bottom + 1)) bottom++;
+    if (bottom > top && (top < c.row || bottom > c.row)) {
+      // Only stubs: a label with no header cell above or below it in its columns.
+      c.row = top;
+      c.rowspan = bottom - top + 1;
+    }
+  }
+}
+
+/** Structure of the table in `input.bbox`: rows, columns, spans and cell texts. */
+export function recognizeTable(input: TableInput, opts: StructureOptions = FULL): TableGrid {
+  const box = input.bbox;
+  const words = input.words.filter((w) => {
+    const x = (w.bbox[0] + w.bbox[2]) / 2;
+    const y = (w.bbox[1] + w.bbox[3]) / 2;
+    return w.text.trim() && x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+  });
+  if (!words.length) return { bbox: box, rows: 0, cols: 0, headerRows: 0, cells: [], rowEdges: [], colEdges: [] };
+  const lh = Math.max(1, median(words.map((w) => w.bbox[3] - w.bbox[1])));
+  const { h: hRules, v: vRules } = opts.rules ? rulesOf(input.segments, box, lh) : { h: [], v: [] };
+  const lines = linesOf(words);
+  chunk(lines, 0.5 * lh, vRules);
+  const minGap = 0.1 * lh;
+  const allChunks = lines.flatMap((l) => l.chunks);
+  const allow = opts.spans ? Math.max(1, Math.floor(0.1 * lines.length)) : 0;
+  const seps = separators(allChunks, box, allow, vRules, minGap);
+  if (opts.spans) splitAtSeparators(lines, seps, 0.4 * lh);
+  const drafts = rowsOf(lines, seps, hRules, lh, opts);
+
+  // Cells: per row, chunks by column range; chunks whose ranges meet are one cell.
+  interface Draft {
+    a: number;
+    b: number;
+    chunks: Chunk[];
+  }
+  const cells: TableCell[] = [];
+  drafts.forEach((row, r) => {
+    const ds: Draft[] = [];
+    for (const l of row.lines) {
+      for (const c of l.chunks) {
+        const [a, b] = colRange(c, seps);
+        const hit = ds.filter((d) => d.a <= b && a <= d.b);
+        const merged: Draft = { a: Math.min(a, ...hit.map((d) => d.a)), b: Math.max(b, ...hit.map((d) => d.b)), chunks: [...hit.flatMap((d) => d.chunks), c] };
+        for (const d of hit) ds.splice(ds.indexOf(d), 1);
+        ds.push(merged);
+      }
+    }
+    for (const d of ds.sort((p, q) => p.a - q.a)) {
+      const byLine = new Map<number, Chunk[]>();
+      for (const c of d.chunks) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
+      const text = [...byLine.entries()]
+        .sort((p, q) => p[0] - q[0])
+        .map(([, cs]) => textOf(cs.sort((p, q) => p.bbox[0] - q.bbox[0]).flatMap((c) => c.words)))
+        .join('\n');
+      cells.push({ row: r, col: d.a, rowspan: 1, colspan: d.b - d.a + 1, text, bbox: d.chunks.map((c) => c.bbox).reduce(union), header: false });
+    }
+  });
+
+  // Columns no cell starts in (rules with nothing between) are dropped; spans shrink with them.
+  const nCols = seps.length + 1;
+  const used = new Array<boolean>(nCols).fill(false);
+  for (const c of cells) used[c.col] = true;
+  const newIndex: number[] = [];
+  let k = 0;
+  for (let i = 0; i < nCols; i++) {
+    newIndex.push(k);
+    if (used[i]) k++;
+  }
+  newIndex.push(k);
+  for (const c of cells) {
+    const end = c.col + c.colspan;
+    c.col = newIndex[c.col]!;
+    c.colspan = Math.max(1, newIndex[end]! - c.col);
+  }
+  const keptSeps = seps.filter((_, i) => used[i + 1]);
+  const cols = k;
+  const rows = drafts.length;
+  let headerRows = headerRowsOf(cells, rows);
+  let rowEdges = [box[1], ...drafts.slice(1).map((d, i) => (drafts[i]!.bbox[3] + d.bbox[1]) / 2), box[3]];
+  let rowCount = rows;
+  if (opts.spans && headerRows >= 2) {
+    const merged = mergeStub(cells, headerRows, rowEdges);
+    headerRows = merged.headerRows;
+    rowEdges = merged.rowEdges;
+    rowCount = rowEdges.length - 1;
+  }
+  for (const c of cells) c.header = c.row < headerRows;
+  if (opts.spans) spanHeaders(cells, headerRows, [box[0], ...keptSeps, box[2]]);
+  const colEdges = [box[0], ...keptSeps, box[2]];
+  return { bbox: box, rows: rowCount, cols, headerRows, cells, rowEdges, colEdges };
+}

@@ -1,0 +1,275 @@
+// Table structure recognition on small tables built here (words and rules placed by hand), HTML
+// output and the strict html_table parser, continuation links, and the ICDAR adjacency measure.
+import { describe, expect, it } from 'vitest';
+import { relationsOf, scoreRelations } from '../../src/pipeline/tables/adjacency.js';
+import { continues, extractTable, HtmlTableError, parseHtmlTable, recognizeTable, shapeOf, tableToHtml, BASELINE } from '../../src/pipeline/tables/index.js';
+import { imageRules } from '../../src/pipeline/tables/image-rules.js';
+import type { BBox, Segment, Word } from '../../src/pipeline/types.js';
+
+const CHAR = 6;
+const H = 10;
+const SPACE = 3;
+
+/** The words of `text` set from (x, y) (top of the line), 6 px a character, 3 px spaces (10 px text). */
+function words(text: string, x: number, y: number): Word[] {
+  const out: Word[] = [];
+  let at = x;
+  for (const w of text.split(' ')) {
+    out.push({ text: w, bbox: [at, y, at + w.length * CHAR, y + H], confidence: 1 });
+    at += w.length * CHAR + SPACE;
+  }
+  return out;
+}
+
+/** Rows of cells at column x positions, one line every `pitch` px from y = 100. */
+function table(rows: string[][], xs: number[], pitch = 20): Word[] {
+  return rows.flatMap((r, i) => r.flatMap((cell, k) => (cell ? words(cell, xs[k]!, 100 + i * pitch) : [])));
+}
+
+const seg = (x0: number, y0: number, x1: number, y1: number): Segment => ({ x0, y0, x1, y1, width: 1 });
+
+/** The grid as text rows: cell texts at their column, '' where empty, spans shown as '<text>*n'. */
+function render(g: ReturnType<typeof recognizeTable>): string[][] {
+  const out = Array.from({ length: g.rows }, () => Array.from({ length: g.cols }, () => ''));
+  for (const c of g.cells) out[c.row]![c.col] = c.text + (c.colspan > 1 ? `*${c.colspan}` : '') + (c.rowspan > 1 ? `^${c.rowspan}` : '');
+  return out;
+}
+
+describe('recognizeTable', () => {
+  it('reads a borderless table with numbers exactly as printed and an empty cell', () => {
+    const xs = [50, 200, 300];
+    const w = table(
+      [
+        ['Region', 'Sales', 'Growth'],
+        ['North', '1,204.50', '-3.2%'],
+        ['South', '', '(0.75)'],
+        ['East', '7 000', '12'],
+      ],
+      xs,
+    );
+    const g = recognizeTable({ bbox: [40, 90, 400, 190], words: w, segments: [] });
+    expect(render(g)).toEqual([
+      ['Region', 'Sales', 'Growth'],
+      ['North', '1,204.50', '-3.2%'],
+      ['South', '', '(0.75)'],
+      ['East', '7 000', '12'],
+    ]);
+    expect(g.headerRows).toBe(1);
+    expect(g.cells.find((c) => c.text === '1,204.50')?.bbox).toEqual([200, 120, 248, 130]);
+  });
+
+  it('gives a spanning header its colspan, the stub head its rowspan, and keeps the sub-headers apart', () => {
+    const w = [
+      ...words('Releases to the environment', 205, 100),
+      ...table(
+        [
+          ['Substance', 'air', 'water'],
+          ['Lead', '200', '20'],
+          ['Zinc', '5', '0.1'],
+          ['Copper', '1', '2'],
+        ],
+        [50, 200, 300],
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 20, x.bbox[2], x.bbox[3] + 20] as BBox })),
+    ];
+    const g = recognizeTable({ bbox: [40, 90, 400, 210], words: w, segments: [] });
+    expect(render(g)).toEqual([
+      ['Substance^2', 'Releases to the environment*2', ''],
+      ['', 'air', 'water'],
+      ['Lead', '200', '20'],
+      ['Zinc', '5', '0.1'],
+      ['Copper', '1', '2'],
+    ]);
+    expect(g.headerRows).toBe(2);
+    const html = tableToHtml(g);
+    expect(html).toBe(
+      '<table><thead><tr><th rowspan="2">Substance</th><th colspan="2">Releases to the environment</th></tr><tr><th>air</th><th>water</th></tr></thead>' +
+        '<tbody><tr><td>Lead</td><td>200</td><td>20</td></tr><tr><td>Zinc</td><td>5</td><td>0.1</td></tr><tr><td>Copper</td><td>1</td><td>2</td></tr></tbody></table>',
+    );
+    // The plain baseline merges the columns under the spanning header.
+    expect(recognizeTable({ bbox: [40, 90, 400, 210], words: w, segments: [] }, BASELINE).cols).toBe(2);
+  });
+
+  it('joins a wrapped first-column label into one multi-line cell', () => {
+    const w = [
+      ...words('Item', 50, 100),
+      ...words('Cost', 250, 100),
+      ...words('Pumps and', 50, 114),
+      ...words('12.5', 250, 114),
+      ...words('valves', 50, 126),
+      ...words('Pipes', 50, 142),
+      ...words('3', 250, 142),
+    ];
+    const g = recognizeTable({ bbox: [40, 90, 400, 160], words: w, segments: [] });
+    expect(render(g)).toEqual([
+      ['Item', 'Cost'],
+      ['Pumps and\nvalves', '12.5'],
+      ['Pipes', '3'],
+    ]);
+  });
+
+  it('uses rules in a ruled table: lines between two rules are one row, a vertical rule splits close cells', () => {
+    // Columns at 50 and 112: "Total cost" runs to 107, 5 px from the next cell (a word space is
+    // 3): the vertical rule at 110 tells them apart.
+    const w = [
+      ...words('Code', 50, 100),
+      ...words('Note', 112, 100),
+      ...words('AB-12', 50, 122),
+      ...words('first', 112, 122),
+      ...words('line', 112, 134),
+      ...words('Total cost', 50, 156),
+      ...words('x', 112, 156),
+    ];
+    const segments = [seg(45, 95, 200, 95), seg(45, 117, 200, 117), seg(45, 150, 200, 150), seg(45, 170, 200, 170), seg(110, 95, 110, 170), seg(45, 95, 45, 170), seg(200, 95, 200, 170)];
+    const g = recognizeTable({ bbox: [45, 95, 200, 170], words: w, segments }, { rules: true, multiline: true, spans: true });
+    expect(render(g)).toEqual([
+      ['Code', 'Note'],
+      ['AB-12', 'first\nline'],
+      ['Total cost', 'x'],
+    ]);
+    const noRules = recognizeTable({ bbox: [45, 95, 200, 170], words: w, segments: [] }, { rules: false, multiline: true, spans: true });
+    expect(render(noRules)).not.toEqual(render(g));
+  });
+
+  it('returns an empty grid for a region without words', () => {
+    expect(recognizeTable({ bbox: [0, 0, 10, 10], words: [], segments: [] })).toMatchObject({ rows: 0, cols: 0, cells: [] });
+  });
+});
+
+describe('html tables', () => {
+  it('parses what tableToHtml writes back to the same grid', () => {
+    const w = table(
+      [
+        ['A', 'B'],
+        ['1 & 2', '<3>'],
+      ],
+      [50, 200],
+    );
+    const { grid, html } = extractTable({ bbox: [40, 90, 300, 140], words: w, segments: [] });
+    expect(html).toContain('<td>1 &amp; 2</td><td>&lt;3&gt;</td>');
+    const back = parseHtmlTable(html);
+    expect(back).toEqual({ rows: 2, cols: 2, headerRows: 1, cells: grid.cells.map(({ row, col, rowspan, colspan, text, header }) => ({ row, col, rowspan, colspan, text, header })) });
+  });
+
+  it('reads rowspan, colspan, <br> and entities', () => {
+    const g = parseHtmlTable('<table>\n<tr><td rowspan="2">a<br/>b</td><td colspan=2>x&nbsp;&#x41;</td></tr><tr><td>1</td><td>2</td></tr></table>');
+    expect(g).toEqual({
+      rows: 2,
+      cols: 3,
+      headerRows: 0,
+      cells: [
+        { row: 0, col: 0, rowspan: 2, colspan: 1, header: false, text: 'a\nb' },
+        { row: 0, col: 1, rowspan: 1, colspan: 2, header: false, text: 'x\u00a0A' },
+        { row: 1, col: 1, rowspan: 1, colspan: 1, header: false, text: '1' },
+        { row: 1, col: 2, rowspan: 1, colspan: 1, header: false, text: '2' },
+      ],
+    });
+  });
+
+  it.each([
+    ['<table><tr><td>a</tr></table>', '</tr> at offset 16 closes <td>'],
+    ['<table><tr><td>a</td></tr>', '<table> is never closed'],
+    ['<div>x</div>', '<div> at offset 0 is not allowed in a table'],
+    ['<table><td>a</td></table>', '<td> at offset 7 outside <tr>'],
+    ['<table>text<tr><td>a</td></tr></table>', 'text outside a cell at offset 7'],
+    ['<table><tr><td colspan="0">a</td></tr></table>', 'colspan="0" at offset 11: a whole number from 1 to 1000'],
+    ['<table><tr><td>a</td><td rowspan="2">b</td></tr><tr><td colspan="2">c</td></tr></table>', ''],
+    ['<table><tr><td>a & b</td></tr></table>', "bare '&' at offset 15 (write &amp;)"],
+    ['<table><tr><td><script>x</script></td></tr></table>', '<script> at offset 15 is not allowed in a table'],
+    ['<table></table>', 'the table has no rows'],
+    ['', 'no <table> element'],
+    ['<table><tr><td>a</td></tr></table><table></table>', 'nested or second <table> at offset 34'],
+  ])('rejects %s', (html, message) => {
+    if (!message) {
+      // A colspan running into a rowspan's cell is an overlap.
+      expect(() => parseHtmlTable(html)).toThrow(/overlaps a spanning cell/);
+      return;
+    }
+    expect(() => parseHtmlTable(html)).toThrow(HtmlTableError);
+    expect(() => parseHtmlTable(html)).toThrow(message);
+  });
+});
+
+describe('continuations', () => {
+  const grid = (y0: number, y1: number, header: boolean) =>
+    recognizeTable({
+      bbox: [40, y0, 400, y1],
+      words: table(header ? [['Name', 'Value'], ['a', '1'], ['b', '2']] : [['c', '3'], ['d', '4'], ['e', '5']], [50, 300]).map((w) => ({
+        ...w,
+        bbox: [w.bbox[0], w.bbox[1] - 100 + y0 + 5, w.bbox[2], w.bbox[3] - 100 + y0 + 5] as BBox,
+      })),
+      segments: [],
+    });
+
+  it('links a table at the foot of a page with a headerless one of the same columns at the top of the next', () => {
+    expect(continues(shapeOf(grid(700, 780, true), 800), shapeOf(grid(20, 100, false), 800))).toBe(true);
+  });
+
+  it('does not link a table that starts low on the next page or has other columns', () => {
+    expect(continues(shapeOf(grid(700, 780, true), 800), shapeOf(grid(500, 580, false), 800))).toBe(false);
+    const other = recognizeTable({ bbox: [40, 20, 400, 100], words: table([['c', '3', 'x'], ['d', '4', 'y']], [50, 150, 300]).map((w) => ({ ...w, bbox: [w.bbox[0], w.bbox[1] - 75, w.bbox[2], w.bbox[3] - 75] as BBox })), segments: [] });
+    expect(continues(shapeOf(grid(700, 780, true), 800), shapeOf(other, 800))).toBe(false);
+  });
+});
+
+describe('adjacency relations (ICDAR 2013)', () => {
+  it('relates each non-empty cell to its nearest non-empty neighbour right and below, spans per row and column', () => {
+    const cells = [
+      { row: 0, col: 0, rowspan: 1, colspan: 2, text: 'Head' },
+      { row: 1, col: 0, rowspan: 1, colspan: 1, text: 'a' },
+      { row: 1, col: 1, rowspan: 1, colspan: 1, text: '' },
+      { row: 1, col: 2, rowspan: 1, colspan: 1, text: 'c' },
+      { row: 2, col: 1, rowspan: 1, colspan: 1, text: 'e' },
+    ];
+    const keys = relationsOf(cells).map((r) => r.key).sort();
+    expect(keys).toEqual(['below|Head|a', 'below|Head|e', 'right|a|c'].sort());
+    expect(scoreRelations(relationsOf(cells), relationsOf(cells.slice(0, 2)))).toBe(1);
+  });
+});
+
+describe('ruling lines from pixels (scans)', () => {
+  /** A white 400×200 image with a 3×3 ruled grid (2 px lines), a dashed line, and a text-like blob row. */
+  function image(): { data: Uint8Array; width: number; height: number } {
+    const width = 400;
+    const height = 200;
+    const data = new Uint8Array(width * height).fill(255);
+    const dark = (x: number, y: number): void => {
+      data[y * width + x] = 20;
+    };
+    for (const y of [20, 70, 120, 170]) for (let x = 20; x <= 380; x++) for (let t = 0; t < 2; t++) dark(x, y + t);
+    for (const x of [20, 140, 260, 380]) for (let y = 20; y <= 171; y++) for (let t = 0; t < 2; t++) dark(x + t, y);
+    // "Text": 8 px glyphs 4 px apart inside a cell, never a rule.
+    for (let g = 0; g < 8; g++) for (let x = 30 + g * 12; x < 38 + g * 12; x++) for (let y = 40; y < 50; y++) dark(x, y);
+    return { data, width, height };
+  }
+
+  it('finds the grid lines and nothing in the text', () => {
+    const segs = imageRules(image(), { minLength: 40 });
+    const h = segs.filter((s) => s.y0 === s.y1).map((s) => [s.x0, s.y0, s.x1]);
+    const v = segs.filter((s) => s.x0 === s.x1).map((s) => [s.x0, s.y0, s.y1]);
+    expect(h).toEqual([
+      [20, 20.5, 381],
+      [20, 70.5, 381],
+      [20, 120.5, 381],
+      [20, 170.5, 381],
+    ]);
+    expect(v).toEqual([
+      [20.5, 20, 171],
+      [140.5, 20, 171],
+      [260.5, 20, 171],
+      [380.5, 20, 171],
+    ]);
+  });
+
+  it('lets the image rules split cells the text alone would join', () => {
+    // A right-aligned first column ends at 138, the second starts at 143: 5 px, no wider than a
+    // cell gap (0.5 line heights), so only the rule at x = 140 parts the columns.
+    const w = [...words('Name', 114, 30), ...words('Note', 143, 30), ...words('Total cost', 81, 80), ...words('x', 143, 80), ...words('Pump', 114, 130), ...words('y', 143, 130)];
+    const g = recognizeTable({ bbox: [20, 20, 381, 171], words: w, segments: imageRules(image(), { minLength: 40 }) });
+    expect(recognizeTable({ bbox: [20, 20, 381, 171], words: w, segments: [] }).cols).toBe(1);
+    expect(render(g)).toEqual([
+      ['Name', 'Note'],
+      ['Total cost', 'x'],
+      ['Pump', 'y'],
+    ]);
+  });
+});
