@@ -6,8 +6,7 @@
 // filters, ranking of documents). Build: tsc -p tsconfig.bench.json; run:
 // node dist-bench/bench/search.js (make bench-search). BENCH_SEARCH_DBS=sqlite,postgres,
 // BENCH_SEARCH_CHUNKS (1000000), BENCH_SEARCH_WORDS (words per chunk, 60), BENCH_SEARCH_QUERIES (300).
-import { rmSync, mkdtempSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -109,13 +108,25 @@ async function seedUser(handle: DatabaseHandle): Promise<Caller> {
 }
 
 async function setupSqlite(): Promise<Setup> {
+  // BENCH_SEARCH_SQLITE_FILE keeps the generated database (and reuses it when it exists).
+  const kept = process.env.BENCH_SEARCH_SQLITE_FILE;
   const dir = mkdtempSync(path.join(tmpdir(), 'pagelens-bench-search-'));
-  const handle = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
+  const file = kept ?? path.join(dir, 'bench.db');
+  const reuse = kept !== undefined && existsSync(kept);
+  const handle = openDatabase(`sqlite:${file}`);
+  const docs = Math.ceil(CHUNKS / CHUNKS_PER_DOC);
+  const documentIds = Array.from({ length: docs }, (_, i) => uuid(1, i));
+  const cleanup = async () => {
+    await handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  if (reuse) {
+    const u = await handle.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    return { handle, caller: { userId: u.id, organizationId: u.organization_id, email: u.email, isAdmin: false, tokenId: 'bench' }, documentIds, cleanup };
+  }
   await migrateToLatest(handle.db);
   const caller = await seedUser(handle);
   const now = new Date().toISOString();
-  const docs = Math.ceil(CHUNKS / CHUNKS_PER_DOC);
-  const documentIds = Array.from({ length: docs }, (_, i) => uuid(1, i));
   // Kysely over better-sqlite3 runs on one connection; raw statements in one transaction per 100k.
   const text = textSampler(7);
   await sql`begin`.execute(handle.db);
@@ -141,15 +152,7 @@ async function setupSqlite(): Promise<Setup> {
   }
   process.stdout.write('\n');
   await sql`analyze`.execute(handle.db);
-  return {
-    handle,
-    caller,
-    documentIds,
-    async cleanup() {
-      await handle.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { handle, caller, documentIds, cleanup };
 }
 
 async function setupPostgres(): Promise<Setup> {
