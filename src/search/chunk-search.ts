@@ -130,12 +130,13 @@ async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
   const result = await sql<Row>`
     with q as (select to_tsquery('english', ${tsquery}) as q),
     matched as materialized (
-      select c.id from chunks c, q
+      select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, c.search_vector
+      from chunks c, q
       where c.search_vector @@ q.q and c.document_id = any(${q.documentIds}::text[]) ${kindFilter}
       limit ${RANK_CAP}
     )
-    select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, ts_rank(c.search_vector, q.q) as score
-    from matched m join chunks c on c.id = m.id, q
-    order by score desc, c.id limit ${q.limit}`.execute(db);
+    select m.id, m.document_id, m.page_number, m.kind, m.text, m.bboxes, ts_rank(m.search_vector, q.q) as score
+    from matched m, q
+    order by score desc, m.id limit ${q.limit}`.execute(db);
   return result.rows;
 }
