@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -83,7 +83,11 @@ bench-pdf: dist-bench/.built
 bench-page-helpers: dist-bench/.built
 	node dist-bench/bench/page-helpers.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers
+# Needs the local PostgreSQL `test` database (a fresh schema, dropped afterwards) for its second half.
+bench-search: dist-bench/.built
+	node dist-bench/bench/search.js
+
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js

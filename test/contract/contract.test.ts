@@ -92,6 +92,11 @@ const REQUIRED_NOW = [
   'GET /api/v0/documents/{document_id}/components',
   'GET /api/v0/components/{component_id}',
   'DELETE /api/v0/components/{component_id}',
+  // search, usage and statistics
+  'POST /api/v0/documents/search',
+  'GET /api/v0/documents/search/{search_id}',
+  'POST /api/v0/documents/token-usage',
+  'POST /api/v0/documents/stats',
 ];
 
 const refName = (s: OaSchema | undefined): string | undefined => s?.$ref?.replace('#/components/schemas/', '');
