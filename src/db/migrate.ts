@@ -4,12 +4,14 @@ import type { Kysely } from 'kysely';
 import * as foundation from './migrations/2026_11_22_0001_foundation.js';
 import * as jobs from './migrations/2026_11_22_0100_jobs.js';
 import * as pages from './migrations/2026_11_22_0200_pages.js';
+import * as qa from './migrations/2026_11_23_0710_qa.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0100_jobs': jobs,
   '2026_11_22_0200_pages': pages,
+  '2026_11_23_0710_qa': qa,
 };
 
 class StaticProvider implements MigrationProvider {
