@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import * as foundation from './migrations/2026_11_22_0001_foundation.js';
 import * as jobs from './migrations/2026_11_22_0100_jobs.js';
 import * as pages from './migrations/2026_11_22_0200_pages.js';
+import * as search from './migrations/2026_11_23_0700_search.js';
 import * as qa from './migrations/2026_11_23_0710_qa.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0100_jobs': jobs,
   '2026_11_22_0200_pages': pages,
+  '2026_11_23_0700_search': search,
   '2026_11_23_0710_qa': qa,
 };
 
