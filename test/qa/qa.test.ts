@@ -167,4 +167,32 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     const thread = (await call(alice, 'GET', `/threads/${th}`)).json<{ question_positions: number[] }>();
     expect(thread.question_positions).toHaveLength(5);
   });
+
+  it('answers about one page, and about a component, with the same engine', async () => {
+    const url = (n: number) => `/documents/${docId}/pages/${n}/responses`;
+    const res = await call(alice, 'POST', url(1), { question: 'What was the Q3 output of North Pit?' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ document_id: string; page_number: number; answer: string; citations: number[]; evidences: Array<{ id: number; page_number: number; bboxes: number[][] }>; not_found: boolean; llm_provider: string }>();
+    expect(body).toMatchObject({ document_id: docId, page_number: 1, answer: '560', not_found: false, llm_provider: 'offline' });
+    expect(body.evidences.find((e) => e.id === body.citations[0])?.bboxes).toHaveLength(3);
+    const none = (await call(alice, 'POST', url(2), { question: 'What was the Q3 output of North Pit?' })).json<{ not_found: boolean; citations: number[] }>();
+    expect(none).toMatchObject({ not_found: true, citations: [] });
+    expect((await call(alice, 'POST', url(3), { question: 'x' })).statusCode).toBe(404);
+    expect((await call(bob, 'POST', url(1), { question: 'x' })).statusCode).toBe(404);
+    expect((await call(alice, 'POST', url(1), { question: '' })).statusCode).toBe(422);
+    expect((await call(alice, 'POST', url(1), {})).statusCode).toBe(422);
+
+    const visuals = (await call(alice, 'GET', `/documents/${docId}/visual-components`)).json<Array<{ id: string; component_id?: string; label: string }>>();
+    const table = visuals.find((v) => v.label.startsWith('Table 1'));
+    expect(table).toBeDefined();
+    const vres = await call(alice, 'POST', `/documents/${docId}/visual-components/${table?.id ?? ''}/responses`, { question: 'Which table shows ore output by site?', answer_mode: 'detailed' });
+    expect(vres.statusCode, vres.body).toBe(200);
+    expect(vres.json<{ answer: string; not_found: boolean }>()).toMatchObject({ answer: 'Table 1: Ore output by site (tonnes)', not_found: false });
+    expect((await call(bob, 'POST', `/documents/${docId}/visual-components/${table?.id ?? ''}/responses`, { question: 'x' })).statusCode).toBe(404);
+    const components = (await call(alice, 'GET', `/documents/${docId}/components`)).json<Array<{ id: string }>>();
+    const cres = await call(alice, 'POST', `/components/${components[0]?.id ?? ''}/responses`, { question: 'What is the capital of Blorvia?' });
+    expect(cres.statusCode, cres.body).toBe(200);
+    expect(cres.json<{ not_found: boolean }>().not_found).toBe(true);
+    expect((await call(bob, 'POST', `/components/${components[0]?.id ?? ''}/responses`, { question: 'x' })).statusCode).toBe(404);
+  });
 });

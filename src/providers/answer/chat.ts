@@ -122,9 +122,8 @@ export class ChatAnswerEngine implements AnswerEngine {
     if (obj?.not_found === true) return { value: { ...base, text: NOT_FOUND_TEXT, citations: [], supported: true, not_found: true }, usage };
     const text = typeof obj?.answer === 'string' ? obj.answer.trim() : '';
     const known = new Set(evidences.map((e) => e.id));
-    const citations = Array.isArray(obj?.citations)
-      ? [...new Set(obj.citations.filter((n): n is number => Number.isInteger(n) && known.has(n)))]
-      : [];
+    const raw: unknown[] = Array.isArray(obj?.citations) ? (obj.citations as unknown[]) : [];
+    const citations = [...new Set(raw.filter((n): n is number => typeof n === 'number' && Number.isInteger(n) && known.has(n)))];
     const cited = evidences.filter((e) => citations.includes(e.id)).map((e) => e.evidence).join(' ');
     const supported = text !== '' && citations.length > 0 && ungroundedTokens(text, cited).length === 0;
     return { value: { ...base, text, citations, supported, not_found: false }, usage };

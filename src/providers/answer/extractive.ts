@@ -193,7 +193,9 @@ export class ExtractiveEngine implements AnswerEngine {
   }
 
   answer(question: string, evidences: CitedEvidence[], mode: AnswerMode): Promise<Step<FinalAnswer>> {
-    const best = [...evidences].sort((a, b) => b.score - a.score || a.id - b.id)[0];
+    // Ties go to evidence that points at the page (has boxes), then to the shorter, more specific one.
+    const boxed = (e: CitedEvidence): number => (e.bboxes.length > 0 ? 0 : 1);
+    const best = [...evidences].sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)[0];
     if (!best || best.score < this.options.answerThreshold) {
       return Promise.resolve({
         value: { text: NOT_FOUND_TEXT, citations: [], supported: true, not_found: true, engine: this.provider, model: null },
