@@ -33,8 +33,9 @@ const responseProps = {
   llm_provider: Type.String(),
   model: Nullable(Type.String()),
 };
-const base = Type.Object(responseProps);
-export type ResponseWire = Static<typeof base>;
+/** The engine-side part shared by the three responses. */
+export const ResponseBody = Type.Object(responseProps);
+export type ResponseWire = Static<typeof ResponseBody>;
 
 export const PageResponseRequest = named('PageResponseRequest', Type.Object(requestProps));
 export const PageResponseResponse = named(
