@@ -22,3 +22,30 @@ export function reportPdf(): Buffer {
   });
   return buildPdf([{ content: c }, { content: textAt(72, 700, 10, 'Safety: the mine recorded 3 incidents in the second half.') }]);
 }
+
+/** GET /questions/{id} as the tests read it. */
+export interface Evidence {
+  id: number;
+  question_id: number;
+  evidence: string;
+  reasoning: string;
+  sequence_number: number;
+  document_id: string;
+  page_number: number | null;
+  bboxes: number[][] | null;
+}
+export interface QuestionBody {
+  id: number;
+  thread_id: number;
+  user_id: string;
+  question_text: string;
+  documents: Array<{ id: string }>;
+  plan: { sub_questions: string[]; search_terms: string[] } | null;
+  evidences: Evidence[];
+  final_answer: { text: string; citations: number[]; supported: boolean; not_found: boolean; engine: string; model: string | null } | null;
+  current_state: string;
+  num_chunks: number;
+  num_chunks_processed: number;
+  llm_provider: string;
+  job_status_id: string;
+}

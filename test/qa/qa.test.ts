@@ -6,33 +6,7 @@ import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { uploadAndProcess } from '../helpers/process.js';
 import { silentLog, waitFor } from '../jobs/helpers.js';
-import { reportPdf } from './fixture.js';
-
-interface Evidence {
-  id: number;
-  question_id: number;
-  evidence: string;
-  reasoning: string;
-  sequence_number: number;
-  document_id: string;
-  page_number: number | null;
-  bboxes: number[][] | null;
-}
-export interface QuestionBody {
-  id: number;
-  thread_id: number;
-  user_id: string;
-  question_text: string;
-  documents: Array<{ id: string }>;
-  plan: { sub_questions: string[]; search_terms: string[] } | null;
-  evidences: Evidence[];
-  final_answer: { text: string; citations: number[]; supported: boolean; not_found: boolean; engine: string; model: string | null } | null;
-  current_state: string;
-  num_chunks: number;
-  num_chunks_processed: number;
-  llm_provider: string;
-  job_status_id: string;
-}
+import { reportPdf, type QuestionBody } from './fixture.js';
 
 describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
   let t: TestApp;
