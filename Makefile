@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf eval eval-ocr eval-layout
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-qa eval eval-ocr eval-layout eval-qa
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -80,7 +80,10 @@ bench-ingest: build dist-bench/.built
 bench-pdf: dist-bench/.built
 	node dist-bench/bench/pdf-ingest.js
 
-bench: bench-jobs bench-ingest bench-pdf
+bench-qa: dist-bench/.built
+	node dist-bench/bench/qa.js
+
+bench: bench-jobs bench-ingest bench-pdf bench-qa
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
@@ -88,4 +91,7 @@ eval-ocr: dist-bench/.built
 eval-layout: dist-bench/.built
 	node dist-bench/eval/layout.js
 
-eval: eval-ocr eval-layout
+eval-qa: dist-bench/.built
+	node dist-bench/eval/qa.js
+
+eval: eval-ocr eval-layout eval-qa

@@ -65,9 +65,17 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
 
     const evidences: CitedEvidence[] = [];
     let processed = 0;
+    const seen = new Set<string>();
     for (const hit of hits) {
       await ctx.checkpoint();
       const read = await engine.read(q.question_text, plan, passageOf(hit, pages));
+      // Chunks of one page share context (table headers): keep each evidence once.
+      read.value = read.value.filter((e) => {
+        const key = `${e.documentId}:${e.pageNumber}:${e.evidence}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
       await usage(ctx, q, read.usage, hit.documentId);
       processed++;
       await ctx.commit(async (trx) => {

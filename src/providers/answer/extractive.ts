@@ -80,6 +80,22 @@ const overlapX = (a: BBox, b: BBox): number => Math.min(a[2], b[2]) - Math.max(a
 const height = (b: BBox): number => b[3] - b[1];
 
 /**
+ * A numeric line, or a line whose text ends in a number after a label (a narrow first column
+ * runs the row label and the first cell together): the number with its box (the label's share
+ * of the box estimated from the characters) and the label.
+ */
+function trailingNumber(line: PassageLine): { line: { text: string; bbox: BBox }; label: { text: string; bbox: BBox } | null } | null {
+  const text = line.text.trim();
+  if (!line.bbox) return null;
+  if (isNumeric(text)) return { line: { text, bbox: line.bbox }, label: null };
+  const m = /^(.*[A-Za-z].*?)\s+([$€£]?[-+]?\d[\d,]*(?:\.\d+)?%?)$/.exec(text);
+  if (!m?.[1] || !m[2]) return null;
+  const [x0, y0, x1, y1] = line.bbox;
+  const cut = x0 + ((x1 - x0) * (m[1].length + 1)) / text.length;
+  return { line: { text: m[2], bbox: [cut, y0, x1, y1] }, label: { text: m[1], bbox: [x0, y0, cut, y1] } };
+}
+
+/**
  * Table cells and chart values: a numeric line with its row label (leftmost text on the same
  * row), its column header (nearest text above in the same column) or chart label (nearest text
  * below), and the caption (nearest "Table"/"Figure"/"Chart" line above).
@@ -87,19 +103,26 @@ const height = (b: BBox): number => b[3] - b[1];
 function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
   const boxed = page.filter((l): l is { text: string; bbox: BBox } => l.bbox !== null && l.text.trim() !== '');
   const out: Unit[] = [];
-  for (const line of lines) {
-    const value = line.text.trim();
-    if (!line.bbox || !isNumeric(value)) continue;
+  // A chunk may end between a row label and its values: a cell counts as the chunk's when the
+  // chunk holds its value, its row label or its header.
+  const inChunk = new Set(lines.filter((l) => l.bbox).map((l) => `${l.text}|${(l.bbox ?? []).join(',')}`));
+  const has = (l: PassageLine | undefined): boolean => l !== undefined && inChunk.has(`${l.text}|${(l.bbox ?? []).join(',')}`);
+  for (const pageLine of page) {
+    const split = trailingNumber(pageLine);
+    if (!split) continue;
+    const { line, label } = split;
+    const value = line.text;
     const b = line.bbox;
     const tol = height(b) * 0.6;
     const row = boxed.filter((o) => Math.abs(cy(o.bbox) - cy(b)) < tol && o.bbox[2] <= b[0] + 1 && !isNumeric(o.text));
-    const rowLabel = row.sort((x, y) => x.bbox[0] - y.bbox[0])[0];
+    const rowLabel = label ?? row.sort((x, y) => x.bbox[0] - y.bbox[0])[0];
     const column = boxed.filter((o) => o !== line && overlapX(o.bbox, b) > 0 && !isNumeric(o.text));
     const above = column.filter((o) => o.bbox[3] <= b[1] + 1).sort((x, y) => y.bbox[3] - x.bbox[3]);
     const below = column.filter((o) => o.bbox[1] >= b[3] - 1).sort((x, y) => x.bbox[1] - y.bbox[1]);
     // A table cell has a header above; a chart value (no row label) is named by the label under its bar.
     const header = rowLabel ? above[0] : (below[0] ?? above[0]);
     if (!rowLabel && !header) continue;
+    if (!has(pageLine) && !has(rowLabel) && !has(header)) continue;
     const caption = boxed
       .filter((o) => /^(table|figure|fig\.|chart|graph)\b/i.test(o.text.trim()) && o.bbox[3] <= b[1])
       .sort((x, y) => y.bbox[3] - x.bbox[3])[0];
