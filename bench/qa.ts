@@ -12,10 +12,9 @@ import { createToken, createUser } from '../src/auth/service.js';
 import { loadConfig } from '../src/config.js';
 import { startJobWorker } from '../src/jobs/runner.js';
 import { chunkLines } from '../src/pipeline/chunk.js';
-import type { BBox } from '../src/pipeline/types.js';
 import { closeRuntime, openRuntime } from '../src/runtime.js';
 import { newId, nowIso } from '../src/util.js';
-import { generateQaSet } from '../eval/qa-set.js';
+import { generateQaSet, placedBox } from '../eval/qa-set.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,7 +28,7 @@ async function main(): Promise<void> {
   const questionCount = arg('questions', 30);
   const { docs, items } = generateQaSet(docCount, 11);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pagelens-bench-qa-'));
-  const config = loadConfig({ ...process.env, PAGELENS_DATA_DIR: dataDir, PAGELENS_DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite')}`, PAGELENS_WORKER_POLL_MS: '5', PAGELENS_LOG_LEVEL: 'warn', PAGELENS_LLM_PROVIDER: 'none' });
+  const config = loadConfig({ ...process.env, PAGELENS_DATA_DIR: dataDir, PAGELENS_DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite')}`, PAGELENS_WORKER_POLL_MS: '10', PAGELENS_LOG_LEVEL: 'warn', PAGELENS_LLM_PROVIDER: 'none' });
   const ctx = await openRuntime(config);
   const app = await buildApp(ctx, { logger: false });
   const worker = await startJobWorker(ctx, pino({ level: 'silent' }), { concurrency: 1 });
@@ -49,12 +48,14 @@ async function main(): Promise<void> {
         .values({
           id, organization_id: user.organizationId, owner_id: user.id, name: doc.name, folder_id: null, file_path: null, file_type: 'pdf',
           mime_type: 'application/pdf', file_size: 0, sha256: '', original_filename: doc.name, summary: '', visibility: 'private', version: 1,
-          created_at: now, updated_at: now, page_count: doc.lines.length, processed_version: 1,
+          created_at: now, updated_at: now, page_count: doc.placed.length, processed_version: 1,
         })
         .execute();
-      const rows = doc.lines.flatMap((lines, p) => {
+      const rows = doc.placed.flatMap((runs, p) => {
         pages++;
-        const chunks = chunkLines(lines.map((text, i) => ({ text, bbox: [150, 80 + i * 33, 900, 105 + i * 33] as BBox, words: [] })));
+        // Reading order, as the text layer gives it: top to bottom, then left to right.
+        const ordered = [...runs].sort((a, b) => b.y - a.y || a.x - b.x);
+        const chunks = chunkLines(ordered.map((r) => ({ text: r.text, bbox: placedBox(r), words: [] })));
         return chunks.map((c) => ({ id: newId(), document_id: id, page_number: p + 1, seq: c.seq, kind: 'text', text: c.text, bboxes: JSON.stringify(c.bboxes), created_at: now }));
       });
       await db.insertInto('chunks').values(rows).execute();
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     const wall: number[] = [];
     const inJob: number[] = [];
     let answered = 0;
+    const missed: string[] = [];
     let warmUp = true;
     for (const item of [asked[0]!, ...asked]) {
       const t0 = performance.now();
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
       }
       if (q.current_state !== 'done') throw new Error(`question ended ${q.current_state}`);
       if (q.final_answer && !q.final_answer.not_found) answered++;
+      else missed.push(`${item.category}: ${item.question}`);
       const job = await db.selectFrom('job_statuses').select(['started_at', 'finished_at']).where('id', '=', job_status_id).executeTakeFirstOrThrow();
       wall.push(ms);
       inJob.push(Date.parse(job.finished_at ?? '') - Date.parse(job.started_at ?? ''));
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`POST to done answer: median ${pct(wall, 50).toFixed(0)} ms, p95 ${pct(wall, 95).toFixed(0)} ms, max ${Math.max(...wall).toFixed(0)} ms`);
     console.log(`inside the job: median ${pct(inJob, 50).toFixed(0)} ms, p95 ${pct(inJob, 95).toFixed(0)} ms`);
     console.log(`answered (not "not found"): ${answered}/${wall.length}`);
+    for (const m of missed) console.log(`  not found: ${m}`);
   } finally {
     await worker.stop();
     await app.close();

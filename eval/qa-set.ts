@@ -15,11 +15,25 @@ export interface QaItem {
   page: number | null;
 }
 
+/** A text run as drawn: PDF points, baseline at y. */
+export interface PlacedText {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
 export interface QaDocument {
   name: string;
   pages: PageSpec[];
-  /** The page texts, line by line (for benches that skip the pipeline). */
-  lines: string[][];
+  /** Every text run of each page as drawn (for benches that skip the pipeline). */
+  placed: PlacedText[][];
+}
+
+/** A run's box in page-image pixels at `dpi` (US Letter), as the text layer would give it. */
+export function placedBox(t: PlacedText, dpi = 150): [number, number, number, number] {
+  const k = dpi / 72;
+  return [t.x * k, (792 - t.y - t.size) * k, (t.x + helveticaWidth(t.text, t.size)) * k, (792 - t.y + t.size * 0.25) * k];
 }
 
 function rng(seed: number): () => number {
@@ -74,7 +88,13 @@ function textLines(n: Names, facts: string[], fillers: number): string[] {
   return lines;
 }
 
-const draw = (lines: string[], top = 740): string => lines.map((l, i) => textAt(72, top - i * 16, 10, l)).join('');
+let placing: PlacedText[] = [];
+/** textAt that also records the run. */
+function put(x: number, y: number, size: number, text: string): string {
+  placing.push({ text, x, y, size });
+  return textAt(x, y, size, text);
+}
+const draw = (lines: string[], top = 740): string => lines.map((l, i) => put(72, top - i * 16, 10, l)).join('');
 
 export function generateQaSet(documents: number, seed = 7): { docs: QaDocument[]; items: QaItem[] } {
   const n = new Names(rng(seed));
@@ -106,45 +126,49 @@ export function generateQaSet(documents: number, seed = 7): { docs: QaDocument[]
     const sites = [n.word(), n.word(), n.word()].map((w, i) => `${w} ${['Pit', 'Works', 'Yard'][i]!}`);
     const quarters = ['Q1', 'Q2', 'Q3', 'Q4'];
     const p2 = pageText(2);
+    placing = [];
     let c2 = draw([`Annual report of ${co}`, ...p2]);
     const tableTop = 740 - (p2.length + 2) * 16;
     const caption = `Table ${d + 1}: Output of ${co} sites (units)`;
-    const tableLines = [caption, ['Site', ...quarters].join(' ')];
-    c2 += textAt(72, tableTop, 11, caption);
-    ['Site', ...quarters].forEach((h, i) => (c2 += textAt(72 + i * 90, tableTop - 20, 10, h)));
+    c2 += put(72, tableTop, 11, caption);
+    ['Site', ...quarters].forEach((h, i) => (c2 += put(72 + i * 90, tableTop - 20, 10, h)));
     sites.forEach((site, j) => {
       const values = quarters.map(() => n.int(10, 999));
-      [site, ...values].forEach((v, i) => (c2 += textAt(72 + i * 90, tableTop - 38 - j * 18, 10, String(v))));
-      tableLines.push([site, ...values].join(' '));
+      [site, ...values].forEach((v, i) => (c2 += put(72 + i * 90, tableTop - 38 - j * 18, 10, String(v))));
       const qi = n.int(0, 3);
       items.push({ question: `What was the ${quarters[qi]!} output of ${site}?`, answer: String(values[qi]), category: 'table', doc: d, page: 2 });
     });
 
     // Page 3: a bar chart of staff by region, value labels above the bars, region labels below.
+    const placed2 = placing;
     const p3 = pageText(3);
+    placing = [];
     let c3 = draw(p3);
     const chartCaption = `Figure ${d + 1}: Staff of ${co} by region`;
     const chartTop = 740 - (p3.length + 2) * 16;
-    c3 += textAt(72, chartTop, 11, chartCaption);
+    c3 += put(72, chartTop, 11, chartCaption);
     const regions = [n.word(), n.word(), n.word()];
     const staff = regions.map(() => n.int(5, 120));
     const base = 120;
-    const chartLines = [chartCaption, staff.join(' '), regions.join(' ')];
     regions.forEach((region, i) => {
       const x = 100 + i * 110;
       const h = staff[i]! * 2;
       c3 += rect(x, base, 50, h);
-      c3 += textAt(x + 10, base + h + 4, 9, String(staff[i]));
-      c3 += textAt(x, base - 12, 9, region);
+      c3 += put(x + 10, base + h + 4, 9, String(staff[i]));
+      c3 += put(x, base - 12, 9, region);
       items.push({ question: `How many staff does ${co} have in region ${region}?`, answer: String(staff[i]), category: 'chart', doc: d, page: 3 });
     });
 
-    const p1 = pageText(1);
-    const p4 = textLines(n, [`The ${n.word()} programme continued without change.`], 6);
+    const placed3 = placing;
+    placing = [];
+    const c1 = draw([`Annual report of ${co}`, ...pageText(1)]);
+    const placed1 = placing;
+    placing = [];
+    const c4 = draw(textLines(n, [`The ${n.word()} programme continued without change.`], 6));
     docs.push({
       name: `${co} annual report.pdf`,
-      pages: [{ content: draw([`Annual report of ${co}`, ...p1]) }, { content: c2 }, { content: c3 }, { content: draw(p4) }],
-      lines: [[`Annual report of ${co}`, ...p1], [`Annual report of ${co}`, ...p2, ...tableLines], [...p3, ...chartLines], p4],
+      pages: [{ content: c1 }, { content: c2 }, { content: c3 }, { content: c4 }],
+      placed: [placed1, placed2, placed3, placing],
     });
   }
 
