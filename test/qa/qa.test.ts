@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { uploadAndProcess } from '../helpers/process.js';
+import { uploadAndProcess, uploadDocument } from '../helpers/process.js';
 import { silentLog, waitFor } from '../jobs/helpers.js';
 import { reportPdf, type QuestionBody } from './fixture.js';
 
@@ -168,5 +168,37 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     expect(cres.statusCode, cres.body).toBe(200);
     expect(cres.json<{ not_found: boolean }>().not_found).toBe(true);
     expect((await call(bob, 'POST', `/components/${components[0]?.id ?? ''}/responses`, { question: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe.each(DB_KINDS)('cancelling answers (%s)', (kind) => {
+  // No worker runs here: jobs stay queued until cancelled.
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    user = await t.user('cancel@example.com');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows a cancelled job as a cancelled question, and deleting the thread cancels its jobs', async () => {
+    const doc = await uploadDocument(t, user, 'report.pdf', reportPdf());
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/v0${url}`, headers: user.auth, ...(payload ? { payload } : {}) });
+    const th = (await call('POST', '/threads', {})).json<{ thread_id: number }>().thread_id;
+    const asked = (await call('POST', `/threads/${th}/questions`, { question_text: 'Who?', document_ids: [doc.document_id] })).json<{ question: QuestionBody; job_status_id: string }>();
+    expect(asked.question.current_state).toBe('queued');
+    expect((await call('POST', `/job-statuses/${asked.job_status_id}/cancel`)).statusCode).toBe(200);
+    const q = (await call('GET', `/questions/${asked.question.id}`)).json<QuestionBody>();
+    expect(q.current_state).toBe('cancelled');
+    expect(q.final_answer).toBeNull();
+
+    const second = (await call('POST', `/threads/${th}/questions`, { question_text: 'Where?', document_ids: [doc.document_id] })).json<{ job_status_id: string }>();
+    expect((await call('DELETE', `/threads/${th}`)).statusCode).toBe(200);
+    const job = (await call('GET', `/job-statuses/${second.job_status_id}`)).json<{ status: string }>();
+    expect(job.status).toBe('cancelled');
+    expect((await call('GET', `/questions/${asked.question.id}`)).statusCode).toBe(404);
   });
 });
