@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-qa eval eval-ocr eval-layout eval-qa
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-search bench-qa eval eval-ocr eval-layout eval-qa
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -80,10 +80,14 @@ bench-ingest: build dist-bench/.built
 bench-pdf: dist-bench/.built
 	node dist-bench/bench/pdf-ingest.js
 
+# Needs the local PostgreSQL `test` database (a fresh schema, dropped afterwards) for its second half.
+bench-search: dist-bench/.built
+	node dist-bench/bench/search.js
+
 bench-qa: dist-bench/.built
 	node dist-bench/bench/qa.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-qa
+bench: bench-jobs bench-ingest bench-pdf bench-search bench-qa
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js

@@ -3,6 +3,7 @@
 // blob prefixes that became unreferenced, which the caller queues for deletion (queueBlobDeletion)
 // in the same transaction and deletes after commit.
 import type { Db, DocumentsTable } from '../db/types.js';
+import { reindexPageComponents } from '../search/component-chunks.js';
 import { newId, nowIso } from '../util.js';
 import { type Bbox, type ComponentType, isComponentType, parseBbox } from './model.js';
 import * as repo from './repository.js';
@@ -103,6 +104,7 @@ export async function replacePipelineComponents(
       updated_at: now,
     });
   }
+  await reindexPageComponents(trx, doc.id, pageNumber);
   return stale;
 }
 

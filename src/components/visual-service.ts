@@ -18,6 +18,7 @@ import { newCropKey } from './keys.js';
 import { type Bbox, parseBbox } from './model.js';
 import * as repo from './repository.js';
 import type { ListVisualComponentsFilters, VisualComponentCreate, VisualComponentUpdate } from './schemas.js';
+import { reindexPageComponents } from '../search/component-chunks.js';
 
 async function pageOf(db: Db, documentId: string, pageNumber: number) {
   const page = await repo.findPage(db, documentId, pageNumber);
@@ -115,6 +116,7 @@ export async function createVisualComponent({ trx }: UnitOfWork, caller: Caller,
     updated_at: now,
   };
   await repo.insertVisual(trx, visual);
+  await reindexPageComponents(trx, doc.id, visual.page_number);
   return { ...visual, status: 'pending', image_key: p.cropKey };
 }
 
@@ -204,6 +206,7 @@ export async function updateVisualComponent(
       after.add(() => deleteBlobs(outboxId, old));
     }
   }
+  await reindexPageComponents(trx, doc.id, row.page_number);
   return { ...row, ...changes, status, image_key: imageKey };
 }
 
@@ -221,5 +224,6 @@ export async function deleteVisualComponent(
   await trx.deleteFrom('visual_components').where('id', '=', row.id).execute();
   const orphans = await repo.unreferenced(trx, [row.component_id]);
   for (const q of await repo.deleteComponents(trx, orphans)) after.add(() => deleteBlobs(q.outboxId, q.prefix));
+  await reindexPageComponents(trx, doc.id, row.page_number);
   return { id: row.id, component_id: row.component_id, deleted: true };
 }

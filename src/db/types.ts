@@ -320,6 +320,28 @@ export interface EvidencesTable {
   updated_at: string;
 }
 
+export interface DocumentSearchesTable {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  query: string;
+  /** JSON of the request's filters, as given. */
+  filters: string;
+  /** 'done' or 'error' (searches run within the POST). */
+  status: string;
+  error_message: string | null;
+  created_at: string;
+}
+
+export interface DocumentSearchResultsTable {
+  search_id: string;
+  document_id: string;
+  rank: number;
+  score: number;
+  /** JSON array of SearchMatch: the document's best chunks (page, kind, snippet, boxes). */
+  matches: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -347,6 +369,8 @@ export interface Database {
   threads: ThreadsTable;
   questions: QuestionsTable;
   evidences: EvidencesTable;
+  document_searches: DocumentSearchesTable;
+  document_search_results: DocumentSearchResultsTable;
 }
 
 /** A connection or an open transaction: repositories accept either. */

@@ -16,6 +16,8 @@ import * as schemas from './schemas.js';
 import * as service from './service.js';
 import { retentionLinkRoutes } from './retention-routes.js';
 import { reprocessRoutes } from './reprocess-routes.js';
+import { searchRoutes } from './search-routes.js';
+import { usageRoutes } from './usage-routes.js';
 import { tagRoutes } from './tag-routes.js';
 import { receiveUpload, removeQuietly, singleField, type ReceivedFile } from './upload.js';
 import { uploadUrlRoutes } from './upload-url-routes.js';
@@ -239,5 +241,9 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     await app.register(retentionLinkRoutes(ctx));
     await app.register(uploadUrlRoutes(ctx));
     await app.register(visualComponentRoutes(ctx));
+    // Static paths (/documents/search, /token-usage, /stats) win over /documents/{document_id} in
+    // Fastify's router whatever the registration order; no document route takes POST on /{id}.
+    await app.register(searchRoutes(ctx));
+    await app.register(usageRoutes(ctx));
   };
 }

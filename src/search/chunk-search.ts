@@ -36,6 +36,23 @@ interface Row {
 }
 
 const MAX_LIMIT = 1000;
+/**
+ * Ranking (BM25 / ts_rank) costs time per matching chunk, so a query whose words occur in more
+ * than RANK_CAP chunks ranks a bounded set of them: on SQLite the RANK_CAP most recently indexed
+ * matches (redone over every match when that leaves fewer than `limit` hits among the wanted
+ * documents), on PostgreSQL the first RANK_CAP matches among the wanted documents in scan order. Queries matching fewer
+ * chunks, and searches within a few documents, are ranked exactly.
+ */
+export const RANK_CAP = 10_000;
+/** Up to this many documents, SQLite narrows the index walk to the span of their chunks' rowids. */
+const FEW_DOCUMENTS = 20;
+
+interface Query {
+  terms: string[];
+  documentIds: string[];
+  limit: number;
+  kinds: string[] | null;
+}
 
 function parseBoxes(json: string): BBox[] {
   try {
@@ -55,37 +72,8 @@ export async function searchChunks(db: Db, dialect: 'sqlite' | 'postgres', input
   const terms = queryTerms(input.query);
   const limit = Math.max(0, Math.min(MAX_LIMIT, Math.floor(input.limit)));
   if (terms.length === 0 || input.documentIds.length === 0 || limit === 0 || input.kinds?.length === 0) return [];
-  const kinds = input.kinds ?? null;
-  let rows: Row[];
-  if (dialect === 'sqlite') {
-    const match = terms.map((t) => `"${t}"`).join(' OR ');
-    const docs = JSON.stringify([...new Set(input.documentIds)]);
-    const kindFilter = kinds ? sql`and k.kind in (select value from json_each(${JSON.stringify(kinds)}))` : sql``;
-    // Rank over the index and the key table only; read chunk rows for the top `limit` alone.
-    const result = await sql<Row>`
-      select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, -top.rank as score
-      from (
-        select k.chunk_id, bm25(chunks_fts) as rank
-        from chunks_fts join chunk_search_keys k on k.id = chunks_fts.rowid
-        where chunks_fts match ${match}
-          and k.document_id in (select value from json_each(${docs}))
-          ${kindFilter}
-        order by rank limit ${limit}
-      ) top join chunks c on c.id = top.chunk_id
-      order by top.rank, c.id`.execute(db);
-    rows = result.rows;
-  } else {
-    const tsquery = terms.map((t) => `'${t}'`).join(' | ');
-    const kindFilter = kinds ? sql`and c.kind = any(${kinds}::text[])` : sql``;
-    const result = await sql<Row>`
-      select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, ts_rank(c.search_vector, q) as score
-      from chunks c, to_tsquery('english', ${tsquery}) q
-      where c.search_vector @@ q
-        and c.document_id = any(${[...new Set(input.documentIds)]}::text[])
-        ${kindFilter}
-      order by score desc, c.id limit ${limit}`.execute(db);
-    rows = result.rows;
-  }
+  const q: Query = { terms, documentIds: [...new Set(input.documentIds)], limit, kinds: input.kinds ?? null };
+  const rows = dialect === 'sqlite' ? await searchSqlite(db, q) : await searchPostgres(db, q);
   return rows.map((r) => ({
     chunkId: r.id,
     documentId: r.document_id,
@@ -95,4 +83,60 @@ export async function searchChunks(db: Db, dialect: 'sqlite' | 'postgres', input
     bboxes: parseBoxes(r.bboxes),
     score: Number(r.score),
   }));
+}
+
+async function searchSqlite(db: Db, q: Query): Promise<Row[]> {
+  const match = q.terms.map((t) => `"${t}"`).join(' OR ');
+  const docs = JSON.stringify(q.documentIds);
+  const kindFilter = q.kinds ? sql`and k.kind in (select value from json_each(${JSON.stringify(q.kinds)}))` : sql``;
+  const run = async (range: { lo: number; hi: number } | null): Promise<Row[]> => {
+    const rangeFilter = range === null ? sql`` : sql`and chunks_fts.rowid between ${range.lo} and ${range.hi}`;
+    // Rank over the index and the key table only; read chunk rows for the top `limit` alone.
+    const result = await sql<Row>`
+      select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, -top.rank as score
+      from (
+        select k.chunk_id, bm25(chunks_fts) as rank
+        from chunks_fts join chunk_search_keys k on k.id = chunks_fts.rowid
+        where chunks_fts match ${match}
+          and k.document_id in (select value from json_each(${docs}))
+          ${kindFilter} ${rangeFilter}
+        order by rank limit ${q.limit}
+      ) top join chunks c on c.id = top.chunk_id
+      order by top.rank, c.id`.execute(db);
+    return result.rows;
+  };
+  if (q.documentIds.length <= FEW_DOCUMENTS) {
+    // A document's chunks are indexed together, so their index rowids lie close: the index walks
+    // only the matches between the lowest and highest of them (exact, whatever their spread).
+    const span = await sql<{ lo: number | null; hi: number | null }>`
+      select min(id) as lo, max(id) as hi from chunk_search_keys where document_id in (select value from json_each(${docs}))`.execute(db);
+    const { lo, hi } = span.rows[0] ?? { lo: null, hi: null };
+    return lo === null || hi === null ? [] : run({ lo: Number(lo), hi: Number(hi) });
+  }
+  // Where do the newest RANK_CAP matches start? Walking the index without ranking is cheap.
+  const edge = await sql<{ rowid: number }>`
+    select rowid from chunks_fts where chunks_fts match ${match} order by rowid desc limit 1 offset ${RANK_CAP}`.execute(db);
+  const floor = edge.rows[0]?.rowid;
+  if (floor === undefined) return run(null);
+  const capped = await run({ lo: Number(floor) + 1, hi: Number.MAX_SAFE_INTEGER });
+  return capped.length >= q.limit ? capped : run(null);
+}
+
+async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
+  const tsquery = q.terms.map((t) => `'${t}'`).join(' | ');
+  const kindFilter = q.kinds ? sql`and c.kind = any(${q.kinds}::text[])` : sql``;
+  // The documents and kinds filter comes before the cap, so fewer than RANK_CAP matches among
+  // the wanted documents are always ranked exactly.
+  const result = await sql<Row>`
+    with q as (select to_tsquery('english', ${tsquery}) as q),
+    matched as materialized (
+      select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, c.search_vector
+      from chunks c, q
+      where c.search_vector @@ q.q and c.document_id = any(${q.documentIds}::text[]) ${kindFilter}
+      limit ${RANK_CAP}
+    )
+    select m.id, m.document_id, m.page_number, m.kind, m.text, m.bboxes, ts_rank(m.search_vector, q.q) as score
+    from matched m, q
+    order by score desc, m.id limit ${q.limit}`.execute(db);
+  return result.rows;
 }

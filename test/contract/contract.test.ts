@@ -94,6 +94,11 @@ const REQUIRED_NOW = [
   'POST /api/v0/documents/{document_id}/pages/{page_number}/responses',
   'POST /api/v0/components/{component_id}/responses',
   'POST /api/v0/documents/{document_id}/visual-components/{component_id}/responses',
+  // search, usage and statistics
+  'POST /api/v0/documents/search',
+  'GET /api/v0/documents/search/{search_id}',
+  'POST /api/v0/documents/token-usage',
+  'POST /api/v0/documents/stats',
 ];
 
 const refName = (s: OaSchema | undefined): string | undefined => s?.$ref?.replace('#/components/schemas/', '');

@@ -64,3 +64,124 @@ export async function seedChunk(
     .execute();
   return id;
 }
+
+export async function seedFolder(db: Db, organizationId: string, ownerId: string): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db.insertInto('folders').values({ id, organization_id: organizationId, owner_id: ownerId, parent_id: null, name: `f-${id}`, created_at: now, updated_at: now }).execute();
+  return id;
+}
+
+export async function seedKnowledgeBase(db: Db, organizationId: string, ownerId: string, documentIds: string[]): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db.insertInto('knowledge_bases').values({ id, organization_id: organizationId, owner_id: ownerId, name: `kb-${id}`, description: '', created_at: now, updated_at: now }).execute();
+  for (const d of documentIds) await db.insertInto('document_knowledge_bases').values({ document_id: d, knowledge_base_id: id, created_at: now }).execute();
+  return id;
+}
+
+export async function seedTag(db: Db, organizationId: string, name: string, documentIds: string[]): Promise<void> {
+  const id = newId();
+  const now = nowIso();
+  await db.insertInto('tags').values({ id, organization_id: organizationId, name, name_key: name.toLowerCase(), created_at: now }).execute();
+  for (const d of documentIds) await db.insertInto('document_tags').values({ document_id: d, tag_id: id, created_at: now }).execute();
+}
+
+export async function seedPage(db: Db, documentId: string, pageNumber: number, p: { textSource: string; text: string; layout: unknown[] }): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('pages')
+    .values({
+      id: newId(),
+      document_id: documentId,
+      page_number: pageNumber,
+      document_version: 1,
+      width: 1000,
+      height: 1000,
+      dpi: 72,
+      image_key: null,
+      thumbnail_key: null,
+      text_source: p.textSource,
+      text: p.text,
+      words_key: null,
+      layout: JSON.stringify(p.layout),
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function seedComponent(
+  db: Db,
+  doc: { id: string; organizationId: string; ownerId: string },
+  type: string,
+  status: string,
+  placements: number,
+): Promise<string> {
+  const id = newId();
+  const now = nowIso();
+  await db
+    .insertInto('components')
+    .values({
+      id,
+      organization_id: doc.organizationId,
+      owner_id: doc.ownerId,
+      document_id: doc.id,
+      component_type: type,
+      status,
+      image_key: null,
+      grounding: '{}',
+      description: null,
+      error: null,
+      tokens_in: 0,
+      tokens_out: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  for (let i = 0; i < placements; i++) {
+    await db
+      .insertInto('visual_components')
+      .values({
+        id: newId(),
+        document_id: doc.id,
+        component_id: id,
+        page_number: i + 1,
+        component_type: type,
+        label: '',
+        bbox: '[0,0,1,1]',
+        confidence: 100,
+        origin: 'pipeline',
+        grounding_data: '{}',
+        metadata: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+  return id;
+}
+
+export async function seedUsage(
+  db: Db,
+  organizationId: string,
+  documentId: string | null,
+  u: { model: string; purpose?: string; tokensIn: number; tokensOut: number; cost: string },
+): Promise<void> {
+  await db
+    .insertInto('token_usage')
+    .values({
+      id: newId(),
+      organization_id: organizationId,
+      document_id: documentId,
+      question_id: null,
+      purpose: u.purpose ?? 'page_description',
+      provider: 'openai',
+      model: u.model,
+      tokens_in: u.tokensIn,
+      tokens_out: u.tokensOut,
+      cost: u.cost,
+      created_at: nowIso(),
+    })
+    .execute();
+}
