@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -87,7 +87,10 @@ bench-page-helpers: dist-bench/.built
 bench-search: dist-bench/.built
 	node dist-bench/bench/search.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search
+bench-qa: dist-bench/.built
+	node dist-bench/bench/qa.js
+
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
@@ -101,4 +104,7 @@ eval-page-helpers: dist-bench/.built
 eval-tables: dist-bench/.built
 	node dist-bench/eval/tables.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables
+eval-qa: dist-bench/.built
+	node dist-bench/eval/qa.js
+
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-qa

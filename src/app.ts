@@ -9,6 +9,7 @@ import type { AppContext } from './context.js';
 import { documentRoutes } from './documents/routes.js';
 import { jobRoutes } from './jobs/routes.js';
 import { pageRoutes } from './pages/routes.js';
+import { qaRoutes } from './qa/routes.js';
 import { folderRoutes } from './folders/routes.js';
 import { HttpError } from './http/errors.js';
 import { knowledgeBaseRoutes } from './knowledge-bases/routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(knowledgeBaseRoutes(ctx));
   await app.register(retentionPolicyRoutes(ctx));
   await app.register(componentRoutes(ctx));
+  await app.register(qaRoutes(ctx));
 
   app.get('/openapi.json', { config: { openapi: undefined } }, async () =>
     collector.document({ title: API_TITLE, version: API_VERSION }),

@@ -5,6 +5,7 @@ import { callerOf } from '../auth/plugin.js';
 import { blobDeleter, type AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
+import { componentResponseRoutes } from './response-routes.js';
 import * as schemas from './schemas.js';
 import { updateComponentGrounding } from './grounding-service.js';
 import * as service from './service.js';
@@ -71,5 +72,6 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return result;
       },
     );
+    await app.register(componentResponseRoutes(ctx));
   };
 }

@@ -6,6 +6,7 @@ import * as jobs from './migrations/2026_11_22_0100_jobs.js';
 import * as pages from './migrations/2026_11_22_0200_pages.js';
 import * as search from './migrations/2026_11_23_0700_search.js';
 import * as searchRecords from './migrations/2026_11_23_0701_search_records.js';
+import * as qa from './migrations/2026_11_23_0710_qa.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0200_pages': pages,
   '2026_11_23_0700_search': search,
   '2026_11_23_0701_search_records': searchRecords,
+  '2026_11_23_0710_qa': qa,
 };
 
 class StaticProvider implements MigrationProvider {

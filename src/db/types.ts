@@ -1,6 +1,6 @@
 // Table types shared by SQLite and PostgreSQL. Timestamps are ISO 8601 UTC strings,
 // booleans are 0/1 integers and JSON is text, so one migration set serves both dialects.
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 export interface OrganizationsTable {
   id: string;
@@ -275,6 +275,51 @@ export interface TokenUsageTable {
   created_at: string;
 }
 
+export interface ThreadsTable {
+  id: Generated<number>;
+  organization_id: string;
+  owner_id: string;
+  name: string;
+  /** JSON array of question ids in display order. */
+  question_positions: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  thread_id: number;
+  organization_id: string;
+  user_id: string;
+  question_text: string;
+  scope: string;
+  document_ids: string;
+  plan: string | null;
+  final_answer: string | null;
+  answer_mode: string;
+  llm_provider: string;
+  chunk_type: string;
+  num_chunks: number;
+  num_chunks_processed: number;
+  current_state: string;
+  job_status_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EvidencesTable {
+  id: Generated<number>;
+  question_id: number;
+  evidence: string;
+  reasoning: string;
+  sequence_number: number;
+  document_id: string;
+  page_number: number | null;
+  bboxes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DocumentSearchesTable {
   id: string;
   organization_id: string;
@@ -321,6 +366,9 @@ export interface Database {
   visual_components: VisualComponentsTable;
   chunks: ChunksTable;
   token_usage: TokenUsageTable;
+  threads: ThreadsTable;
+  questions: QuestionsTable;
+  evidences: EvidencesTable;
   document_searches: DocumentSearchesTable;
   document_search_results: DocumentSearchResultsTable;
 }

@@ -8,6 +8,7 @@ import type { QueueBackend } from './queue.js';
 import { processDocumentKind } from '../processing/kind.js';
 import { renderPageKind } from '../processing/render-kind.js';
 import { syntheticKind } from './synthetic.js';
+import { answerQuestionKind } from '../qa/kind.js';
 
 export interface JobSystem {
   kinds: JobKindRegistry;
@@ -15,13 +16,14 @@ export interface JobSystem {
 }
 
 /** Job kinds that records in the database may name; start-up fails if one lacks a handler. */
-export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic'] as const;
+export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question'] as const;
 
 export function builtinKinds(): JobKindRegistry {
   const kinds = new JobKindRegistry();
   kinds.register(processDocumentKind);
   kinds.register(renderPageKind);
   kinds.register(syntheticKind);
+  kinds.register(answerQuestionKind);
   kinds.assertHandles(CREATABLE_KINDS);
   return kinds;
 }

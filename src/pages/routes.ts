@@ -9,6 +9,7 @@ import { op } from '../http/openapi.js';
 import { DocumentIdParams } from '../http/schemas.js';
 import { pageHelperRoutes } from './helper-routes.js';
 import { getDescription, listDescriptions, updateDescription } from './descriptions.js';
+import { pageResponseRoutes } from './response-routes.js';
 import { PageDescriptionResponse, PageDescriptionUpdateRequest, PageParams } from './schemas.js';
 
 const TAGS = ['pages'];
@@ -63,5 +64,6 @@ export function pageRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return inTransaction(db, ({ trx }) => updateDescription(trx, caller, id, n, request.body.description));
       },
     );
+    await app.register(pageResponseRoutes(ctx));
   };
 }

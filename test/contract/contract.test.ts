@@ -92,6 +92,12 @@ const REQUIRED_NOW = [
   'GET /api/v0/documents/{document_id}/components',
   'GET /api/v0/components/{component_id}',
   'DELETE /api/v0/components/{component_id}',
+  // questions and answers
+  'GET /api/v0/threads/{thread_id}',
+  'GET /api/v0/questions/{question_id}',
+  'POST /api/v0/documents/{document_id}/pages/{page_number}/responses',
+  'POST /api/v0/components/{component_id}/responses',
+  'POST /api/v0/documents/{document_id}/visual-components/{component_id}/responses',
   // search, usage and statistics
   'POST /api/v0/documents/search',
   'GET /api/v0/documents/search/{search_id}',

@@ -1,0 +1,151 @@
+// Question answering quality (offline engine by default): generated reports with known facts
+// (eval/qa-set.ts) go through the real pipeline of an in-process app, then every question is asked
+// through the HTTP API (POST /threads/{id}/questions, polled with GET /questions/{id}) over all
+// documents at once, and scored: token F1 (SQuAD) of final_answer.text against the gold answer,
+// whether the cited evidence is on the gold document and page, and "not in the documents" for
+// the unanswerable ones. Questions split into a dev third (used to tune the thresholds in
+// src/providers/answer/extractive.ts) and a held-out two thirds.
+// Usage: node dist-bench/eval/qa.js [--docs 25]; PAGELENS_LLM_* settings select a model service.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { buildApp } from '../src/app.js';
+import { createToken, createUser } from '../src/auth/service.js';
+import { loadConfig } from '../src/config.js';
+import { startJobWorker } from '../src/jobs/runner.js';
+import { tokenF1 } from '../src/providers/answer/text.js';
+import { closeRuntime, openRuntime } from '../src/runtime.js';
+import { generateQaSet, pdfOf, type Category, type QaItem } from './qa-set.js';
+
+interface Answer {
+  current_state: string;
+  final_answer: { text: string; citations: number[]; not_found: boolean } | null;
+  evidences: Array<{ id: number; document_id: string; page_number: number | null }>;
+}
+
+function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----pagelens${randomBytes(8).toString('hex')}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+
+interface Scored {
+  item: QaItem;
+  split: 'dev' | 'held-out';
+  f1: number;
+  pageCorrect: boolean;
+  notFound: boolean;
+}
+
+function report(rows: Scored[], label: string): void {
+  const answerable = rows.filter((r) => r.item.answer !== null);
+  const unanswerable = rows.filter((r) => r.item.answer === null);
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
+  const line = (name: string, rs: Scored[]) =>
+    rs[0]?.item.answer === null
+      ? `  ${name.padEnd(14)} n=${String(rs.length).padStart(3)}  not-in-documents correct ${mean(rs.map((r) => (r.notFound ? 1 : 0))).toFixed(3)}`
+      : `  ${name.padEnd(14)} n=${String(rs.length).padStart(3)}  F1 ${mean(rs.map((r) => r.f1)).toFixed(3)}  evidence page ${mean(rs.map((r) => (r.pageCorrect ? 1 : 0))).toFixed(3)}  wrongly not-found ${mean(rs.map((r) => (r.notFound ? 1 : 0))).toFixed(3)}`;
+  console.log(`${label}:`);
+  console.log(line('answerable', answerable));
+  for (const c of ['text', 'table', 'chart'] as Category[]) console.log(line(c, answerable.filter((r) => r.item.category === c)));
+  console.log(line('unanswerable', unanswerable));
+}
+
+async function main(): Promise<void> {
+  const docCount = arg('docs', 25);
+  const { docs, items } = generateQaSet(docCount);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pagelens-eval-qa-'));
+  const config = loadConfig({ ...process.env, PAGELENS_DATA_DIR: dataDir, PAGELENS_DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite')}`, PAGELENS_WORKER_POLL_MS: '20', PAGELENS_LOG_LEVEL: 'warn' });
+  const ctx = await openRuntime(config);
+  const app = await buildApp(ctx, { logger: false });
+  const worker = await startJobWorker(ctx, pino({ level: 'silent' }), { concurrency: 2 });
+  try {
+    await createUser(ctx.database.db, 'eval@localhost', { organization: 'eval' });
+    const { token } = await createToken(ctx.database.db, 'eval@localhost');
+    const auth = { authorization: `Bearer ${token}` };
+    const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
+      const res = await app.inject({ method, url: `/api/v0${url}`, headers: auth, ...(payload ? { payload } : {}) });
+      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json<T>();
+    };
+
+    const t0 = performance.now();
+    const docIds: string[] = [];
+    const jobs: string[] = [];
+    for (const doc of docs) {
+      const body = multipart(doc.name, pdfOf(doc));
+      const res = await app.inject({ method: 'POST', url: '/api/v0/documents', headers: { ...auth, ...body.headers }, payload: body.payload });
+      const posted = res.json<{ document_id: string; job_status_id: string }>();
+      docIds.push(posted.document_id);
+      jobs.push(posted.job_status_id);
+    }
+    for (const job of jobs) {
+      for (;;) {
+        const j = await api<{ status: string }>('GET', `/job-statuses/${job}`);
+        if (j.status === 'done') break;
+        if (j.status !== 'queued' && j.status !== 'processing') throw new Error(`processing ended ${j.status}`);
+        await sleep(100);
+      }
+    }
+    const processedS = (performance.now() - t0) / 1000;
+    console.log(`processed ${docs.length} documents (${docs.length * 4} pages) in ${processedS.toFixed(1)} s`);
+
+    const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval' });
+    const scored: Scored[] = [];
+    const t1 = performance.now();
+    const BATCH = 8;
+    for (let i = 0; i < items.length; i += BATCH) {
+      const batch = items.slice(i, i + BATCH);
+      const asked = await Promise.all(
+        batch.map((item) => api<{ question: { id: number } }>('POST', `/threads/${thread.thread_id}/questions`, { question_text: item.question, document_ids: docIds })),
+      );
+      const answers = await Promise.all(
+        asked.map(async ({ question }) => {
+          for (;;) {
+            const q = await api<Answer>('GET', `/questions/${question.id}`);
+            if (['done', 'error', 'cancelled'].includes(q.current_state)) return q;
+            await sleep(20);
+          }
+        }),
+      );
+      batch.forEach((item, k) => {
+        const a = answers[k]!;
+        const fa = a.final_answer;
+        const notFound = fa?.not_found ?? true;
+        const cited = a.evidences.filter((e) => fa?.citations.includes(e.id));
+        scored.push({
+          item,
+          split: (i + k) % 3 === 0 ? 'dev' : 'held-out',
+          f1: item.answer === null || notFound || !fa ? 0 : tokenF1(fa.text, item.answer),
+          pageCorrect: item.doc !== null && cited.some((e) => e.document_id === docIds[item.doc!] && e.page_number === item.page),
+          notFound,
+        });
+      });
+    }
+    const askS = (performance.now() - t1) / 1000;
+    console.log(`asked ${items.length} questions in ${askS.toFixed(1)} s (${((askS * 1000) / items.length).toFixed(0)} ms each, ${BATCH} at a time); engine ${config.llm.kind === 'none' ? 'offline' : config.llm.kind}`);
+    report(scored.filter((s) => s.split === 'dev'), 'dev split');
+    report(scored.filter((s) => s.split === 'held-out'), 'held-out split');
+    report(scored, 'all');
+    const misses = scored.filter((s) => (s.item.answer !== null && s.f1 < 0.5) || (s.item.answer === null && !s.notFound)).slice(0, 12);
+    for (const m of misses) console.log(`  miss [${m.split}] ${m.item.question} gold=${m.item.answer ?? '(none)'} f1=${m.f1.toFixed(2)} notFound=${m.notFound}`);
+  } finally {
+    await worker.stop();
+    await app.close();
+    await closeRuntime(ctx);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,68 @@
+// Tokens for matching questions with document text: lower case, stop words dropped, a light
+// plural/verb-ending fold so "workers" meets "worker" and "employed" meets "employs".
+const STOP = new Set(
+  ('a an the of in on at to for from by with and or but is are was were be been being do does did ' +
+    'what which who whom whose when where why how much many there their its it this that these those ' +
+    'as into than then per about according document documents page pages say says said give tell me ' +
+    'value number amount total listed shown show shows stated state mentioned named called ' +
+    'has have had can could would should will shall may might not no yes any all each')
+    .split(' '),
+);
+
+export const tokenize = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .replace(/(\d),(\d{3})/g, '$1$2')
+    .split(/[^a-z0-9.%$]+/)
+    .map((t) => t.replace(/^[.]+|[.]+$/g, ''))
+    .filter((t) => t !== '');
+
+/** A crude stem: enough to match inflections in short factual sentences. */
+export function stem(token: string): string {
+  if (/^\d/.test(token) || token.length <= 3) return token;
+  return token.replace(/(ies|es|s|ed|ing)$/, (m) => (m === 'ies' ? 'y' : '')).replace(/e$/, '');
+}
+
+/** Content terms of a text (stop words removed), stemmed, in order, without repeats. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const t of tokenize(text)) {
+    if (STOP.has(t)) continue;
+    const s = stem(t);
+    if (!out.includes(s)) out.push(s);
+  }
+  return out;
+}
+
+export const isNumeric = (text: string): boolean => /^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$/.test(text.trim());
+
+/** SQuAD-style normalisation and token F1 (used by the evaluation and by answer checks). */
+export function normalizeAnswer(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/(\d),(\d{3})/g, '$1$2')
+    .replace(/[^a-z0-9.%$ ]+/g, ' ')
+    .split(/\s+/)
+    .map((t) => t.replace(/^[.]+|[.]+$/g, ''))
+    .filter((t) => t !== '' && t !== 'a' && t !== 'an' && t !== 'the');
+}
+
+export function tokenF1(prediction: string, gold: string): number {
+  const p = normalizeAnswer(prediction);
+  const g = normalizeAnswer(gold);
+  if (p.length === 0 || g.length === 0) return p.length === g.length ? 1 : 0;
+  const counts = new Map<string, number>();
+  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let same = 0;
+  for (const t of p) {
+    const n = counts.get(t) ?? 0;
+    if (n > 0) {
+      same++;
+      counts.set(t, n - 1);
+    }
+  }
+  if (same === 0) return 0;
+  const precision = same / p.length;
+  const recall = same / g.length;
+  return (2 * precision * recall) / (precision + recall);
+}

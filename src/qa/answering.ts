@@ -1,0 +1,71 @@
+// The answering steps, shared by the question job and the page/component responses: gather
+// passages, read each for evidence with the engine, answer from the evidence.
+import type { Db, TokenUsageTable } from '../db/types.js';
+import type { BBox } from '../pipeline/types.js';
+import type { Passage, PassageLine, Usage } from '../providers/answer/index.js';
+import type { PriceTable } from '../providers/llm/prices.js';
+import { newId, nowIso } from '../util.js';
+
+/** A stored chunk's lines: chunk text lines pair with its line boxes when the counts agree. */
+export function chunkLines(text: string, bboxes: BBox[]): PassageLine[] {
+  const lines = text.split('\n');
+  if (lines.length === bboxes.length) return lines.map((t, i) => ({ text: t, bbox: bboxes[i] ?? null }));
+  return [{ text: text.replace(/\n/g, ' '), bbox: null }];
+}
+
+/** Every chunk line of the given pages, keyed `${documentId}:${page}`. */
+export async function pageLines(db: Db, pages: Array<{ documentId: string; pageNumber: number }>): Promise<Map<string, PassageLine[]>> {
+  const out = new Map<string, PassageLine[]>();
+  const byDoc = new Map<string, Set<number>>();
+  for (const p of pages) {
+    const set = byDoc.get(p.documentId) ?? new Set<number>();
+    set.add(p.pageNumber);
+    byDoc.set(p.documentId, set);
+  }
+  for (const [documentId, numbers] of byDoc) {
+    const rows = await db
+      .selectFrom('chunks')
+      .select(['page_number', 'text', 'bboxes'])
+      .where('document_id', '=', documentId)
+      .where('page_number', 'in', [...numbers])
+      .orderBy('page_number')
+      .orderBy('seq')
+      .execute();
+    for (const r of rows) {
+      const key = `${documentId}:${r.page_number}`;
+      const lines = out.get(key) ?? [];
+      lines.push(...chunkLines(r.text, JSON.parse(r.bboxes) as BBox[]));
+      out.set(key, lines);
+    }
+  }
+  return out;
+}
+
+export function passageOf(hit: { documentId: string; pageNumber: number; kind: string; text: string; bboxes: BBox[] }, page: Map<string, PassageLine[]>): Passage {
+  const lines = chunkLines(hit.text, hit.bboxes);
+  return { documentId: hit.documentId, pageNumber: hit.pageNumber, kind: hit.kind, lines, pageLines: page.get(`${hit.documentId}:${hit.pageNumber}`) ?? lines };
+}
+
+/** Records one model call's tokens and cost; the offline engine makes none. */
+export async function recordUsage(
+  db: Db,
+  prices: PriceTable,
+  usage: Usage | null,
+  target: { organizationId: string; documentId: string | null; questionId: number | null; purpose: string },
+): Promise<void> {
+  if (!usage) return;
+  const row: TokenUsageTable = {
+    id: newId(),
+    organization_id: target.organizationId,
+    document_id: target.documentId,
+    question_id: target.questionId,
+    purpose: target.purpose,
+    provider: usage.provider,
+    model: usage.model,
+    tokens_in: usage.tokensIn,
+    tokens_out: usage.tokensOut,
+    cost: prices.costOf(usage.model, usage.tokensIn, usage.tokensOut),
+    created_at: nowIso(),
+  };
+  await db.insertInto('token_usage').values(row).execute();
+}

@@ -1,0 +1,110 @@
+// `answer_question` (queue 'models'): plan -> retrieve num_chunks chunks -> read each for
+// evidence (num_chunks_processed counts up) -> final answer citing evidence ids. current_state
+// follows: queued, planning, retrieving, reading, answering, done (error and cancelled come from
+// the job). Every write goes through ctx.commit, so a cancelled job writes nothing more.
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { SingleKind, StepContext } from '../jobs/kinds.js';
+import { createAnswerEngine, type AnswerMode, type AnswerProvider, type CitedEvidence, type Plan, type Usage } from '../providers/answer/index.js';
+import { searchChunks } from '../search/chunk-search.js';
+import { nowIso } from '../util.js';
+import { pageLines, passageOf, recordUsage } from './answering.js';
+import { findQuestionById, type QuestionRow } from './repository.js';
+import type { QuestionState } from './schemas.js';
+
+const AnswerPayload = Type.Object({ question_id: Type.Integer({ minimum: 1 }) });
+type AnswerPayloadT = Static<typeof AnswerPayload>;
+
+const KINDS_OF: Record<string, string[] | undefined> = { all: undefined, text: ['text'], table: ['table'], chart: ['chart'], component: ['component'] };
+
+async function setState(ctx: StepContext, id: number, changes: { current_state?: QuestionState; plan?: string; num_chunks_processed?: number; final_answer?: string }): Promise<void> {
+  await ctx.commit((trx) => trx.updateTable('questions').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute());
+}
+
+async function usage(ctx: StepContext, q: QuestionRow, u: Usage | null, documentId: string | null = null): Promise<void> {
+  if (!u) return;
+  await ctx.commit((trx) =>
+    recordUsage(trx, ctx.app.config.llm.prices, u, { organizationId: q.organization_id, documentId, questionId: q.id, purpose: 'question_answering' }),
+  );
+}
+
+export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
+  name: 'answer_question',
+  queue: 'models',
+  mode: 'single',
+  parse(payload) {
+    const value = Value.Default(AnswerPayload, structuredClone(payload));
+    if (!Value.Check(AnswerPayload, value)) throw new Error('invalid answer_question payload');
+    return value;
+  },
+  async run(ctx, p) {
+    const { db, dialect } = ctx.app.database;
+    const q = await findQuestionById(db, p.question_id);
+    if (!q) return; // the thread was deleted
+    const engine = createAnswerEngine(ctx.app.config.llm, q.llm_provider as AnswerProvider);
+    // A retry starts over: evidences of an earlier attempt go.
+    await ctx.commit((trx) => trx.deleteFrom('evidences').where('question_id', '=', q.id).execute());
+
+    await setState(ctx, q.id, { current_state: 'planning', num_chunks_processed: 0 });
+    const planned = await engine.plan(q.question_text);
+    await usage(ctx, q, planned.usage);
+    const plan: Plan = planned.value;
+    await setState(ctx, q.id, { current_state: 'retrieving', plan: JSON.stringify(plan) });
+
+    // Documents deleted since the question was asked drop out here.
+    const asked = JSON.parse(q.document_ids) as string[];
+    const present = asked.length ? await db.selectFrom('documents').select('id').where('id', 'in', asked).execute() : [];
+    const hits = await searchChunks(db, dialect, {
+      query: [q.question_text, ...plan.search_terms].join(' '),
+      documentIds: present.map((d) => d.id),
+      limit: q.num_chunks,
+      kinds: KINDS_OF[q.chunk_type],
+    });
+    const pages = await pageLines(db, hits);
+    await setState(ctx, q.id, { current_state: 'reading' });
+
+    const evidences: CitedEvidence[] = [];
+    let processed = 0;
+    const seen = new Set<string>();
+    for (const hit of hits) {
+      await ctx.checkpoint();
+      const read = await engine.read(q.question_text, plan, passageOf(hit, pages));
+      // Chunks of one page share context (table headers): keep each evidence once.
+      read.value = read.value.filter((e) => {
+        const key = `${e.documentId}:${e.pageNumber}:${e.evidence}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
+      await usage(ctx, q, read.usage, hit.documentId);
+      processed++;
+      await ctx.commit(async (trx) => {
+        for (const e of read.value) {
+          const now = nowIso();
+          const row = await trx
+            .insertInto('evidences')
+            .values({
+              question_id: q.id,
+              evidence: e.evidence,
+              reasoning: e.reasoning,
+              sequence_number: evidences.length + 1,
+              document_id: e.documentId,
+              page_number: e.pageNumber,
+              bboxes: JSON.stringify(e.bboxes),
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          evidences.push({ ...e, id: row.id });
+        }
+        await trx.updateTable('questions').set({ num_chunks_processed: processed, updated_at: nowIso() }).where('id', '=', q.id).execute();
+      });
+    }
+
+    await setState(ctx, q.id, { current_state: 'answering' });
+    const answered = await engine.answer(q.question_text, evidences, q.answer_mode as AnswerMode);
+    await usage(ctx, q, answered.usage);
+    await setState(ctx, q.id, { current_state: 'done', final_answer: JSON.stringify(answered.value) });
+  },
+};

@@ -1,0 +1,44 @@
+// Queries for threads, questions and evidences. Threads and questions are read through the
+// owner's id only, so another user's ids behave as missing.
+import type { Db, EvidencesTable, QuestionsTable, ThreadsTable } from '../db/types.js';
+
+export type ThreadRow = Omit<ThreadsTable, 'id'> & { id: number };
+export type QuestionRow = Omit<QuestionsTable, 'id'> & { id: number };
+export type EvidenceRow = Omit<EvidencesTable, 'id'> & { id: number };
+
+export const findThread = (db: Db, ownerId: string, id: number): Promise<ThreadRow | undefined> =>
+  db.selectFrom('threads').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+
+export async function listThreads(db: Db, ownerId: string, limit: number, offset: number): Promise<{ rows: ThreadRow[]; total: number }> {
+  const rows = await db
+    .selectFrom('threads')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const count = await db.selectFrom('threads').select((eb) => eb.fn.countAll<string | number>().as('n')).where('owner_id', '=', ownerId).executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+export const findQuestion = (db: Db, userId: string, id: number): Promise<QuestionRow | undefined> =>
+  db.selectFrom('questions').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+
+export const findQuestionById = (db: Db, id: number): Promise<QuestionRow | undefined> =>
+  db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirst();
+
+export const questionsOfThread = (db: Db, threadId: number): Promise<QuestionRow[]> =>
+  db.selectFrom('questions').selectAll().where('thread_id', '=', threadId).execute();
+
+export const evidencesOf = (db: Db, questionIds: number[]): Promise<EvidenceRow[]> =>
+  questionIds.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('evidences').selectAll().where('question_id', 'in', questionIds).orderBy('question_id').orderBy('sequence_number').execute();
+
+export async function jobStates(db: Db, jobIds: string[]): Promise<Map<string, { status: string; error: string | null }>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db.selectFrom('job_statuses').select(['id', 'status', 'error_message']).where('id', 'in', jobIds).execute();
+  return new Map(rows.map((r) => [r.id, { status: r.status, error: r.error_message }]));
+}

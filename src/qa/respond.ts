@@ -1,0 +1,110 @@
+// Direct (synchronous) answers about one page, one component or one visual component, with the
+// same engines as questions: the passages are the page description, the page's text lines and
+// the components' labels and grounding; evidence ids are their sequence numbers.
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/types.js';
+import { validationError } from '../http/errors.js';
+import type { BBox } from '../pipeline/types.js';
+import { createAnswerEngine, defaultProvider, providerAvailable, type AnswerMode, type AnswerProvider, type CitedEvidence, type Passage, type PassageLine } from '../providers/answer/index.js';
+import { chunkLines, recordUsage } from './answering.js';
+import type { ResponseWire } from './response-schemas.js';
+
+const MAX_GROUNDING_LINES = 400;
+
+/** Readable lines out of a component's grounding JSON: "path: value" for each text or number leaf. */
+export function groundingLines(value: unknown, bbox: BBox | null, prefix = '', out: PassageLine[] = []): PassageLine[] {
+  if (out.length >= MAX_GROUNDING_LINES) return out;
+  if (typeof value === 'string' || typeof value === 'number') {
+    const text = String(value).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    if (text !== '' && text.length < 2000) out.push({ text: prefix ? `${prefix}: ${text}` : text, bbox });
+  } else if (Array.isArray(value)) {
+    for (const v of value) groundingLines(v, bbox, prefix, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (/^(bbox|bboxes|image|image_url|source_crop_url|id|x|y|width|height)$/i.test(k)) continue;
+      groundingLines(v, bbox, /^\d+$/.test(k) ? prefix : k, out);
+    }
+  }
+  return out;
+}
+
+/** A page's passages: its description, its text lines, and each visual component on it. */
+export async function pagePassages(db: Db, documentId: string, pageNumber: number): Promise<Passage[]> {
+  const desc = await db.selectFrom('page_descriptions').select('description').where('document_id', '=', documentId).where('page_number', '=', pageNumber).executeTakeFirst();
+  const chunks = await db.selectFrom('chunks').select(['text', 'bboxes']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).orderBy('seq').execute();
+  const text = chunks.flatMap((c) => chunkLines(c.text, JSON.parse(c.bboxes) as BBox[]));
+  const visuals = await db
+    .selectFrom('visual_components')
+    .innerJoin('components', 'components.id', 'visual_components.component_id')
+    .select(['visual_components.label', 'visual_components.bbox', 'visual_components.grounding_data', 'components.description', 'components.grounding'])
+    .where('visual_components.document_id', '=', documentId)
+    .where('visual_components.page_number', '=', pageNumber)
+    .execute();
+  const passage = (lines: PassageLine[]): Passage => ({ documentId, pageNumber, kind: 'page', lines, pageLines: text });
+  const out: Passage[] = [];
+  if (desc) out.push(passage([{ text: desc.description, bbox: null }]));
+  if (text.length) out.push(passage(text));
+  for (const v of visuals) {
+    const bbox = JSON.parse(v.bbox) as BBox;
+    out.push(passage(componentLines(v.label, v.description, [v.grounding_data, v.grounding], bbox)));
+  }
+  return out;
+}
+
+export function componentLines(label: string, description: string | null, groundings: string[], bbox: BBox | null): PassageLine[] {
+  const lines: PassageLine[] = [];
+  if (label.trim()) lines.push({ text: label.trim(), bbox });
+  if (description?.trim()) lines.push({ text: description.trim(), bbox });
+  for (const g of groundings) {
+    try {
+      groundingLines(JSON.parse(g) as unknown, bbox, '', lines);
+    } catch {
+      // Not JSON: nothing to read.
+    }
+  }
+  return lines;
+}
+
+export interface RespondInput {
+  question: string;
+  llm_provider?: AnswerProvider;
+  answer_mode?: AnswerMode;
+}
+
+export async function respond(
+  ctx: AppContext,
+  input: RespondInput,
+  passages: Passage[],
+  usageTarget: { organizationId: string; documentId: string | null; purpose: string },
+): Promise<ResponseWire> {
+  const provider = input.llm_provider ?? defaultProvider(ctx.config.llm);
+  if (!providerAvailable(ctx.config.llm, provider)) {
+    throw validationError(['body', 'llm_provider'], `llm_provider ${provider} is not configured on this server (PAGELENS_LLM_PROVIDER=${ctx.config.llm.kind})`);
+  }
+  const question = input.question.trim();
+  if (question === '') throw validationError(['body', 'question'], 'String should have at least 1 character', 'string_too_short');
+  const engine = createAnswerEngine(ctx.config.llm, provider);
+  const { db } = ctx.database;
+  const record = (u: Parameters<typeof recordUsage>[2]) => recordUsage(db, ctx.config.llm.prices, u, { ...usageTarget, questionId: null });
+  const plan = await engine.plan(question);
+  await record(plan.usage);
+  const evidences: CitedEvidence[] = [];
+  for (const p of passages) {
+    const read = await engine.read(question, plan.value, p);
+    await record(read.usage);
+    for (const e of read.value) evidences.push({ ...e, id: evidences.length + 1 });
+  }
+  const answered = await engine.answer(question, evidences, input.answer_mode ?? 'concise');
+  await record(answered.usage);
+  const a = answered.value;
+  return {
+    question,
+    answer: a.text,
+    not_found: a.not_found,
+    supported: a.supported,
+    citations: a.citations,
+    evidences: evidences.map((e) => ({ id: e.id, evidence: e.evidence, reasoning: e.reasoning, page_number: e.pageNumber, bboxes: e.bboxes })),
+    llm_provider: provider,
+    model: a.model,
+  };
+}
