@@ -209,7 +209,9 @@ describe('hostile images', () => {
     const err = await expectPipelineError(imagePages(bomb, limits), 'too_many_pixels');
     expect(err.message).toContain('50000×50000');
     await expectPipelineError(renderImagePage(bomb, 1, limits), 'too_many_pixels');
-    expect(performance.now() - started).toBeLessThan(200);
+    // Decoding 2.5 gigapixels would take minutes or run out of memory; the bound only proves it never starts
+    // (generous, so a loaded CI machine cannot make it flaky).
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('a JPEG whose frame header claims 60,000×60,000 is refused by sharp before decoding', async () => {
