@@ -15,7 +15,8 @@
 // EVAL_WORST (15), EVAL_E2E (1: also end to end; 0: regions given only), EVAL_JSON (path: per-file F1),
 // EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, words from OCR (native
 // tesseract when installed), ruling lines from the pixels (image-rules.ts), regions given),
-// EVAL_SCAN_DPI (200).
+// EVAL_SCAN_DPI (200), EVAL_SCAN_OCR (page: OCR the whole page, as processing does; region: OCR
+// each table's crop through recognizeRegions — much worse as of 2026-11-23, not investigated).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLayout, inkMap } from '../src/pipeline/layout/index.js';
@@ -35,6 +36,7 @@ const JSON_OUT = process.env.EVAL_JSON;
 const DPI = 72;
 const SCAN = process.env.EVAL_SCAN === '1';
 const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
+const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : 'page';
 
 const STEPS: Array<[string, StructureOptions]> = [
   ['baseline (whitespace gaps, lines as rows)', BASELINE],
@@ -193,19 +195,21 @@ async function runScanned(): Promise<void> {
         const tables = gtTables(readFileSync(join(dir, `${name}-str.xml`), 'utf8'), readFileSync(join(dir, `${name}-reg.xml`), 'utf8'));
         const doc = await openPdf(readFileSync(join(dir, `${name}.pdf`)));
         try {
-          const cache = new Map<number, { words: Word[]; segments: Segment[] }>();
+          const cache = new Map<number, { png: Buffer; words: Word[]; segments: Segment[] }>();
           const det: Relation[] = [];
           for (const table of tables) {
             let p = cache.get(table.page);
+            const bbox = toPixels(table.box, doc.pageSize(table.page).height, SCAN_DPI);
             if (!p) {
               const png = (await doc.render(table.page, SCAN_DPI)).png;
-              const text = await engine.recognize(png);
-              p = { words: text.lines.flatMap((l) => l.words), segments: await imageRulesOfPng(png) };
+              p = { png, words: SCAN_OCR === 'page' ? (await engine.recognize(png)).lines.flatMap((l) => l.words) : [], segments: await imageRulesOfPng(png) };
               cache.set(table.page, p);
               pages++;
             }
-            const bbox = toPixels(table.box, doc.pageSize(table.page).height, SCAN_DPI);
-            det.push(...relationsOfGrid(recognizeTable({ bbox, words: p.words, segments: p.segments })));
+            // 'region': the table's crop recognised on its own (an experiment; see the header).
+            const pad = SCAN_DPI / 10;
+            const words = SCAN_OCR === 'page' ? p.words : ((await engine.recognizeRegions(p.png, [[bbox[0] - pad, bbox[1] - pad, bbox[2] + pad, bbox[3] + pad]]))[0] ?? []).flatMap((l) => l.words);
+            det.push(...relationsOfGrid(recognizeTable({ bbox, words, segments: p.segments })));
           }
           perFile.push([name, addDoc(t, tables.flatMap((x) => relationsOf(x.cells)), det).f]);
         } finally {
@@ -216,7 +220,7 @@ async function runScanned(): Promise<void> {
   } finally {
     await engine.close();
   }
-  console.log(`ICDAR 2013 tables, scanned path: ${pages} pages rendered at ${SCAN_DPI} dpi, OCR ${engine.name}, rules from pixels, regions given`);
+  console.log(`ICDAR 2013 tables, scanned path: ${pages} pages rendered at ${SCAN_DPI} dpi, OCR ${engine.name} (${SCAN_OCR}), rules from pixels, regions given`);
   console.log('| method | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   console.log(row('PageLens image path (OCR words + pixel rules), regions given', t));
