@@ -139,6 +139,9 @@ export class TesseractProcess {
     if (this.exited) return Promise.resolve();
     return new Promise((resolve) => {
       this.child.once('close', () => resolve());
+      // Held again so that Node waits for the exit rather than leaving before it.
+      this.child.ref();
+      for (const stream of [this.child.stdout, this.child.stderr]) (stream as unknown as Socket).ref();
       this.child.stdin.end();
     });
   }
