@@ -6,7 +6,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { buildPdf, prosePage } from '../test/fixtures/pdf-builder.js';
@@ -71,8 +71,8 @@ async function startService(dataDir: string): Promise<Service> {
   };
 }
 
-/** RSS of a process and all its descendants, in bytes. */
-function treeRss(pid: number): number {
+/** A process and all its descendants (pids), the process first. */
+function tree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -84,23 +84,67 @@ function treeRss(pid: number): number {
       // the process ended meanwhile
     }
   }
-  let total = 0;
+  const out: number[] = [];
   const stack = [pid];
   while (stack.length > 0) {
     const p = stack.pop() ?? 0;
+    out.push(p);
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** RSS of a process and all its descendants, in bytes. */
+function treeRss(pid: number): number {
+  let total = 0;
+  for (const p of tree(pid)) {
     try {
       const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
       total += Number(rss ?? 0) * 1024;
     } catch {
       // gone
     }
-    stack.push(...(children.get(p) ?? []));
   }
   return total;
 }
 
-async function ingest(service: Service, name: string, data: Buffer): Promise<{ seconds: number; pages: number; peakRss: number }> {
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/**
+ * CPU seconds (user + system) of the service: `own` is what the Node processes (API and workers)
+ * spent themselves, `tools` what their ended child processes (tesseract, LibreOffice) spent.
+ */
+function treeCpu(pid: number): { own: number; tools: number } {
+  let own = 0;
+  let tools = 0;
+  for (const p of tree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+      // Fields 14-17 of stat (utime, stime, cutime, cstime) are 11-14 after the state field.
+      const self = (f[11] ?? 0) + (f[12] ?? 0);
+      if (comm.startsWith('node') || p === pid) own += self;
+      else tools += self; // a child still running
+      tools += (f[13] ?? 0) + (f[14] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return { own: own / TICKS_PER_SECOND, tools: tools / TICKS_PER_SECOND };
+}
+
+interface IngestResult {
+  seconds: number;
+  pages: number;
+  peakRss: number;
+  /** CPU seconds per page of the Node processes and of their child processes (OCR). */
+  cpuPerPage: { own: number; tools: number };
+}
+
+async function ingest(service: Service, name: string, data: Buffer): Promise<IngestResult> {
   let peakRss = 0;
+  const cpuBefore = treeCpu(service.proc.pid ?? 0);
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, treeRss(service.proc.pid ?? 0))), 200);
   const started = performance.now();
   const form = new FormData();
@@ -115,9 +159,13 @@ async function ingest(service: Service, name: string, data: Buffer): Promise<{ s
     if (['done', 'error', 'cancelled'].includes(job.status)) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = treeCpu(service.proc.pid ?? 0);
   clearInterval(sampler);
   if (job.status !== 'done') throw new Error(`${name}: job ended ${job.status}: ${job.error_message ?? ''}`);
-  return { seconds: (performance.now() - started) / 1000, pages: job.total_pages, peakRss };
+  const pages = job.total_pages;
+  const cpuPerPage = { own: (cpuAfter.own - cpuBefore.own) / pages, tools: (cpuAfter.tools - cpuBefore.tools) / pages };
+  return { seconds, pages, peakRss, cpuPerPage };
 }
 
 function poppler(file: string, dir: string): number | null {
@@ -141,6 +189,14 @@ async function scannedTiff(pages: number): Promise<Buffer> {
 const work = mkdtempSync(path.join(tmpdir(), 'pagelens-ingest-'));
 const rows: string[] = [];
 const mib = (b: number): string => `${Math.round(b / 1024 / 1024)} MiB`;
+// CPU per page is robust to other load on the machine; cores / CPU per page is the rate this
+// machine would reach if the pipeline kept every core busy.
+const cores = availableParallelism();
+const cpu = (r: IngestResult): string => {
+  const total = r.cpuPerPage.own + r.cpuPerPage.tools;
+  return `${r.cpuPerPage.own.toFixed(3)} + ${r.cpuPerPage.tools.toFixed(3)} = ${total.toFixed(3)} (${(cores / total).toFixed(2)} pages/s on ${cores} cores)`;
+};
+const loadBefore = readFileSync('/proc/loadavg', 'utf8').trim();
 try {
   if (PARTS.has('born')) {
     const pdf = buildPdf(Array.from({ length: 100 }, (_, i) => prosePage(i + 1)), { compress: true });
@@ -150,26 +206,27 @@ try {
     const r = await ingest(service, 'born.pdf', pdf);
     await service.stop();
     const peer = poppler(file, mkdtempSync(path.join(work, 'poppler-')));
-    rows.push(`| born-digital, 100 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(1)} | ${mib(r.peakRss)} |`);
-    if (peer !== null) rows.push(`| born-digital, 100 pages | poppler pdftoppm -r 150 -png + pdftotext | ${peer.toFixed(2)} | ${(100 / peer).toFixed(1)} | |`);
+    rows.push(`| born-digital, 100 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(1)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
+    if (peer !== null) rows.push(`| born-digital, 100 pages | poppler pdftoppm -r 150 -png + pdftotext | ${peer.toFixed(2)} | ${(100 / peer).toFixed(1)} | | |`);
   }
   if (PARTS.has('scanned')) {
     const tiff = await scannedTiff(Number(process.env.BENCH_SCANNED_PAGES ?? 10));
     const service = await startService(path.join(work, 'scanned'));
     const r = await ingest(service, 'scan.tiff', tiff);
     await service.stop();
-    rows.push(`| scanned (OCR), ${r.pages} pages 200 dpi | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(2)} | ${mib(r.peakRss)} |`);
+    rows.push(`| scanned (OCR), ${r.pages} pages 200 dpi | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(2)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
   if (PARTS.has('big')) {
     const pdf = buildPdf(Array.from({ length: 1000 }, (_, i) => prosePage(i + 1, 20)), { compress: true });
     const service = await startService(path.join(work, 'big'));
     const r = await ingest(service, 'big.pdf', pdf);
     await service.stop();
-    rows.push(`| 1,000 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(1)} | ${(r.pages / r.seconds).toFixed(1)} | ${mib(r.peakRss)} |`);
+    rows.push(`| 1,000 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(1)} | ${(r.pages / r.seconds).toFixed(1)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-console.log('| input | method | seconds | pages/s | peak RSS (API + workers) |');
-console.log('|---|---|---|---|---|');
+console.log(`load average before: ${loadBefore}; after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+console.log('| input | method | seconds | pages/s | CPU s/page: Node + child processes (CPU-bound rate) | peak RSS (API + workers) |');
+console.log('|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

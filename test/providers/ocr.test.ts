@@ -161,6 +161,47 @@ describe('native tesseract process handling', () => {
   });
 });
 
+describe.skipIf(!nativeAvailable)('native tesseract: long-lived processes', () => {
+  it('one process per slot and mode reads image after image, each result its own, and ends on close', async () => {
+    const other = await renderTextImage(['Second image, other words.', 'Nothing from the first one.']);
+    const engine = await NativeTesseractEngine.create({ workers: 1 });
+    try {
+      expect(engine.processCount).toBe(0);
+      const first = await engine.recognize(page.png);
+      const second = await engine.recognize(other.png);
+      const third = await engine.recognize(page.png);
+      expect(first.lines.map((l) => l.text)).toEqual(LINES);
+      expect(second.lines.map((l) => l.text)).toEqual(['Second image, other words.', 'Nothing from the first one.']);
+      expect(third).toEqual(first);
+      expect(engine.processCount).toBe(1); // the full-page mode's process, reused
+      await engine.recognizeRegions(page.png, [page.lines[0]!.bbox]);
+      expect(engine.processCount).toBe(2); // regions read in block mode by a second process
+    } finally {
+      await engine.close();
+    }
+    expect(engine.processCount).toBe(0);
+    await expect(engine.recognize(page.png)).rejects.toThrow(/closed/);
+  });
+
+  it('a process that dies is replaced: the next image starts a new one', async () => {
+    const engine = await NativeTesseractEngine.create();
+    try {
+      await engine.recognize(page.png);
+      // Signal the running process to end: a stand-in for tesseract crashing between images.
+      const { execFileSync } = await import('node:child_process');
+      const pids = execFileSync('pgrep', ['-P', String(process.pid), 'tesseract']).toString().trim().split('\n').map(Number);
+      for (const pid of pids) process.kill(pid, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(engine.processCount).toBe(0);
+      const again = await engine.recognize(page.png);
+      expect(again.lines.map((l) => l.text)).toEqual(LINES);
+      expect(engine.processCount).toBe(1);
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
 describe('tesseract TSV parsing', () => {
   it('groups level-5 rows into lines and skips empty words', () => {
     const tsv = [

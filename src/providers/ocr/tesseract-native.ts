@@ -1,6 +1,13 @@
-// Debian's tesseract CLI (package tesseract-ocr), one process per image with a timeout, TSV output.
-// Optional: the engine is offered only when `tesseract` with English data is on the PATH.
-import { spawn } from 'node:child_process';
+// Debian's tesseract CLI (package tesseract-ocr), TSV output. Each pool slot keeps one long-lived
+// tesseract per page segmentation mode, fed image paths on stdin (`stream_filelist`), so the model
+// is loaded once per process instead of once per image. Optional: the engine is offered only when
+// `tesseract` with English data is on the PATH.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
+import type { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { BBox, PageText, TextLine, Word } from '../../pipeline/types.js';
 import { PipelineError } from '../../pipeline/types.js';
 import { clip, lineOf, type OcrEngine, type RecognizeOptions } from './engine.js';
@@ -11,11 +18,14 @@ import { PSM } from './tesseract.js';
 export interface NativeTesseractOptions {
   /** Processes run at once. Default 1. */
   workers?: number;
-  /** Kill a tesseract process after this long. Default 60 s. */
+  /** Kill a tesseract process after this long on one image. Default 60 s. */
   timeoutMs?: number;
   /** The executable; default `tesseract` from the PATH. */
   binary?: string;
 }
+
+// One thread per process: parallelism comes from the pool, and OpenMP threads fight over cores.
+const ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
 
 interface RunResult {
   code: number | null;
@@ -26,8 +36,7 @@ interface RunResult {
 
 function run(binary: string, args: string[], input: Buffer | undefined, timeoutMs: number): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    // One thread per process: parallelism comes from the pool, and OpenMP threads fight over cores.
-    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
+    const child = spawn(binary, args, { stdio: ['pipe', 'pipe', 'pipe'], env: ENV });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let timedOut = false;
@@ -51,13 +60,127 @@ function run(binary: string, args: string[], input: Buffer | undefined, timeoutM
   });
 }
 
+// Same settings as the tesseract.js engine: LSTM only, no inverted-text retry.
+const tesseractArgs = (psm: string): string[] => [
+  '-', 'stdout', '-l', 'eng', '--oem', '1', '--psm', psm, '-c', 'tessedit_do_invert=0', '-c', 'stream_filelist=1', 'tsv',
+];
+
+interface Request {
+  page: number;
+  rows: string[];
+  resolve: (tsv: string) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * One tesseract process reading image paths from stdin, one image at a time. TSV rows carry the
+ * image's number in the stream (page_num); after each image a blank sentinel image is sent, and
+ * the sentinel's page row tells that the image's rows are complete.
+ */
+export class TesseractProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private next = 1;
+  private pending: Request | undefined;
+  private partial = '';
+  private stderrTail = '';
+  private exited = false;
+
+  constructor(
+    binary: string,
+    psm: string,
+    private readonly sentinel: string,
+  ) {
+    this.child = spawn(binary, tesseractArgs(psm), { stdio: ['pipe', 'pipe', 'pipe'], env: ENV });
+    // An idle process must not keep Node running; a request in flight holds its timer.
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) (stream as unknown as Socket).unref();
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => this.onData(chunk));
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', (chunk: string) => (this.stderrTail = (this.stderrTail + chunk).slice(-2000)));
+    this.child.stdin.on('error', () => undefined);
+    this.child.on('error', (e) => {
+      this.exited = true;
+      this.fail(e);
+    });
+    this.child.on('close', (code, signal) => {
+      this.exited = true;
+      const last = this.stderrTail.trim().split('\n').pop();
+      this.fail(new PipelineError(`tesseract failed: ${last || `exit ${code ?? signal}`}`, 'conversion_failed'));
+    });
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  /** The TSV rows (no header) of the image at `file`, a PGM or PNG. */
+  recognize(file: string, timeoutMs: number): Promise<string> {
+    if (this.pending) return Promise.reject(new Error('a tesseract process reads one image at a time'));
+    if (this.exited) return Promise.reject(new PipelineError('tesseract has exited', 'conversion_failed'));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.fail(new PipelineError(`tesseract took longer than ${Math.round(timeoutMs / 1000)} s on one image.`, 'timeout'));
+        this.kill();
+      }, timeoutMs);
+      this.pending = { page: this.next, rows: [], resolve, reject, timer };
+      this.next += 2;
+      this.child.stdin.write(`${file}\n${this.sentinel}\n`);
+    });
+  }
+
+  kill(): void {
+    if (!this.exited) this.child.kill('SIGKILL');
+  }
+
+  /** Ends the input; tesseract exits once it has read it. */
+  end(): Promise<void> {
+    if (this.exited) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.child.once('close', () => resolve());
+      // Held again so that Node waits for the exit rather than leaving before it.
+      this.child.ref();
+      for (const stream of [this.child.stdout, this.child.stderr]) (stream as unknown as Socket).ref();
+      this.child.stdin.end();
+    });
+  }
+
+  private onData(chunk: string): void {
+    const text = this.partial + chunk;
+    const cut = text.lastIndexOf('\n');
+    this.partial = text.slice(cut + 1);
+    if (cut < 0) return;
+    for (const row of text.slice(0, cut).split('\n')) {
+      const req = this.pending;
+      if (!req) continue;
+      const f = row.split('\t', 2);
+      const page = Number(f[1]);
+      if (page === req.page) req.rows.push(row);
+      else if (f[0] === '1' && page === req.page + 1) {
+        this.pending = undefined;
+        clearTimeout(req.timer);
+        req.resolve(req.rows.join('\n'));
+      }
+    }
+  }
+
+  private fail(err: Error): void {
+    const req = this.pending;
+    if (!req) return;
+    this.pending = undefined;
+    clearTimeout(req.timer);
+    req.reject(err);
+  }
+}
+
 /**
  * Words and lines from tesseract's TSV (level 5 rows are words; block/paragraph/line numbers
  * group them), in the order tesseract wrote them, which is its reading order.
  */
 export function parseTsv(tsv: string, toPage: (b: BBox) => BBox = (b) => b): TextLine[] {
   const groups = new Map<string, Word[]>();
-  for (const row of tsv.split('\n').slice(1)) {
+  for (const row of tsv.split('\n')) {
     const f = row.split('\t');
     if (f.length < 12 || f[0] !== '5') continue;
     const text = f.slice(11).join('\t').trim();
@@ -71,14 +194,23 @@ export function parseTsv(tsv: string, toPage: (b: BBox) => BBox = (b) => b): Tex
   return [...groups.values()].flatMap((words) => lineOf(words) ?? []);
 }
 
+/** A pool slot: its tesseract processes, one per page segmentation mode, started on first use. */
+interface Slot {
+  id: number;
+  processes: Map<string, TesseractProcess>;
+  images: number;
+}
+
 export class NativeTesseractEngine implements OcrEngine {
   readonly name = 'tesseract-native';
   private static available: Promise<boolean> | undefined;
 
   private constructor(
-    private readonly pool: Pool<number>,
+    private readonly pool: Pool<Slot>,
     private readonly binary: string,
     private readonly timeoutMs: number,
+    /** Images are handed over as files in here; removed on close. */
+    private readonly dir: string,
   ) {}
 
   /** Whether `tesseract` runs here and has the English model (checked once per process). */
@@ -101,8 +233,11 @@ export class NativeTesseractEngine implements OcrEngine {
     if (!(await NativeTesseractEngine.isAvailable(binary))) {
       throw new Error('tesseract-native needs the `tesseract` command with English data (Debian: apt-get install tesseract-ocr tesseract-ocr-eng)');
     }
-    const slots = Array.from({ length: Math.max(1, Math.floor(options.workers ?? 1)) }, (_, i) => i);
-    return new NativeTesseractEngine(new Pool(slots), binary, options.timeoutMs ?? 60_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'pagelens-tesseract-'));
+    // The sentinel sent after every image: blank, so tesseract reads it in well under a millisecond.
+    writeFileSync(path.join(dir, 'sentinel.pgm'), pgm(64, 32, Buffer.alloc(64 * 32, 255)));
+    const slots = Array.from({ length: Math.max(1, Math.floor(options.workers ?? 1)) }, (_, id) => ({ id, processes: new Map(), images: 0 }));
+    return new NativeTesseractEngine(new Pool<Slot>(slots), binary, options.timeoutMs ?? 60_000, dir);
   }
 
   async recognize(png: Buffer, opts: RecognizeOptions = {}): Promise<PageText> {
@@ -121,8 +256,15 @@ export class NativeTesseractEngine implements OcrEngine {
     return Promise.all(boxes.map((b) => this.recognizeCrop(img, b, PSM.line)));
   }
 
+  /** Tesseract processes running now (for tests: they are reused, and gone after close). */
+  get processCount(): number {
+    return this.pool.items.reduce((n, slot) => n + [...slot.processes.values()].filter((p) => p.alive).length, 0);
+  }
+
   async close(): Promise<void> {
-    await this.pool.drain();
+    const slots = await this.pool.drain();
+    await Promise.all(slots.flatMap((slot) => [...slot.processes.values()].map((p) => p.end())));
+    rmSync(this.dir, { recursive: true, force: true });
   }
 
   private async recognizeCrop(img: GreyImage, region: BBox, psm: string): Promise<TextLine[]> {
@@ -139,13 +281,19 @@ export class NativeTesseractEngine implements OcrEngine {
   }
 
   private tsv(image: Buffer, psm: string): Promise<string> {
-    return this.pool.use(async () => {
-      // Same settings as the tesseract.js engine: LSTM only, no inverted-text retry.
-      const args = ['stdin', 'stdout', '-l', 'eng', '--oem', '1', '--psm', psm, '-c', 'tessedit_do_invert=0', 'tsv'];
-      const r = await run(this.binary, args, image, this.timeoutMs);
-      if (r.timedOut) throw new PipelineError(`tesseract took longer than ${Math.round(this.timeoutMs / 1000)} s on one image.`, 'timeout');
-      if (r.code !== 0) throw new PipelineError(`tesseract failed: ${r.stderr.trim().split('\n').pop() ?? `exit ${r.code}`}`, 'conversion_failed');
-      return r.stdout;
+    return this.pool.use(async (slot) => {
+      let proc = slot.processes.get(psm);
+      if (!proc?.alive) {
+        proc = new TesseractProcess(this.binary, psm, path.join(this.dir, 'sentinel.pgm'));
+        slot.processes.set(psm, proc);
+      }
+      const file = path.join(this.dir, `${slot.id}-${slot.images++}.pgm`);
+      await writeFile(file, image);
+      try {
+        return await proc.recognize(file, this.timeoutMs);
+      } finally {
+        await unlink(file).catch(() => undefined);
+      }
     });
   }
 }
