@@ -21,7 +21,8 @@ export function groundingLines(value: unknown, bbox: BBox | null, prefix = '', o
     for (const v of value) groundingLines(v, bbox, prefix, out);
   } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (/^(bbox|bboxes|image|image_url|source_crop_url|id|x|y|width|height)$/i.test(k)) continue;
+      // Geometry, ids and table bookkeeping (edges, counts, links) are not content to answer from.
+      if (/^(bbox|bboxes|image|image_url|source_crop_url|id|x|y|width|height|rows|cols|header_rows|source|col_edges|row_edges|continues_from|continued_by|reviewed)$/i.test(k)) continue;
       groundingLines(v, bbox, /^\d+$/.test(k) ? prefix : k, out);
     }
   }
@@ -51,18 +52,70 @@ export async function pagePassages(db: Db, documentId: string, pageNumber: numbe
   return out;
 }
 
+interface GridCell {
+  row: number;
+  col: number;
+  col_span?: number;
+  text: string;
+  bbox?: BBox;
+  header?: boolean;
+}
+
+function isGrid(value: unknown): value is GridCell[] {
+  return Array.isArray(value) && value.length > 0 && value.every((c) => c !== null && typeof c === 'object' && typeof (c as GridCell).row === 'number' && typeof (c as GridCell).col === 'number' && typeof (c as GridCell).text === 'string');
+}
+
+/** A table's cell grid as lines a reader can quote: each body cell named by its row and column headers. */
+export function tableLines(cells: GridCell[], fallback: BBox | null): PassageLine[] {
+  const headers = new Map<number, string[]>();
+  for (const c of cells.filter((c) => c.header === true && c.text.trim() !== '')) {
+    for (let col = c.col; col < c.col + (c.col_span ?? 1); col++) headers.set(col, [...(headers.get(col) ?? []), c.text.trim()]);
+  }
+  const rows = new Map<number, GridCell[]>();
+  for (const c of cells.filter((c) => c.header !== true)) rows.set(c.row, [...(rows.get(c.row) ?? []), c]);
+  const out: PassageLine[] = [];
+  const head = [...headers.entries()].sort((a, b) => a[0] - b[0]).map(([, h]) => h.join(' '));
+  if (head.length) out.push({ text: head.join('; '), bbox: fallback });
+  for (const [, row] of [...rows.entries()].sort((a, b) => a[0] - b[0])) {
+    const filled = row.filter((c) => c.text.trim() !== '').sort((a, b) => a.col - b.col);
+    const stub = filled[0]?.col === 0 ? filled[0].text.trim() : '';
+    // One line per cell ("East Shaft, Q2: 25"), boxed by that cell, so evidence points at the cell.
+    for (const c of filled) {
+      if (c.col === 0 && filled.length > 1) continue;
+      const h = headers.get(c.col)?.join(' ');
+      const name = [stub && c.col > 0 ? stub : '', h ?? ''].filter((x) => x !== '').join(', ');
+      const box = Array.isArray(c.bbox) && c.bbox.length === 4 ? c.bbox : fallback;
+      out.push({ text: name ? `${name}: ${c.text.trim()}` : c.text.trim(), bbox: box });
+    }
+  }
+  return out;
+}
+
 export function componentLines(label: string, description: string | null, groundings: string[], bbox: BBox | null): PassageLine[] {
   const lines: PassageLine[] = [];
   if (label.trim()) lines.push({ text: label.trim(), bbox });
   if (description?.trim()) lines.push({ text: description.trim(), bbox });
+  const parsed: unknown[] = [];
   for (const g of groundings) {
     try {
-      groundingLines(JSON.parse(g) as unknown, bbox, '', lines);
+      parsed.push(JSON.parse(g) as unknown);
     } catch {
       // Not JSON: nothing to read.
     }
   }
-  return lines;
+  // A table's cell grid reads better than its HTML; with one, the HTML (the same cells) is skipped.
+  const grid = parsed.map((p) => (p !== null && typeof p === 'object' ? (p as { cells?: unknown }).cells : undefined)).find(isGrid);
+  if (grid) lines.push(...tableLines(grid, bbox));
+  for (const p of parsed) {
+    if (grid && p !== null && typeof p === 'object' && !Array.isArray(p)) {
+      const rest = Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'cells' && k !== 'html_table'));
+      groundingLines(rest, bbox, '', lines);
+    } else {
+      groundingLines(p, bbox, '', lines);
+    }
+  }
+  const seen = new Set<string>();
+  return lines.filter((l) => !seen.has(l.text) && seen.add(l.text));
 }
 
 export interface RespondInput {

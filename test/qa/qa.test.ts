@@ -162,6 +162,9 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     const vres = await call(alice, 'POST', `/documents/${docId}/visual-components/${table?.id ?? ''}/responses`, { question: 'Which table shows ore output by site?', answer_mode: 'detailed' });
     expect(vres.statusCode, vres.body).toBe(200);
     expect(vres.json<{ answer: string; not_found: boolean }>()).toMatchObject({ answer: 'Table 1: Ore output by site (tonnes)', not_found: false });
+    // The component's cell grid is read as rows named by their headers, not as a dump of its JSON.
+    const cell = await call(alice, 'POST', `/documents/${docId}/visual-components/${table?.id ?? ''}/responses`, { question: 'What was the Q2 output of East Shaft?' });
+    expect(cell.json<{ answer: string; not_found: boolean }>()).toMatchObject({ answer: '25', not_found: false });
     expect((await call(bob, 'POST', `/documents/${docId}/visual-components/${table?.id ?? ''}/responses`, { question: 'x' })).statusCode).toBe(404);
     const components = (await call(alice, 'GET', `/documents/${docId}/components`)).json<Array<{ id: string }>>();
     const cres = await call(alice, 'POST', `/components/${components[0]?.id ?? ''}/responses`, { question: 'What is the capital of Blorvia?' });
