@@ -5,12 +5,18 @@ import { nowIso, newId } from '../util.js';
 import { readableDocuments } from './access.js';
 import type { ListDocumentsFilters } from './schemas.js';
 
-export function filteredReadable(db: Db, caller: Caller, f: Omit<ListDocumentsFilters, 'limit' | 'offset'>) {
+/** The caller's readable documents narrowed by list filters; `tag_names` keeps documents with any of them. */
+export function filteredReadable(
+  db: Db,
+  caller: Caller,
+  f: Omit<ListDocumentsFilters, 'limit' | 'offset'> & { tag_names?: string[] },
+) {
   let q = readableDocuments(db, caller);
   if (f.folder_id !== undefined) q = q.where('documents.folder_id', '=', f.folder_id);
   if (f.owner_id !== undefined) q = q.where('documents.owner_id', '=', f.owner_id);
-  if (f.tag_name !== undefined) {
-    const key = tagKey(f.tag_name);
+  const tags = [...(f.tag_name !== undefined ? [f.tag_name] : []), ...(f.tag_names ?? [])];
+  if (tags.length > 0) {
+    const keys = [...new Set(tags.map(tagKey))];
     q = q.where((eb) =>
       eb.exists(
         eb
@@ -18,7 +24,7 @@ export function filteredReadable(db: Db, caller: Caller, f: Omit<ListDocumentsFi
           .innerJoin('tags', 'tags.id', 'document_tags.tag_id')
           .select('document_tags.document_id')
           .whereRef('document_tags.document_id', '=', 'documents.id')
-          .where('tags.name_key', '=', key),
+          .where('tags.name_key', 'in', keys),
       ),
     );
   }

@@ -5,7 +5,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Dialect } from '../db/connection.js';
 import type { Db, DocumentsTable } from '../db/types.js';
 import { readableDocuments } from '../documents/access.js';
-import { filteredReadable, tagKey } from '../documents/repository.js';
+import { filteredReadable } from '../documents/repository.js';
 import { notFound } from '../http/errors.js';
 import { newId, nowIso } from '../util.js';
 import { searchChunks, type ChunkHit } from './chunk-search.js';
@@ -29,22 +29,10 @@ export async function candidateDocuments(db: Db, caller: Caller, f: DocumentSear
     ...(f.folder_id !== undefined ? { folder_id: f.folder_id } : {}),
     ...(f.owner_id !== undefined ? { owner_id: f.owner_id } : {}),
     ...(f.knowledge_base_id !== undefined ? { knowledge_base_id: f.knowledge_base_id } : {}),
+    ...(f.tag_names ? { tag_names: f.tag_names } : {}),
   });
   if (f.document_ids) q = q.where('documents.id', 'in', f.document_ids);
   if (f.file_types) q = q.where('documents.file_type', 'in', f.file_types.map((t) => t.toLowerCase()));
-  if (f.tag_names) {
-    const keys = [...new Set(f.tag_names.map(tagKey))];
-    q = q.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('document_tags')
-          .innerJoin('tags', 'tags.id', 'document_tags.tag_id')
-          .select('document_tags.document_id')
-          .whereRef('document_tags.document_id', '=', 'documents.id')
-          .where('tags.name_key', 'in', keys),
-      ),
-    );
-  }
   const rows = await q.select('documents.id').execute();
   return rows.map((r) => r.id);
 }

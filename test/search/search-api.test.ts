@@ -94,6 +94,9 @@ describe.each(DB_KINDS)('document search API (%s)', (kind) => {
     expect(await q({ knowledge_base_id: kb })).toEqual(['alice-shared']);
     expect(await q({ tag_names: ['finance'] })).toEqual(['alice-private', 'bob-shared']);
     expect(await q({ tag_names: ['finance', 'nothing'], owner_id: bob.id })).toEqual(['bob-shared']);
+    // Tags compare case-insensitively; an empty list is no tag filter.
+    expect(await q({ tag_names: ['FINANCE'] })).toEqual(['alice-private', 'bob-shared']);
+    expect(await q({ tag_names: [] })).toEqual(await q({}));
     expect(await q({ owner_id: bob.id })).toEqual(['bob-shared']);
     // Invisible ids in the list are ignored, never revealed.
     expect(await q({ document_ids: [d.bobPrivate, d.eveShared, d.aliceShared] })).toEqual(['alice-shared']);
