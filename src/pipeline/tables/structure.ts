@@ -86,7 +86,11 @@ function rulesOf(segments: Segment[], box: BBox, lh: number): { h: Rule[]; v: Ru
  * Words into lines: a word joins a line whose band (the mean top and bottom of its words, so one
  * tall glyph cannot stretch it over the next line) it overlaps by half the smaller height.
  */
-function linesOf(words: Word[]): Line[] {
+function linesOf(all: Word[], lh: number): Line[] {
+  // A lone glyph boxed much taller than the text (a bullet or bracket whose font box spans
+  // several lines) is placed afterwards, on the line nearest its centre.
+  const tall = all.filter((w) => w.bbox[3] - w.bbox[1] > 2 * lh && [...w.text.trim()].length === 1);
+  const words = all.filter((w) => !tall.includes(w));
   const sorted = [...words].sort((a, b) => (a.bbox[1] + a.bbox[3]) / 2 - (b.bbox[1] + b.bbox[3]) / 2);
   const lines: Array<Line & { top: number; bottom: number }> = [];
   for (const w of sorted) {
@@ -110,6 +114,14 @@ function linesOf(words: Word[]): Line[] {
         best.bottom = Math.max(best.bottom, w.bbox[3]);
       }
       void n;
+    } else lines.push({ words: [w], bbox: [...w.bbox], chunks: [], top: w.bbox[1], bottom: w.bbox[3] });
+  }
+  for (const w of tall) {
+    const mid = (w.bbox[1] + w.bbox[3]) / 2;
+    const near = lines.filter((l) => l.bottom > w.bbox[1] && l.top < w.bbox[3]).sort((a, b) => Math.abs((a.top + a.bottom) / 2 - mid) - Math.abs((b.top + b.bottom) / 2 - mid))[0];
+    if (near) {
+      near.words.push(w);
+      near.bbox = [Math.min(near.bbox[0], w.bbox[0]), near.bbox[1], Math.max(near.bbox[2], w.bbox[2]), near.bbox[3]];
     } else lines.push({ words: [w], bbox: [...w.bbox], chunks: [], top: w.bbox[1], bottom: w.bbox[3] });
   }
   for (const l of lines) l.words.sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -247,11 +259,18 @@ interface RowDraft {
  * share a row. Otherwise a line continues the row above when it is close, holds no number and
  * only fills columns the row above fills (a wrapped first-column label, a two-line header).
  */
-function rowsOf(lines: Line[], seps: number[], hRules: Rule[], lh: number, opts: StructureOptions): RowDraft[] {
+function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], lh: number, opts: StructureOptions): RowDraft[] {
   const rows: RowDraft[] = [];
   const gaps = lines.length - 1;
   const ruledGaps = lines.slice(1).filter((l, i) => ruleBetween(hRules, lines[i]!.bbox, l.bbox, Math.min(l.bbox[0], lines[i]!.bbox[0]), Math.max(l.bbox[2], lines[i]!.bbox[2]))).length;
-  const ruled = opts.rules && gaps >= 2 && ruledGaps >= 0.3 * gaps && ruledGaps >= 2;
+  // A grid (long vertical rules between columns) with rules between several rows is ruled too,
+  // however many lines its multi-line cells hold.
+  const top = lines[0]!.bbox[1];
+  const bottom = lines[lines.length - 1]!.bbox[3];
+  const minX = Math.min(...lines.map((l) => l.bbox[0]));
+  const maxX = Math.max(...lines.map((l) => l.bbox[2]));
+  const grid = vRules.some((r) => r.at > minX && r.at < maxX && Math.min(r.to, bottom) - Math.max(r.from, top) > 0.6 * (bottom - top));
+  const ruled = opts.rules && gaps >= 2 && ruledGaps >= 2 && (ruledGaps >= 0.3 * gaps || (grid && ruledGaps >= 3));
   const cols = (l: Line): Set<number> => {
     const s = new Set<number>();
     for (const c of l.chunks) {
@@ -401,14 +420,14 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   if (!words.length) return { bbox: box, rows: 0, cols: 0, headerRows: 0, cells: [], rowEdges: [], colEdges: [] };
   const lh = Math.max(1, median(words.map((w) => w.bbox[3] - w.bbox[1])));
   const { h: hRules, v: vRules } = opts.rules ? rulesOf(input.segments, box, lh) : { h: [], v: [] };
-  const lines = linesOf(words);
+  const lines = linesOf(words, lh);
   chunk(lines, 0.5 * lh, vRules);
   const minGap = 0.1 * lh;
   const allChunks = lines.flatMap((l) => l.chunks);
   const allow = opts.spans ? Math.max(1, Math.floor(0.1 * lines.length)) : 0;
   const seps = separators(allChunks, box, allow, vRules, minGap);
   if (opts.spans) splitAtSeparators(lines, seps, 0.4 * lh);
-  const drafts = rowsOf(lines, seps, hRules, lh, opts);
+  const drafts = rowsOf(lines, seps, hRules, vRules, lh, opts);
 
   // Cells: per row, chunks by column range; chunks whose ranges meet are one cell.
   interface Draft {
