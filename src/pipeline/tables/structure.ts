@@ -448,11 +448,10 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
       }
     }
     for (const d of ds.sort((p, q) => p.a - q.a)) {
-      const byLine = new Map<number, Chunk[]>();
-      for (const c of d.chunks) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
-      const text = [...byLine.entries()]
-        .sort((p, q) => p[0] - q[0])
-        .map(([, cs]) => textOf(cs.sort((p, q) => p.bbox[0] - q.bbox[0]).flatMap((c) => c.words)))
+      // The cell's own lines: headers set at staggered heights (vertically centred cells) share
+      // table lines with their neighbours, but read line by line within the cell.
+      const text = linesOf(d.chunks.flatMap((c) => c.words), lh)
+        .map((l) => textOf(l.words))
         .join('\n');
       cells.push({ row: r, col: d.a, rowspan: 1, colspan: d.b - d.a + 1, text, bbox: d.chunks.map((c) => c.bbox).reduce(union), header: false });
     }
