@@ -150,7 +150,8 @@ function chunk(lines: Line[], gap: number, vRules: Rule[]): void {
         const ruled = vRules.some((r) => r.at >= prev.bbox[2] - 1 && r.at <= w.bbox[0] + 1 && r.from <= mid && r.to >= mid);
         const bullet = cur.length === 1 && BULLET.test(prev.text);
         // Two numbers side by side are two cells, unless the second is a thousands group ("7 000").
-        const numbers = NUMBER_WORD.test(prev.text) && NUMBER_WORD.test(w.text) && !GROUP.test(w.text);
+        // A number ending in a comma ("May 21, 2009") is part of a phrase, not a cell of its own.
+        const numbers = NUMBER_WORD.test(prev.text) && NUMBER_WORD.test(w.text) && !GROUP.test(w.text) && !prev.text.endsWith(',');
         if (ruled || numbers || (!bullet && w.bbox[0] - prev.bbox[2] > gap)) flush();
       }
       cur.push(w);
@@ -221,7 +222,7 @@ function splitAtSeparators(lines: Line[], seps: number[], minGap: number): void 
       for (const w of c.words) {
         const prev = cur[cur.length - 1];
         // Numbers never span columns: two of them across a separator split however close.
-        const wide = !!prev && (w.bbox[0] - prev.bbox[2] >= minGap || (NUMERIC.test(prev.text) && NUMERIC.test(w.text)));
+        const wide = !!prev && (w.bbox[0] - prev.bbox[2] >= minGap || (NUMERIC.test(prev.text) && NUMERIC.test(w.text) && !prev.text.endsWith(',')));
         if (prev && wide && seps.some((s) => s >= prev.bbox[2] && s <= w.bbox[0])) {
           out.push({ words: cur, bbox: cur.map((x) => x.bbox).reduce(union), line: c.line });
           cur = [];
