@@ -410,6 +410,46 @@ function spanHeaders(cells: TableCell[], headerRows: number, edges: number[]): v
   }
 }
 
+/**
+ * Row groups: when the second column repeats the same labels every k rows ("Men, Women, Total"
+ * or "Count, Percentage") down the body, the stub labels of each group (set at its top or
+ * centred against it, possibly wrapped over its lines) are one cell spanning the group.
+ */
+function groupRows(cells: TableCell[], headerRows: number, rowCount: number): void {
+  const body = rowCount - headerRows;
+  const label = (r: number): string => {
+    const c = cells.find((x) => x.row === r && x.col === 1 && x.colspan === 1 && x.rowspan === 1);
+    return c && !NUMERIC.test(c.text) ? c.text : '';
+  };
+  const labels = Array.from({ length: body }, (_, i) => label(headerRows + i));
+  for (let k = 2; k <= 6; k++) {
+    if (body % k || body / k < 2) continue;
+    const first = labels.slice(0, k);
+    if (first.filter((t) => t).length < 2 || new Set(first.filter((t) => t)).size < first.filter((t) => t).length) continue;
+    let same = 0;
+    let set = 0;
+    for (let i = k; i < body; i++) {
+      if (!labels[i]) continue;
+      set++;
+      if (labels[i] === labels[i - k]) same++;
+    }
+    // Most rows carry a label; a stray row (a label set across two columns) may break the
+    // pattern once in a while.
+    if (set + first.filter((t) => t).length < 0.5 * body || same < 0.9 * set) continue;
+    for (let g = headerRows; g < rowCount; g += k) {
+      const stub = cells.filter((c) => c.col === 0 && c.row >= g && c.row < g + k).sort((a, b) => a.row - b.row);
+      if (!stub.length || stub.some((c) => c.colspan > 1 || c.rowspan > 1)) continue;
+      const head = stub[0]!;
+      head.text = stub.map((c) => c.text).join('\n');
+      head.bbox = stub.map((c) => c.bbox).reduce(union);
+      head.row = g;
+      head.rowspan = k;
+      for (const c of stub.slice(1)) cells.splice(cells.indexOf(c), 1);
+    }
+    return;
+  }
+}
+
 /** Structure of the table in `input.bbox`: rows, columns, spans and cell texts. */
 export function recognizeTable(input: TableInput, opts: StructureOptions = FULL): TableGrid {
   const box = input.bbox;
@@ -488,6 +528,8 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   }
   for (const c of cells) c.header = c.row < headerRows;
   if (opts.spans) spanHeaders(cells, headerRows, [box[0], ...keptSeps, box[2]]);
+  if (opts.spans) groupRows(cells, headerRows, rowCount);
+  cells.sort((a, b) => a.row - b.row || a.col - b.col);
   const colEdges = [box[0], ...keptSeps, box[2]];
   return { bbox: box, rows: rowCount, cols, headerRows, cells, rowEdges, colEdges };
 }
