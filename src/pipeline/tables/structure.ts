@@ -260,7 +260,7 @@ interface RowDraft {
  * share a row. Otherwise a line continues the row above when it is close, holds no number and
  * only fills columns the row above fills (a wrapped first-column label, a two-line header).
  */
-function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], lh: number, opts: StructureOptions): RowDraft[] {
+function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], lh: number, opts: StructureOptions): { rows: RowDraft[]; ruled: boolean } {
   const rows: RowDraft[] = [];
   const gaps = lines.length - 1;
   const ruledGaps = lines.slice(1).filter((l, i) => ruleBetween(hRules, lines[i]!.bbox, l.bbox, Math.min(l.bbox[0], lines[i]!.bbox[0]), Math.max(l.bbox[2], lines[i]!.bbox[2]))).length;
@@ -328,7 +328,7 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
       prev!.bbox = union(prev!.bbox, l.bbox);
     } else rows.push({ lines: [l], bbox: [...l.bbox] });
   }
-  return rows;
+  return { rows, ruled };
 }
 
 
@@ -450,6 +450,28 @@ function groupRows(cells: TableCell[], headerRows: number, rowCount: number): vo
   }
 }
 
+/**
+ * In a ruled table, a body cell whose row is closed by rules in other columns but not in its
+ * own (a label against several rows) spans down to the next rule that crosses it.
+ */
+function ruledRowspans(cells: TableCell[], headerRows: number, rowEdges: number[], colEdges: number[], hRules: Rule[]): void {
+  const rows = rowEdges.length - 1;
+  const band = (r: number): BBox => [colEdges[0]!, rowEdges[r]!, colEdges[colEdges.length - 1]!, rowEdges[r + 1]!];
+  for (const c of cells.filter((x) => x.row >= headerRows && x.rowspan === 1)) {
+    const x0 = colEdges[c.col]!;
+    const x1 = colEdges[c.col + c.colspan]!;
+    let end = c.row;
+    while (end + 1 < rows) {
+      const next = end + 1;
+      const occupied = cells.some((d) => d !== c && d.row <= next && d.row + d.rowspan > next && d.col < c.col + c.colspan && d.col + d.colspan > c.col);
+      const closedElsewhere = ruleBetween(hRules, band(end), band(next), colEdges[0]!, colEdges[colEdges.length - 1]!);
+      if (occupied || !closedElsewhere || ruleBetween(hRules, band(end), band(next), x0, x1)) break;
+      end = next;
+    }
+    c.rowspan = end - c.row + 1;
+  }
+}
+
 /** Structure of the table in `input.bbox`: rows, columns, spans and cell texts. */
 export function recognizeTable(input: TableInput, opts: StructureOptions = FULL): TableGrid {
   const box = input.bbox;
@@ -468,7 +490,7 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   const allow = opts.spans ? Math.max(1, Math.floor(0.1 * lines.length)) : 0;
   const seps = separators(allChunks, box, allow, vRules, minGap);
   if (opts.spans) splitAtSeparators(lines, seps, 0.4 * lh);
-  const drafts = rowsOf(lines, seps, hRules, vRules, lh, opts);
+  const { rows: drafts, ruled } = rowsOf(lines, seps, hRules, vRules, lh, opts);
 
   // Cells: per row, chunks by column range; chunks whose ranges meet are one cell.
   interface Draft {
@@ -529,6 +551,7 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   for (const c of cells) c.header = c.row < headerRows;
   if (opts.spans) spanHeaders(cells, headerRows, [box[0], ...keptSeps, box[2]]);
   if (opts.spans) groupRows(cells, headerRows, rowCount);
+  if (opts.spans && ruled) ruledRowspans(cells, headerRows, rowEdges, [box[0], ...keptSeps, box[2]], hRules);
   cells.sort((a, b) => a.row - b.row || a.col - b.col);
   const colEdges = [box[0], ...keptSeps, box[2]];
   return { bbox: box, rows: rowCount, cols, headerRows, cells, rowEdges, colEdges };
