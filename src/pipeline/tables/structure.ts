@@ -282,6 +282,14 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
   };
   // Header lines: those above the first line with a number (not a year) past the first column.
   const firstData = lines.findIndex((l) => l.chunks.some((c) => colRange(c, seps)[0] > 0 && NUMERIC.test(textOf(c.words)) && !YEAR.test(textOf(c.words))));
+  // A wrapped line starts at or right of the text it continues; a line set further left in the
+  // first column (a section label: "Race" under "Male") starts a row.
+  const outdented = (l: Line, last: Line): boolean =>
+    l.chunks.some((d) => {
+      const [x] = colRange(d, seps);
+      const over = last.chunks.find((c) => colRange(c, seps)[0] === x);
+      return x === 0 && !!over && d.bbox[0] < over.bbox[0] - 0.3 * lh;
+    });
   for (const [index, l] of lines.entries()) {
     const prev = rows[rows.length - 1];
     let join = false;
@@ -315,12 +323,7 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
         const blocked = opts.rules && ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
         // A wrapped line starts at or right of the text it continues; a line set further left
         // (a section label: "Race" under "Male") starts a row.
-        const outdented = l.chunks.some((d) => {
-          const [x] = colRange(d, seps);
-          const over = last.chunks.find((c) => colRange(c, seps)[0] === x);
-          return x === 0 && !!over && d.bbox[0] < over.bbox[0] - 0.3 * lh;
-        });
-        join = subset && !split && !numeric && !blocked && !outdented && gap < 0.5 * lh;
+        join = subset && !split && !numeric && !blocked && !outdented(l, last) && gap < 0.5 * lh;
       }
     }
     if (join) {
@@ -336,7 +339,13 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
 function headerRowsOf(cells: TableCell[], rows: number): number {
   for (let r = 0; r < Math.min(rows, 5); r++) {
     const mine = cells.filter((c) => c.row === r && c.col > 0);
-    if (mine.some((c) => NUMERIC.test(c.text) && !YEAR.test(c.text.trim()))) return Math.min(r, 4);
+    if (mine.some((c) => NUMERIC.test(c.text) && !YEAR.test(c.text.trim()))) {
+      // A row with text in the first column only, right above the data, labels the first
+      // section of the body ("Language and Literacy" over its measures), not a header row.
+      let h = r;
+      while (h > 1 && cells.filter((c) => c.row === h - 1).every((c) => c.col === 0 && c.colspan === 1)) h--;
+      return Math.min(h, 4);
+    }
   }
   return rows > 1 ? 1 : 0;
 }
