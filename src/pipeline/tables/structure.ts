@@ -321,8 +321,6 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
         });
         const numeric = l.chunks.some((c) => NUMERIC.test(textOf(c.words)));
         const blocked = opts.rules && ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
-        // A wrapped line starts at or right of the text it continues; a line set further left
-        // (a section label: "Race" under "Male") starts a row.
         join = subset && !split && !numeric && !blocked && !outdented(l, last) && gap < 0.5 * lh;
       }
     }
