@@ -130,6 +130,181 @@ describe('recognizeTable', () => {
     expect(render(noRules)).not.toEqual(render(g));
   });
 
+  it('places a bullet whose font box spans several lines on the nearest text line', () => {
+    // Each bullet is boxed 30 px tall, reaching up into the row above: by its box alone it would
+    // join the line above.
+    const bullet = (y: number): Word => ({ text: '•', bbox: [185, y - 15, 190, y + 15], confidence: 1 });
+    const w = [...words('Property', 50, 100), ...words('Reason', 200, 100), ...words('Clarity', 50, 120), bullet(120), ...words('Reported by', 200, 120), ...words('Range', 50, 140), bullet(140), ...words('Floor effect', 200, 140)];
+    const g = recognizeTable({ bbox: [40, 90, 400, 160], words: w, segments: [] });
+    expect(render(g)).toEqual([
+      ['Property', 'Reason'],
+      ['Clarity', '• Reported by'],
+      ['Range', '• Floor effect'],
+    ]);
+  });
+
+  it('reads a grid of vertical rules with rules between rows as ruled, however many lines every cell holds', () => {
+    // Four rows of three-line cells in both columns: without the rules a line break inside a row
+    // and a new row look alike. Only 3 of the 11 line gaps are ruled.
+    const cellLines = (a: string, b: string, y: number): Word[] => [0, 1, 2].flatMap((i) => [...words(`${a}${i}`, 50, y + 2 + 12 * i), ...words(`${b}${i}`, 155, y + 2 + 12 * i)]);
+    const w = ['a', 'b', 'c', 'd'].flatMap((k, r) => cellLines(`left${k}`, `right${k}`, 100 + 40 * r));
+    const segments = [100, 140, 180, 220, 260].map((y) => seg(45, y, 300, y)).concat([45, 150, 300].map((x) => seg(x, 100, x, 260)));
+    const g = recognizeTable({ bbox: [45, 100, 300, 260], words: w, segments });
+    expect(render(g)).toEqual(['a', 'b', 'c', 'd'].map((k) => [`left${k}0\nleft${k}1\nleft${k}2`, `right${k}0\nright${k}1\nright${k}2`]));
+  });
+
+  it('reads each cell line by line when vertically centred header cells sit at staggered heights', () => {
+    // Three two-line headers, each 5 px lower than the one before: the table's text lines run
+    // into each other, the cells' own lines do not.
+    const w = [
+      ...words('Alternate', 50, 100),
+      ...words('Based on Grade', 50, 112),
+      ...words('Modified', 200, 105),
+      ...words('Based on Level', 200, 117),
+      ...words('Other', 350, 110),
+      ...words('Based on Needs', 350, 122),
+      ...table(
+        [
+          ['Grade level', 'Modified level', 'Alternate level'],
+          ['Grade one', 'Modified one', 'Alternate one'],
+          ['Grade two', 'Modified two', 'Alternate two'],
+        ],
+        [50, 200, 350],
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 50, x.bbox[2], x.bbox[3] + 50] as BBox })),
+    ];
+    // A ruled grid: no rule between the header lines.
+    const segments = [95, 140, 165, 185, 205].map((y) => seg(45, y, 500, y)).concat([45, 190, 340, 500].map((x) => seg(x, 95, x, 205)));
+    const g = recognizeTable({ bbox: [45, 95, 500, 205], words: w, segments });
+    expect(render(g)).toEqual([
+      ['Alternate\nBased on Grade', 'Modified\nBased on Level', 'Other\nBased on Needs'],
+      ['Grade level', 'Modified level', 'Alternate level'],
+      ['Grade one', 'Modified one', 'Alternate one'],
+      ['Grade two', 'Modified two', 'Alternate two'],
+    ]);
+  });
+
+  it('keeps sub-headers under a spanning header as a row of their own in a ruled table, rule or no rule', () => {
+    const w = [
+      ...words('Sampled in 2007', 160, 100),
+      ...words('Sampled in 2006', 310, 100),
+      ...table(
+        [
+          ['Country', 'N', 'Share', 'N', 'Share'],
+          ['Austria', '109', '0.9', '93', '1.1'],
+          ['Germany', '123', '0.8', '290', '0.7'],
+          ['Spain', '36', '0', '40', '0'],
+        ],
+        [50, 150, 220, 300, 370],
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 12, x.bbox[2], x.bbox[3] + 12] as BBox })),
+    ];
+    // Rules above the table, under the header and between the body rows; none between the header lines.
+    const segments = [95, 126, 148, 168, 188].map((y) => seg(45, y, 420, y));
+    const g = recognizeTable({ bbox: [45, 95, 420, 188], words: w, segments });
+    expect(render(g)).toEqual([
+      ['Country^2', 'Sampled in 2007*2', '', 'Sampled in 2006*2', ''],
+      ['', 'N', 'Share', 'N', 'Share'],
+      ['Austria', '109', '0.9', '93', '1.1'],
+      ['Germany', '123', '0.8', '290', '0.7'],
+      ['Spain', '36', '0', '40', '0'],
+    ]);
+  });
+
+  it('keeps a number that ends in a comma with the phrase it belongs to', () => {
+    const w = table(
+      [
+        ['Event', 'Date', 'Count'],
+        ['Launch', 'May 21, 2009', '47'],
+        ['Review', 'June 3, 2010', '12'],
+      ],
+      [50, 150, 300],
+    );
+    expect(render(recognizeTable({ bbox: [40, 90, 400, 150], words: w, segments: [] }))).toEqual([
+      ['Event', 'Date', 'Count'],
+      ['Launch', 'May 21, 2009', '47'],
+      ['Review', 'June 3, 2010', '12'],
+    ]);
+  });
+
+  it('gives a stub label the rows of its group when the second column repeats its labels', () => {
+    // Groups of three rows (Men, Women, Total); the year is centred against its group, and one
+    // label wraps over two of its rows.
+    const w = table(
+      [
+        ['Year', 'Sex', 'Farming', 'Industry'],
+        ['', 'Men', '11.0', '40.7'],
+        ['1991', 'Women', '6.6', '16.0'],
+        ['', 'Total', '8.9', '28.7'],
+        ['Before', 'Men', '9.5', '39.4'],
+        ['reform', 'Women', '5.3', '13.9'],
+        ['', 'Total', '7.5', '27.3'],
+        ['', 'Men', '7.5', '39.4'],
+        ['2001', 'Women', '3.7', '13.8'],
+        ['', 'Total', '5.7', '27.2'],
+      ],
+      [50, 150, 250, 350],
+    );
+    const g = recognizeTable({ bbox: [40, 90, 450, 300], words: w, segments: [] });
+    expect(render(g)).toEqual([
+      ['Year', 'Sex', 'Farming', 'Industry'],
+      ['1991^3', 'Men', '11.0', '40.7'],
+      ['', 'Women', '6.6', '16.0'],
+      ['', 'Total', '8.9', '28.7'],
+      ['Before\nreform^3', 'Men', '9.5', '39.4'],
+      ['', 'Women', '5.3', '13.9'],
+      ['', 'Total', '7.5', '27.3'],
+      ['2001^3', 'Men', '7.5', '39.4'],
+      ['', 'Women', '3.7', '13.8'],
+      ['', 'Total', '5.7', '27.2'],
+    ]);
+    expect(tableToHtml(g)).toContain('<tr><td rowspan="3">1991</td><td>Men</td>');
+  });
+
+  it('lets a cell of a ruled table span the rows that rules close in the other columns only', () => {
+    const w = table(
+      [
+        ['Property', 'Type', 'Notes'],
+        ['Reliability', 'Test', 'stable'],
+        ['', 'Internal', 'items'],
+        ['Validity', 'Content', 'evidence'],
+        ['', 'Construct', 'relations'],
+      ],
+      [50, 150, 250],
+    );
+    const full = (y: number): Segment => seg(45, y, 350, y);
+    const part = (y: number): Segment => seg(145, y, 350, y);
+    const segments = [full(95), full(115), part(135), full(155), part(175), full(195), ...[45, 145, 245, 350].map((x) => seg(x, 95, x, 195))];
+    const g = recognizeTable({ bbox: [45, 95, 350, 195], words: w, segments });
+    expect(render(g)).toEqual([
+      ['Property', 'Type', 'Notes'],
+      ['Reliability^2', 'Test', 'stable'],
+      ['', 'Internal', 'items'],
+      ['Validity^2', 'Content', 'evidence'],
+      ['', 'Construct', 'relations'],
+    ]);
+  });
+
+  it('reads a first-column label right above the first data row as a section of the body, not a header row', () => {
+    const w = [
+      ...table([['Measure', 'Age 4', 'Grade K']], [80, 200, 300]),
+      ...words('Literacy and Writing', 50, 120),
+      ...table(
+        [
+          ['Color naming', '0.16', 'NA'],
+          ['Letter naming', '0.25', 'NA'],
+        ],
+        [60, 200, 300],
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 40, x.bbox[2], x.bbox[3] + 40] as BBox })),
+    ];
+    const g = recognizeTable({ bbox: [40, 90, 400, 170], words: w, segments: [] });
+    expect(g.headerRows).toBe(1);
+    expect(render(g)).toEqual([
+      ['Measure', 'Age 4', 'Grade K'],
+      ['Literacy and Writing', '', ''],
+      ['Color naming', '0.16', 'NA'],
+      ['Letter naming', '0.25', 'NA'],
+    ]);
+  });
+
   it('returns an empty grid for a region without words', () => {
     expect(recognizeTable({ bbox: [0, 0, 10, 10], words: [], segments: [] })).toMatchObject({ rows: 0, cols: 0, cells: [] });
   });

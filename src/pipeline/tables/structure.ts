@@ -304,7 +304,14 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
         const mine = cols(l);
         const above = cols(last);
         const full = above.size >= 2 && [...above].every((k) => mine.has(k)) && l.chunks.some((c) => NUMERIC.test(textOf(c.words)));
-        join = !full && gap < 1.5 * lh && !l.chunks.some((c) => ruleBetween(hRules, last.bbox, l.bbox, c.bbox[0], c.bbox[2])) && !ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
+        // Sub-headers under a spanning header are a row of their own, rule or no rule.
+        const under = prev.lines.some((u) =>
+          u.chunks.some((c) => {
+            const [a, b] = colRange(c, seps);
+            return b > a && l.chunks.filter((d) => colRange(d, seps)[0] >= a && colRange(d, seps)[1] <= b).length >= 2;
+          }),
+        );
+        join = !full && !under && gap < 1.5 * lh && !l.chunks.some((c) => ruleBetween(hRules, last.bbox, l.bbox, c.bbox[0], c.bbox[2])) && !ruleBetween(hRules, last.bbox, l.bbox, span[0], span[1]);
       } else if (opts.multiline) {
         const mine = cols(l);
         const above = cols(prev.lines[0]!);
