@@ -209,6 +209,71 @@ describe('recognizeTable', () => {
     ]);
   });
 
+  it('reads multi-line header cells set bottom-aligned as one header row', () => {
+    // Column headers of three lines and of one line, all ending on the same line.
+    const xs = [50, 170, 290, 410];
+    const w = [
+      ...words('Some Year', 170, 100),
+      ...words('No Year', 290, 100),
+      ...words('Head Start', 170, 112),
+      ...words('Head Start', 290, 112),
+      ...words('Group', 50, 124),
+      ...words('Share', 170, 124),
+      ...words('Share', 290, 124),
+      ...words('Total', 410, 124),
+      ...table(
+        [
+          ['Head Start', '85.1%', '14.9%', '100%'],
+          ['Control', '17.3%', '82.7%', '100%'],
+        ],
+        xs,
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 45, x.bbox[2], x.bbox[3] + 45] as BBox })),
+    ];
+    const g = recognizeTable({ bbox: [40, 90, 480, 180], words: w, segments: [] });
+    expect(g.headerRows).toBe(1);
+    expect(render(g)).toEqual([
+      ['Group', 'Some Year\nHead Start\nShare', 'No Year\nHead Start\nShare', 'Total'],
+      ['Head Start', '85.1%', '14.9%', '100%'],
+      ['Control', '17.3%', '82.7%', '100%'],
+    ]);
+  });
+
+  it('reads a header of multi-line cells under spanning headers as two rows, the other columns spanning both', () => {
+    const xs = [50, 110, 170, 240, 330, 400];
+    const w = [
+      ...words('No.', 110, 100),
+      ...words('Postnatal Day 1', 187, 100),
+      ...words('Postnatal Day 4', 347, 100),
+      ...table(
+        [
+          ['', '', 'Body', 'Relative', 'Body', 'Relative'],
+          ['Dose', '', 'weight', 'weight', 'weight', 'weight'],
+          ['(ppm)', '', '(g)', '(%)', '(g)', '(%)'],
+        ],
+        xs,
+        12,
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 12, x.bbox[2], x.bbox[3] + 12] as BBox })),
+      ...table(
+        [
+          ['0', '39', '5.8', '100', '8.8', '100'],
+          ['250', '30', '5.9', '102', '9.0', '102'],
+          ['500', '33', '6.0', '103', '8.6', '98'],
+        ],
+        xs,
+      ).map((x) => ({ ...x, bbox: [x.bbox[0], x.bbox[1] + 60, x.bbox[2], x.bbox[3] + 60] as BBox })),
+    ];
+    const g = recognizeTable({ bbox: [40, 90, 480, 210], words: w, segments: [] });
+    expect(g.headerRows).toBe(2);
+    expect(render(g)).toEqual([
+      ['Dose\n(ppm)^2', 'No.^2', 'Postnatal Day 1*2', '', 'Postnatal Day 4*2', ''],
+      ['', '', 'Body\nweight\n(g)', 'Relative\nweight\n(%)', 'Body\nweight\n(g)', 'Relative\nweight\n(%)'],
+      ['0', '39', '5.8', '100', '8.8', '100'],
+      ['250', '30', '5.9', '102', '9.0', '102'],
+      ['500', '33', '6.0', '103', '8.6', '98'],
+    ]);
+    expect(tableToHtml(g)).toContain('<thead><tr><th rowspan="2">Dose<br>(ppm)</th><th rowspan="2">No.</th><th colspan="2">Postnatal Day 1</th>');
+  });
+
   it('keeps a number that ends in a comma with the phrase it belongs to', () => {
     const w = table(
       [

@@ -486,6 +486,42 @@ function ruledRowspans(cells: TableCell[], headerRows: number, rowEdges: number[
   }
 }
 
+/**
+ * Multi-line header cells: the header's text lines in one column are one cell, except where a
+ * header spanning several columns ("Postnatal Day 1" over "Body weight" and "Relative weight")
+ * divides it: then the header has two rows, the spanning headers over the merged sub-headers,
+ * and the columns no spanning header covers hold one cell spanning both rows. Only one level of
+ * spanning headers is restructured; deeper headers are left as read. Returns the new header row
+ * count and row edges.
+ */
+function collapseHeader(cells: TableCell[], headerRows: number, rowEdges: number[], cols: number): { headerRows: number; rowEdges: number[] } {
+  const keep = { headerRows, rowEdges };
+  if (headerRows < 2) return keep;
+  const head = cells.filter((c) => c.row < headerRows);
+  const spanners = head.filter((c) => c.colspan > 1);
+  const spannerRow = spanners.length ? spanners[0]!.row : -1;
+  // Spanning headers sit over data columns, not over the stub: otherwise the header was misread.
+  if (spanners.some((c) => c.row !== spannerRow || c.rowspan > 1 || c.col === 0)) return keep;
+  const spanned = new Set<number>();
+  for (const c of spanners) for (let k = c.col; k < c.col + c.colspan; k++) spanned.add(k);
+  // Header cells above a spanning header are another level: leave the header as read.
+  if (head.some((c) => c.row < spannerRow && c.col < cols && spanned.has(c.col))) return keep;
+  const height = spanners.length ? 2 : 1;
+  const merged: TableCell[] = [];
+  for (let k = 0; k < cols; k++) {
+    const mine = head.filter((c) => c.col === k && c.colspan === 1).sort((a, b) => a.row - b.row);
+    if (!mine.length) continue;
+    const first = mine[0]!;
+    merged.push({ ...first, row: spanned.has(k) ? 1 : 0, rowspan: spanned.has(k) ? 1 : height, text: mine.map((c) => c.text).join('\n'), bbox: mine.map((c) => c.bbox).reduce(union) });
+  }
+  for (const c of spanners) merged.push({ ...c, row: 0, rowspan: 1 });
+  const body = cells.filter((c) => c.row >= headerRows);
+  for (const c of body) c.row = c.row - headerRows + height;
+  cells.splice(0, cells.length, ...merged, ...body);
+  const edges = spanners.length ? [rowEdges[0]!, rowEdges[spannerRow + 1]!, ...rowEdges.slice(headerRows)] : [rowEdges[0]!, ...rowEdges.slice(headerRows)];
+  return { headerRows: height, rowEdges: edges };
+}
+
 /** Structure of the table in `input.bbox`: rows, columns, spans and cell texts. */
 export function recognizeTable(input: TableInput, opts: StructureOptions = FULL): TableGrid {
   const box = input.bbox;
@@ -564,6 +600,12 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   }
   for (const c of cells) c.header = c.row < headerRows;
   if (opts.spans) spanHeaders(cells, headerRows, [box[0], ...keptSeps, box[2]]);
+  if (opts.multiline) {
+    const collapsed = collapseHeader(cells, headerRows, rowEdges, cols);
+    headerRows = collapsed.headerRows;
+    rowEdges = collapsed.rowEdges;
+    rowCount = rowEdges.length - 1;
+  }
   if (opts.spans) groupRows(cells, headerRows, rowCount);
   if (opts.spans && ruled) ruledRowspans(cells, headerRows, rowEdges, [box[0], ...keptSeps, box[2]], hRules);
   cells.sort((a, b) => a.row - b.row || a.col - b.col);
