@@ -56,6 +56,7 @@ interface GridCell {
   row: number;
   col: number;
   col_span?: number;
+  row_span?: number;
   text: string;
   bbox?: BBox;
   header?: boolean;
@@ -76,9 +77,12 @@ export function tableLines(cells: GridCell[], fallback: BBox | null): PassageLin
   const out: PassageLine[] = [];
   const head = [...headers.entries()].sort((a, b) => a[0] - b[0]).map(([, h]) => h.join(' '));
   if (head.length) out.push({ text: head.join('; '), bbox: fallback });
-  for (const [, row] of [...rows.entries()].sort((a, b) => a[0] - b[0])) {
+  // A first-column label spanning several body rows (a row group) names each of its rows.
+  const stubs = cells.filter((c) => c.header !== true && c.col === 0 && c.text.trim() !== '');
+  for (const [r, row] of [...rows.entries()].sort((a, b) => a[0] - b[0])) {
     const filled = row.filter((c) => c.text.trim() !== '').sort((a, b) => a.col - b.col);
-    const stub = filled[0]?.col === 0 ? filled[0].text.trim() : '';
+    const spanning = stubs.find((c) => c.row < r && c.row + (c.row_span ?? 1) > r);
+    const stub = filled[0]?.col === 0 ? filled[0].text.trim() : (spanning?.text.trim() ?? '');
     // One line per cell ("East Shaft, Q2: 25"), boxed by that cell, so evidence points at the cell.
     for (const c of filled) {
       if (c.col === 0 && filled.length > 1) continue;
