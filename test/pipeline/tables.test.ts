@@ -348,6 +348,39 @@ describe('recognizeTable', () => {
     ]);
   });
 
+  it('lets a centred, wrapped label of a ruled table span its block, but keeps a column of labels apart when the rules skip it', () => {
+    const full = (y: number): Segment => seg(45, y, 350, y);
+    const part = (y: number): Segment => seg(145, y, 350, y);
+    const segments = [full(95), full(115), part(135), part(155), full(175), part(195), part(215), full(235)];
+    const grid = (labels: string[], levels: string[]) =>
+      recognizeTable({
+        bbox: [45, 95, 350, 235],
+        words: table(
+          [
+            ['Measure', 'Level', 'Share'],
+            ...levels.map((level, i) => [labels[i]!, level, `${i + 1}%`]),
+          ],
+          [50, 150, 250],
+        ),
+        segments,
+      });
+    // The label sits in the middle rows of its block of three rows, over two lines.
+    // (The second column does not repeat: no row groups to lean on.)
+    expect(render(grid(['', 'Fuel per', 'cycle', '', 'Frequency', ''], ['Low', 'Mid', 'High', 'Rare', 'Often', 'Always']))).toEqual([
+      ['Measure', 'Level', 'Share'],
+      ['Fuel per\ncycle^3', 'Low', '1%'],
+      ['', 'Mid', '2%'],
+      ['', 'High', '3%'],
+      ['Frequency^3', 'Rare', '4%'],
+      ['', 'Often', '5%'],
+      ['', 'Always', '6%'],
+    ]);
+    // Every row labelled: the rules simply stop short of the first column, and a repeating second
+    // column does not make row groups of them either.
+    const labels = ['Salaries', 'Benefits', 'Travel', 'Supplies', 'Rent', 'Other'];
+    expect(render(grid(labels, ['Low', 'Mid', 'High', 'Low', 'Mid', 'High'])).map((r) => r[0])).toEqual(['Measure', ...labels]);
+  });
+
   it('reads a first-column label right above the first data row as a section of the body, not a header row', () => {
     const w = [
       ...table([['Measure', 'Age 4', 'Grade K']], [80, 200, 300]),

@@ -450,6 +450,11 @@ function groupRows(cells: TableCell[], headerRows: number, rowCount: number): vo
     // Most rows carry a label; a stray row (a label set across two columns) may break the
     // pattern once in a while.
     if (set + first.filter((t) => t).length < 0.5 * body || same < 0.9 * set) continue;
+    // Groups whose every row has its own first-column text are rows of labels, not one label
+    // per group: most groups must leave rows of the first column empty.
+    const stubCount = (g: number): number => cells.filter((c) => c.col === 0 && c.row >= g && c.row < g + k).length;
+    const groups = Array.from({ length: body / k }, (_, i) => stubCount(headerRows + i * k));
+    if (groups.filter((n) => n > 0 && n < k).length < 0.5 * groups.filter((n) => n > 0).length) return;
     for (let g = headerRows; g < rowCount; g += k) {
       const stub = cells.filter((c) => c.col === 0 && c.row >= g && c.row < g + k).sort((a, b) => a.row - b.row);
       if (!stub.length || stub.some((c) => c.colspan > 1 || c.rowspan > 1)) continue;
@@ -465,24 +470,48 @@ function groupRows(cells: TableCell[], headerRows: number, rowCount: number): vo
 }
 
 /**
- * In a ruled table, a body cell whose row is closed by rules in other columns but not in its
- * own (a label against several rows) spans down to the next rule that crosses it.
+ * In a ruled table, a body cell whose rows are closed by rules in other columns but not in its
+ * own (a label against several rows, set at their top or centred) spans up and down to the rules
+ * that cross it; cells of the same columns inside those rules are its wrapped lines. Where every
+ * row inside those rules has its own cell, they stay separate cells.
  */
 function ruledRowspans(cells: TableCell[], headerRows: number, rowEdges: number[], colEdges: number[], hRules: Rule[]): void {
   const rows = rowEdges.length - 1;
-  const band = (r: number): BBox => [colEdges[0]!, rowEdges[r]!, colEdges[colEdges.length - 1]!, rowEdges[r + 1]!];
+  const left = colEdges[0]!;
+  const right = colEdges[colEdges.length - 1]!;
+  const band = (r: number): BBox => [left, rowEdges[r]!, right, rowEdges[r + 1]!];
+  /** Rows r and r + 1 are parted by a rule elsewhere, but none crosses [x0, x1]. */
+  const open = (r: number, x0: number, x1: number): boolean => ruleBetween(hRules, band(r), band(r + 1), left, right) && !ruleBetween(hRules, band(r), band(r + 1), x0, x1);
   for (const c of cells.filter((x) => x.row >= headerRows && x.rowspan === 1)) {
+    if (!cells.includes(c)) continue;
     const x0 = colEdges[c.col]!;
     const x1 = colEdges[c.col + c.colspan]!;
+    // The cells of row r over these columns, when they can join this one (same columns).
+    const joining = (r: number): TableCell[] | undefined => {
+      const there = cells.filter((d) => d !== c && d.row <= r && d.row + d.rowspan > r && d.col < c.col + c.colspan && d.col + d.colspan > c.col);
+      return there.every((d) => d.col === c.col && d.colspan === c.colspan && d.rowspan === 1) ? there : undefined;
+    };
+    const parts: TableCell[] = [c];
+    let top = c.row;
     let end = c.row;
-    while (end + 1 < rows) {
-      const next = end + 1;
-      const occupied = cells.some((d) => d !== c && d.row <= next && d.row + d.rowspan > next && d.col < c.col + c.colspan && d.col + d.colspan > c.col);
-      const closedElsewhere = ruleBetween(hRules, band(end), band(next), colEdges[0]!, colEdges[colEdges.length - 1]!);
-      if (occupied || !closedElsewhere || ruleBetween(hRules, band(end), band(next), x0, x1)) break;
-      end = next;
+    for (let j = top > headerRows && open(top - 1, x0, x1) ? joining(top - 1) : undefined; j; j = top > headerRows && open(top - 1, x0, x1) ? joining(top - 1) : undefined) {
+      parts.push(...j);
+      top--;
     }
-    c.rowspan = end - c.row + 1;
+    for (let j = end + 1 < rows && open(end, x0, x1) ? joining(end + 1) : undefined; j; j = end + 1 < rows && open(end, x0, x1) ? joining(end + 1) : undefined) {
+      parts.push(...j);
+      end++;
+    }
+    // A label in every row of the block is a column of labels the rules were not drawn across.
+    if (parts.length >= end - top + 1) continue;
+    if (parts.length > 1) {
+      parts.sort((p, q) => p.row - q.row);
+      c.text = parts.map((d) => d.text).join('\n');
+      c.bbox = parts.map((d) => d.bbox).reduce(union);
+      for (const d of parts) if (d !== c) cells.splice(cells.indexOf(d), 1);
+    }
+    c.row = top;
+    c.rowspan = end - top + 1;
   }
 }
 
