@@ -27,6 +27,7 @@ const FLOORS: Record<string, number> = {
   'us-025': 0.978,
   'us-029': 0.981,
   'us-030': 1,
+  'us-031a': 1,
 };
 
 async function fileF1(name: string): Promise<number> {
