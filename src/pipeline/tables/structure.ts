@@ -584,6 +584,14 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
       for (const c of l.chunks) {
         const [a, b] = colRange(c, seps);
         const hit = ds.filter((d) => d.a <= b && a <= d.b);
+        if (hit.length === 1) {
+          // The common case (a cell's next line): grow the draft in place.
+          const d = hit[0]!;
+          d.a = Math.min(d.a, a);
+          d.b = Math.max(d.b, b);
+          d.chunks.push(c);
+          continue;
+        }
         const merged: Draft = { a: Math.min(a, ...hit.map((d) => d.a)), b: Math.max(b, ...hit.map((d) => d.b)), chunks: [...hit.flatMap((d) => d.chunks), c] };
         for (const d of hit) ds.splice(ds.indexOf(d), 1);
         ds.push(merged);
