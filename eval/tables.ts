@@ -247,6 +247,29 @@ async function main(): Promise<void> {
   STEPS.forEach(([label], i) => console.log(row(`${label}, regions given`, steps[i]!)));
   if (E2E) console.log(row('PageLens end to end (detectLayout regions)', e2e));
   for (const [label, r, p, f] of PUBLISHED) console.log(`| ${label} | | | | ${fx(p)} | ${fx(r)} | ${fx(f)} | | | |`);
+  // Splits of the same PageLens run, regions given: EU / US, and every third document by name
+  // ("held", the overfitting check used while adding rules) against the rest.
+  const split = (fs: FileOut[]): Tally => {
+    const t = tally();
+    for (const f of fs) {
+      const ok = f.gtRel - f.missed.length;
+      const det = ok + f.extra.length;
+      t.gt += f.gtRel;
+      t.det += det;
+      t.ok += ok;
+      t.pSum += det ? ok / det : f.gtRel ? 0 : 1;
+      t.rSum += f.gtRel ? ok / f.gtRel : 1;
+      t.docs++;
+    }
+    return t;
+  };
+  console.log('\nSplits (PageLens, regions given):');
+  console.log('| split | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log(row(`EU (${files.filter((f) => f.name.startsWith('eu')).length} documents)`, split(files.filter((f) => f.name.startsWith('eu')))));
+  console.log(row(`US (${files.filter((f) => f.name.startsWith('us')).length} documents)`, split(files.filter((f) => f.name.startsWith('us')))));
+  console.log(row(`held: every third document by name (${files.filter((_, i) => i % 3 === 2).length})`, split(files.filter((_, i) => i % 3 === 2))));
+  console.log(row(`the other documents (${files.filter((_, i) => i % 3 !== 2).length})`, split(files.filter((_, i) => i % 3 !== 2))));
   const worst = files.filter((f) => f.f1 < 0.999).sort((a, b) => a.f1 - b.f1).slice(0, WORST);
   console.log('\nWorst files (regions given): F1, missed / extra relations with examples');
   const show = (r: Relation[]): string => r.slice(0, 3).map((x) => `${x.dir} "${x.a.slice(0, 20)}"→"${x.b.slice(0, 20)}"`).join('; ');
