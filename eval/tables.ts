@@ -13,10 +13,15 @@
 // Build: make dist-bench/.built; run: node dist-bench/eval/tables.js
 // Settings: EVAL_DATA (/work/shared/data/icdar2013), EVAL_FILES (comma list, e.g. eu-001,us-020),
 // EVAL_WORST (15), EVAL_E2E (1: also end to end; 0: regions given only), EVAL_JSON (path: per-file F1),
-// EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, words from OCR (native
-// tesseract when installed), ruling lines from the pixels (image-rules.ts), regions given),
-// EVAL_SCAN_DPI (200), EVAL_SCAN_OCR (page: OCR the whole page, as processing does; region: OCR
-// each table's crop through recognizeRegions — much worse as of 2026-11-23, not investigated).
+// EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, regions given, each table
+// read as processing reads it: src/pipeline/tables/scan-text.ts cleans the region, finds its
+// rules and has the OCR engine read it), EVAL_SCAN_DPI (200), EVAL_SCAN_OCR (table: the product's
+// path, default; page: words from page-level OCR and rules from the page's pixels, as before
+// 2026-11-23; region: recognizeRegions on each table's crop, uncleaned), EVAL_SCAN_ENGINE (the OCR
+// kind; default native tesseract when installed), EVAL_SCAN_PSM (experiments: the tesseract page
+// segmentation mode tables are read in), EVAL_SCAN_CLEAN (0: read the uncleaned crop),
+// EVAL_LIMIT (only the first N documents), EVAL_OCR_CACHE (folder of cached OCR results,
+// /tmp/pagelens-eval-ocr; 'off').
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLayout, inkMap } from '../src/pipeline/layout/index.js';
@@ -40,7 +45,7 @@ const SCAN = process.env.EVAL_SCAN === '1';
 const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
 const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : process.env.EVAL_SCAN_OCR === 'page' ? 'page' : 'table';
 /** Bumped when the cleaning changes, so cached reads of older cleanings are not reused. */
-const CLEAN_VERSION = 7;
+const CLEAN_VERSION = 8;
 const LIMIT = Number(process.env.EVAL_LIMIT ?? Infinity);
 
 const STEPS: Array<[string, StructureOptions]> = [

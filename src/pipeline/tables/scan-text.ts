@@ -73,15 +73,40 @@ export function extremeFilter(src: Uint8Array, width: number, height: number, si
   return out;
 }
 
+/** Mean of a `size`-wide box around every pixel (integral image). */
+function boxMean(src: Uint8Array, width: number, height: number, size: number): Uint8Array {
+  const w1 = width + 1;
+  const sum = new Float64Array(w1 * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let acc = 0;
+    for (let x = 0; x < width; x++) {
+      acc += src[y * width + x]!;
+      sum[(y + 1) * w1 + x + 1] = sum[y * w1 + x + 1]! + acc;
+    }
+  }
+  const r = Math.floor(size / 2);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(height, y + r + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(width, x + r + 1);
+      out[y * width + x] = Math.round((sum[y1 * w1 + x1]! - sum[y0 * w1 + x1]! - sum[y1 * w1 + x0]! + sum[y0 * w1 + x0]!) / ((y1 - y0) * (x1 - x0)));
+    }
+  }
+  return out;
+}
+
 /** Side of the tiles whose medians tell the local fill colour. */
 const TILE = 8;
-/** Along a fill's edge, a pixel must differ this much from its tile's fill to be ink. */
-const NEAR_FILL = 48;
+/** Tiles each side whose medians vote for a tile's fill: 5 x 5 tiles (40 px), so bold text never outvotes the paper. */
+const SPREAD = 2;
 
 /**
  * The fill colour of every tile of `img`: the median of each TILE x TILE tile, then the median
- * of the 3 x 3 tiles around it (text covers well under half of such a neighbourhood, so this is
- * the paper or cell fill, not the ink).
+ * of the tiles around it (text covers well under half of such a neighbourhood, so this is the
+ * paper or cell fill, not the ink).
  */
 function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: number } {
   const { data, width, height } = img;
@@ -110,7 +135,7 @@ function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: numb
   for (let ty = 0; ty < rows; ty++) {
     for (let tx = 0; tx < cols; tx++) {
       around.length = 0;
-      for (let y = Math.max(0, ty - 1); y <= Math.min(rows - 1, ty + 1); y++) for (let x = Math.max(0, tx - 1); x <= Math.min(cols - 1, tx + 1); x++) around.push(med[y * cols + x]!);
+      for (let y = Math.max(0, ty - SPREAD); y <= Math.min(rows - 1, ty + SPREAD); y++) for (let x = Math.max(0, tx - SPREAD); x <= Math.min(cols - 1, tx + SPREAD); x++) around.push(med[y * cols + x]!);
       around.sort((a, b) => a - b);
       fill[ty * cols + tx] = around[around.length >> 1]!;
     }
@@ -121,14 +146,15 @@ function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: numb
 /**
  * A cleaned copy of `img`, dark text on white. Inside a dark or strongly coloured fill (white
  * or light text on it) the pixels are inverted. Where fills of both kinds meet (a coloured
- * header row against the paper), only what stands out from the pixel's own tile fill is ink:
- * no seams or corner blobs along the fill's edge. Then every pixel is divided by the lightest pixel of a small window (the local paper or
+ * header row against the paper), each pixel's immediate surroundings decide, so the fill's edge
+ * leaves no seams or corner blobs and a thin dark header band keeps its text. Then every pixel is divided by the lightest pixel of a small window (the local paper or
  * fill colour), so grey and pale coloured fills become white while strokes stay dark.
  */
 export function flattenBackground(img: GreyPixels, window = 15): GreyPixels {
   const { width, height } = img;
   const data = new Uint8Array(img.data);
   const { fill, cols, rows } = tileFill(img);
+  const near = boxMean(img.data, width, height, 9);
   // Per tile: whether the fills around it are all light (1), all dark (2) or both (3).
   const kind = new Uint8Array(cols * rows);
   for (let ty = 0; ty < rows; ty++) {
@@ -149,17 +175,14 @@ export function flattenBackground(img: GreyPixels, window = 15): GreyPixels {
       // (a plain inversion would leave it grey beside the white of an inverted rule).
       if (k === 2) data[i] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - fill[ty * cols + tx]!)));
       else if (k === 3) {
-        // Along a fill's edge the tile's own fill decides: ink is what stands out from it
-        // (darker on a light fill, lighter on a dark one); the rest, edges and stubs of rules
-        // included, is background.
-        // A pixel close to any fill around is that fill (the corner of a coloured cell can sit
-        // in a tile the paper outvotes).
-        let near = false;
-        for (let yy = Math.max(0, ty - 1); yy <= Math.min(rows - 1, ty + 1) && !near; yy++) {
-          for (let xx = Math.max(0, tx - 1); xx <= Math.min(cols - 1, tx + 1) && !near; xx++) near = Math.abs(fill[yy * cols + xx]! - v) < NEAR_FILL / 2;
+        // Along a fill's edge, the pixel's own surroundings (a few pixels, less than a text
+        // line) tell which fill it lies on: dark surroundings are the dark fill, inverted
+        // relative to its colour; light ones keep the pixel as it is.
+        if (near[i]! < 128) {
+          let f = 255;
+          for (let yy = Math.max(0, ty - 1); yy <= Math.min(rows - 1, ty + 1); yy++) for (let xx = Math.max(0, tx - 1); xx <= Math.min(cols - 1, tx + 1); xx++) f = Math.min(f, fill[yy * cols + xx]!);
+          data[i] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - f)));
         }
-        const f = fill[ty * cols + tx]!;
-        data[i] = near ? 255 : f >= 128 ? (v < f - NEAR_FILL ? v : 255) : v > f + NEAR_FILL ? 255 - v : 255;
       }
     }
   }
