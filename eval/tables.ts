@@ -20,6 +20,7 @@
 // 2026-11-23; region: recognizeRegions on each table's crop, uncleaned), EVAL_SCAN_ENGINE (the OCR
 // kind; default native tesseract when installed), EVAL_SCAN_PSM (experiments: the tesseract page
 // segmentation mode tables are read in), EVAL_SCAN_CLEAN (0: read the uncleaned crop),
+// EVAL_SCAN_E2E (1: also end to end on every page: page OCR, detectLayout with pixel rules, the table path),
 // EVAL_LIMIT (only the first N documents), EVAL_OCR_CACHE (folder of cached OCR results,
 // /tmp/pagelens-eval-ocr; 'off').
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,7 @@ const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
 const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : process.env.EVAL_SCAN_OCR === 'page' ? 'page' : 'table';
 /** Bumped when the cleaning changes, so cached reads of older cleanings are not reused. */
 const CLEAN_VERSION = 8;
+const SCAN_E2E = process.env.EVAL_SCAN_E2E === '1';
 const LIMIT = Number(process.env.EVAL_LIMIT ?? Infinity);
 
 const STEPS: Array<[string, StructureOptions]> = [
@@ -199,6 +201,10 @@ async function runScanned(): Promise<void> {
   const clean = process.env.EVAL_SCAN_CLEAN !== '0';
   const variant = `${engine.name}-${SCAN_OCR}${SCAN_OCR === 'table' ? `-psm${psm ?? 'default'}-${clean ? `clean${CLEAN_VERSION}` : 'raw'}` : ''}-${SCAN_DPI}`;
   const t = tally();
+  const e2e = tally();
+  let e2ePages = 0;
+  let e2eTables = 0;
+  const perFileE2e = new Map<string, number>();
   const perFile: Array<[string, number, number, number]> = [];
   let pages = 0;
   let done = 0;
@@ -242,6 +248,26 @@ async function runScanned(): Promise<void> {
           const gt = tables.flatMap((x) => relationsOf(x.cells));
           const s = addDoc(t, gt, det);
           perFile.push([name, s.f, gt.length, scoreRelations(gt, det)]);
+          if (SCAN_E2E) {
+            // End to end: every page rendered and OCRed as processing does, detectLayout on the OCR
+            // lines, the ink map and the rules found in the pixels; each table region read by readTableText.
+            const found: Relation[] = [];
+            for (let n = 1; n <= doc.pageCount; n++) {
+              const png = (await doc.render(n, SCAN_DPI)).png;
+              const grey = await decodeGrey(png);
+              const lines = await cachedOcr(pageOcrKey(name, n, engine.name, SCAN_DPI), async () => (await engine.recognize(png)).lines);
+              const regions = detectLayout({ width: grey.width, height: grey.height, lines, segments: await imageRulesOfPng(png), ink: await inkMap(png) }).filter((r) => r.kind === 'table');
+              e2ePages++;
+              e2eTables += regions.length;
+              for (const r of regions) {
+                const rules = prepareTableImage(grey, r.bbox)?.rules ?? [];
+                const words = await cachedOcr(`${name}-p${n}-e2e-${r.bbox.map(Math.round).join('_')}-${variant}`, async () => (await readTableText(grey, r.bbox, reader)).words);
+                found.push(...relationsOfGrid(recognizeTable({ bbox: r.bbox, words, segments: rules })));
+              }
+            }
+            const e = addDoc(e2e, gt, found);
+            perFileE2e.set(name, e.f);
+          }
         } finally {
           doc.close();
         }
@@ -254,8 +280,9 @@ async function runScanned(): Promise<void> {
   console.log('| method | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   console.log(row('PageLens image path (OCR words + pixel rules), regions given', t));
+  if (SCAN_E2E) console.log(row(`PageLens image path end to end (${e2ePages} pages, ${e2eTables} table regions detected on OCR lines)`, e2e));
   console.log('\nWorst files:');
-  for (const [name, f, gt, ok] of perFile.sort((a, b) => a[1] - b[1]).slice(0, WORST)) console.log(`- ${name}: F1 ${fx(f)} (${ok}/${gt} relations found)`);
+  for (const [name, f, gt, ok] of perFile.sort((a, b) => a[1] - b[1]).slice(0, WORST)) console.log(`- ${name}: F1 ${fx(f)} (${ok}/${gt} relations found)${perFileE2e.has(name) ? `; end to end ${fx(perFileE2e.get(name)!)}` : ''}`);
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(Object.fromEntries(perFile.map(([name, f]) => [name, f])), null, 1));
   console.log(`\nOCR not from the cache: ${ocrCache.calls} calls, ${(ocrCache.ms / 1000).toFixed(1)} s (${(ocrCache.ms / Math.max(1, ocrCache.calls)).toFixed(0)} ms per call); whole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
