@@ -34,7 +34,7 @@ import { cachedOcr, gtTables, ocrCache, pageOcrKey, toPixels } from './icdar.js'
 import { imageRulesOfPng } from '../src/pipeline/tables/image-rules.js';
 import { availableOcrKinds, createOcrEngine, NativeTesseractEngine, type OcrKind } from '../src/providers/ocr/index.js';
 import { decodeGrey, type GreyImage } from '../src/providers/ocr/raster.js';
-import { prepareTableImage, readTableText, type TableTextReader } from '../src/pipeline/tables/scan-text.js';
+import { evenLineHeights, prepareTableImage, readTableText, type TableTextReader } from '../src/pipeline/tables/scan-text.js';
 
 const DATA = process.env.EVAL_DATA ?? '/work/shared/data/icdar2013';
 const FILES = process.env.EVAL_FILES ? new Set(process.env.EVAL_FILES.split(',')) : undefined;
@@ -239,7 +239,8 @@ async function runScanned(): Promise<void> {
             else if (SCAN_OCR === 'table') {
               const prepared = prepareTableImage(page.grey, bbox, { clean });
               if (clean) segments = prepared?.rules ?? [];
-              words = await cachedOcr(`${name}-t${i}-${variant}`, async () => (await readTableText(page.grey, bbox, reader, { clean })).words);
+              // The cache holds the words as read; evenLineHeights is what readTableText applies after.
+              words = evenLineHeights(await cachedOcr(`${name}-t${i}-${variant}`, async () => (await readTableText(page.grey, bbox, reader, { clean, asRead: true })).words));
             }
             // 'region': the table's crop recognised on its own through recognizeRegions (an experiment; see the header).
             else words = ((await engine.recognizeRegions(page.png, [[bbox[0] - pad, bbox[1] - pad, bbox[2] + pad, bbox[3] + pad]]))[0] ?? []).flatMap((l) => l.words);
@@ -261,7 +262,7 @@ async function runScanned(): Promise<void> {
               e2eTables += regions.length;
               for (const r of regions) {
                 const rules = prepareTableImage(grey, r.bbox)?.rules ?? [];
-                const words = await cachedOcr(`${name}-p${n}-e2e-${r.bbox.map(Math.round).join('_')}-${variant}`, async () => (await readTableText(grey, r.bbox, reader)).words);
+                const words = evenLineHeights(await cachedOcr(`${name}-p${n}-e2e-${r.bbox.map(Math.round).join('_')}-${variant}`, async () => (await readTableText(grey, r.bbox, reader, { asRead: true })).words));
                 found.push(...relationsOfGrid(recognizeTable({ bbox: r.bbox, words, segments: rules })));
               }
             }

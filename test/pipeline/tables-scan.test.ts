@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractScannedTableGrounding } from '../../src/components/tables.js';
 import { imageRules } from '../../src/pipeline/tables/image-rules.js';
-import { eraseRules, extremeFilter, flattenBackground, prepareTableImage, readTableText, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
+import { eraseRules, evenLineHeights, extremeFilter, flattenBackground, prepareTableImage, readTableText, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
 import { recognizeTable } from '../../src/pipeline/tables/structure.js';
 import type { BBox } from '../../src/pipeline/types.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../../src/providers/ocr/index.js';
@@ -130,6 +130,20 @@ describe('cleaning a table region', () => {
     eraseRules(copy, [{ x0: -50, y0: 10, x1: -10, y1: 10, width: 2 }]);
     expect(copy.data).toEqual(new Uint8Array(t.grey.data));
     expect(imageRules(copy, { minLength: 100 }).length).toBeGreaterThanOrEqual(ROWS.length + 1);
+  });
+});
+
+describe('OCR word boxes', () => {
+  it('gives the words of a line its common top and bottom and a little room at the sides, as PDF boxes have', () => {
+    const w = (text: string, bbox: BBox) => ({ text, bbox, confidence: 0.9 });
+    const out = evenLineHeights([w('Long', [10, 100, 60, 120]), w('and', [70, 106, 100, 120]), w('gap', [300, 105, 340, 124]), w('next', [10, 140, 50, 160])]);
+    // The first line spans 100..124 (24 px: 1.2 px more each side), the second 140..160 (1 px).
+    expect(out.map((x) => x.bbox.map((v) => Math.round(v * 10) / 10))).toEqual([
+      [8.8, 100, 61.2, 124],
+      [68.8, 100, 101.2, 124],
+      [298.8, 100, 341.2, 124],
+      [9, 140, 51, 160],
+    ]);
   });
 });
 
