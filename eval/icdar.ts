@@ -1,6 +1,8 @@
 // ICDAR 2013 table competition ground truth: NAME-str.xml (cells with start/end row and column
 // and content, per table and region) joined with NAME-reg.xml (region boxes).
-import type { BBox } from '../src/pipeline/types.js';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BBox, TextLine, Word } from '../src/pipeline/types.js';
 import type { SpanCell } from '../src/pipeline/tables/adjacency.js';
 
 export interface GtTable {
@@ -73,4 +75,35 @@ export function toPixels(box: GtTable['box'], pageHeight: number, dpi: number): 
   const [x0, x1] = [Math.min(box[0], box[2]), Math.max(box[0], box[2])];
   const [y0, y1] = [Math.min(box[1], box[3]), Math.max(box[1], box[3])];
   return [x0 * s, (pageHeight - y1) * s, x1 * s, (pageHeight - y0) * s];
+}
+
+/**
+ * Words or lines of a rendered page or region from OCR, cached on disk between evaluation runs under
+ * EVAL_OCR_CACHE (default /tmp/pagelens-eval-ocr; 'off' disables it). `key` must name the file,
+ * page, region, engine and every setting that changes the result.
+ */
+export const ocrCache = {
+  dir: process.env.EVAL_OCR_CACHE ?? '/tmp/pagelens-eval-ocr',
+  /** OCR calls not answered from the cache, and their milliseconds. */
+  calls: 0,
+  ms: 0,
+};
+
+export async function cachedOcr<T extends Word[] | TextLine[]>(key: string, compute: () => Promise<T>): Promise<T> {
+  const file = join(ocrCache.dir, `${key.replace(/[^\w.-]+/g, '_')}.json`);
+  if (ocrCache.dir !== 'off' && existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as T;
+  const t0 = Date.now();
+  const words = await compute();
+  ocrCache.ms += Date.now() - t0;
+  ocrCache.calls++;
+  if (ocrCache.dir !== 'off') {
+    mkdirSync(ocrCache.dir, { recursive: true });
+    writeFileSync(file, JSON.stringify(words));
+  }
+  return words;
+}
+
+/** A rendered page's OCR lines (page-level, as processing reads scans), cached. */
+export function pageOcrKey(name: string, page: number, engine: string, dpi: number): string {
+  return `${name}-p${page}-${engine}-pagelines-${dpi}`;
 }

@@ -7,15 +7,24 @@
 // Build: node_modules/.bin/tsc -p tsconfig.bench.json; run: node dist-bench/eval/layout.js
 // Settings: EVAL_DATA (/work/shared/data/icdar2013), EVAL_DPI (72), EVAL_INK (1: render an ink
 // map; 0: text and segments only), EVAL_FILES (comma list of names, e.g. eu-001,us-020),
-// EVAL_VERBOSE (1: print each page's boxes), EVAL_WORST (10), EVAL_IOU (0.5: the match threshold).
+// EVAL_VERBOSE (1: print each page's boxes), EVAL_WORST (10), EVAL_IOU (0.5: the match threshold),
+// EVAL_SCAN (1: the scanned path, below), EVAL_SCAN_RULES (1: with it, rules found in the pixels as segments).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLayout, inkMap } from '../src/pipeline/layout/index.js';
 import { openPdf } from '../src/pipeline/pdf/document.js';
-import type { BBox, Word } from '../src/pipeline/types.js';
+import type { BBox, Segment, TextLine, Word } from '../src/pipeline/types.js';
+import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
+import { cachedOcr, ocrCache, pageOcrKey } from './icdar.js';
+import { imageRulesOfPng } from '../src/pipeline/tables/image-rules.js';
 
 const DATA = process.env.EVAL_DATA ?? '/work/shared/data/icdar2013';
-const DPI = Number(process.env.EVAL_DPI ?? 72);
+// EVAL_SCAN=1: the scanned path instead: pages rendered at EVAL_DPI (200), lines from page OCR
+// (native tesseract when installed; cached, see icdar.ts), no drawn segments, the ink map of
+// the rendered page, as processing does for images and scans.
+const SCAN = process.env.EVAL_SCAN === '1';
+const DPI = Number(process.env.EVAL_DPI ?? (SCAN ? 200 : 72));
+const SCAN_RULES = process.env.EVAL_SCAN_RULES === '1';
 const INK = process.env.EVAL_INK !== '0';
 const INK_DPI = 100;
 const FILES = process.env.EVAL_FILES ? new Set(process.env.EVAL_FILES.split(',')) : undefined;
@@ -125,6 +134,13 @@ function scorePage(gt: BBox[], det: BBox[], words: Word[]): Score {
   return s;
 }
 
+let engine: Promise<OcrEngine> | undefined;
+/** The OCR engine of the scanned path: what processing's 'auto' picks. */
+function scanEngine(): Promise<OcrEngine> {
+  engine ??= availableOcrKinds().then((kinds) => createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract', { workers: 1 }));
+  return engine;
+}
+
 /** Pages seen and milliseconds spent in detectLayout alone. */
 const timing = { pages: 0, layoutMs: 0 };
 
@@ -144,11 +160,23 @@ async function runFile(dir: string, name: string): Promise<FileResult> {
     for (let n = 1; n <= doc.pageCount; n++) {
       const size = doc.pageSize(n);
       const gt = regions.filter((r) => r.page === n).map((r) => toPixels(r.box, size.height));
-      const text = doc.text(n, DPI);
       const width = (size.width * DPI) / 72;
       const height = (size.height * DPI) / 72;
-      const ink = INK ? await inkMap((await doc.render(n, INK_DPI)).png, Math.round((size.width * INK_DPI) / 144)) : undefined;
-      const segments = doc.segments(n, DPI);
+      let text: { lines: TextLine[] };
+      let ink: Awaited<ReturnType<typeof inkMap>> | undefined;
+      let segments: Segment[] = [];
+      if (SCAN) {
+        const png = (await doc.render(n, DPI)).png;
+        const ocr = await scanEngine();
+        text = { lines: await cachedOcr(pageOcrKey(name, n, ocr.name, DPI), async () => (await ocr.recognize(png)).lines) };
+        ink = INK ? await inkMap(png) : undefined;
+        // EVAL_SCAN_RULES=1: ruling lines found in the full-resolution pixels as the segments.
+        if (SCAN_RULES) segments = await imageRulesOfPng(png);
+      } else {
+        text = doc.text(n, DPI);
+        ink = INK ? await inkMap((await doc.render(n, INK_DPI)).png, Math.round((size.width * INK_DPI) / 144)) : undefined;
+        segments = doc.segments(n, DPI);
+      }
       const t0 = process.hrtime.bigint();
       const regionsOut = detectLayout({ width, height, lines: text.lines, segments, ink });
       timing.layoutMs += Number(process.hrtime.bigint() - t0) / 1e6;
@@ -189,7 +217,8 @@ async function main(): Promise<void> {
     for (const name of names) if (!FILES || FILES.has(name)) out.push(await runFile(dir, name));
     results.set(subset, out);
   }
-  console.log(`ICDAR 2013 table regions, ${DPI} dpi, ink map ${INK ? `on (${INK_DPI / 2} dpi)` : 'off'}; IoU ≥ ${MIN_IOU} one-to-one`);
+  if (engine) await (await engine).close();
+  console.log(`ICDAR 2013 table regions, ${SCAN ? `scanned path (pages rendered, OCR lines, ${SCAN_RULES ? 'rules from the pixels' : 'no drawn segments'}${ocrCache.calls ? `, ${ocrCache.calls} pages OCRed in ${(ocrCache.ms / 1000).toFixed(0)} s` : ''}), ` : ''}${DPI} dpi, ink map ${INK ? 'on' : 'off'}; IoU ≥ ${MIN_IOU} one-to-one`);
   console.log('| subset | GT | detected | matched | precision | recall | F1 | mean IoU | char P | char R | char F1 | completeness | purity |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   const all = zero();

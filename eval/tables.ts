@@ -13,10 +13,16 @@
 // Build: make dist-bench/.built; run: node dist-bench/eval/tables.js
 // Settings: EVAL_DATA (/work/shared/data/icdar2013), EVAL_FILES (comma list, e.g. eu-001,us-020),
 // EVAL_WORST (15), EVAL_E2E (1: also end to end; 0: regions given only), EVAL_JSON (path: per-file F1),
-// EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, words from OCR (native
-// tesseract when installed), ruling lines from the pixels (image-rules.ts), regions given),
-// EVAL_SCAN_DPI (200), EVAL_SCAN_OCR (page: OCR the whole page, as processing does; region: OCR
-// each table's crop through recognizeRegions — much worse as of 2026-11-23, not investigated).
+// EVAL_SCAN (1: instead, the scanned path: pages rendered at 200 dpi, regions given, each table
+// read as processing reads it: src/pipeline/tables/scan-text.ts cleans the region, finds its
+// rules and has the OCR engine read it), EVAL_SCAN_DPI (200), EVAL_SCAN_OCR (table: the product's
+// path, default; page: words from page-level OCR and rules from the page's pixels, as before
+// 2026-11-23; region: recognizeRegions on each table's crop, uncleaned), EVAL_SCAN_ENGINE (the OCR
+// kind; default native tesseract when installed), EVAL_SCAN_PSM (experiments: the tesseract page
+// segmentation mode tables are read in), EVAL_SCAN_CLEAN (0: read the uncleaned crop),
+// EVAL_SCAN_E2E (1: also end to end on every page: page OCR, detectLayout with pixel rules, the table path),
+// EVAL_LIMIT (only the first N documents), EVAL_OCR_CACHE (folder of cached OCR results,
+// /tmp/pagelens-eval-ocr; 'off').
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectLayout, inkMap } from '../src/pipeline/layout/index.js';
@@ -24,9 +30,11 @@ import { openPdf } from '../src/pipeline/pdf/document.js';
 import { BASELINE, FULL, recognizeTable, type StructureOptions } from '../src/pipeline/tables/structure.js';
 import type { Segment, Word } from '../src/pipeline/types.js';
 import { relationsOf, relationsOfGrid, scoreRelations, type Relation } from '../src/pipeline/tables/adjacency.js';
-import { gtTables, toPixels } from './icdar.js';
+import { cachedOcr, gtTables, ocrCache, pageOcrKey, toPixels } from './icdar.js';
 import { imageRulesOfPng } from '../src/pipeline/tables/image-rules.js';
-import { availableOcrKinds, createOcrEngine } from '../src/providers/ocr/index.js';
+import { availableOcrKinds, createOcrEngine, NativeTesseractEngine, type OcrKind } from '../src/providers/ocr/index.js';
+import { decodeGrey, type GreyImage } from '../src/providers/ocr/raster.js';
+import { evenLineHeights, prepareTableImage, readTableText, type TableTextReader } from '../src/pipeline/tables/scan-text.js';
 
 const DATA = process.env.EVAL_DATA ?? '/work/shared/data/icdar2013';
 const FILES = process.env.EVAL_FILES ? new Set(process.env.EVAL_FILES.split(',')) : undefined;
@@ -36,7 +44,11 @@ const JSON_OUT = process.env.EVAL_JSON;
 const DPI = 72;
 const SCAN = process.env.EVAL_SCAN === '1';
 const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
-const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : 'page';
+const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : process.env.EVAL_SCAN_OCR === 'page' ? 'page' : 'table';
+/** Bumped when the cleaning changes, so cached reads of older cleanings are not reused. */
+const CLEAN_VERSION = 8;
+const SCAN_E2E = process.env.EVAL_SCAN_E2E === '1';
+const LIMIT = Number(process.env.EVAL_LIMIT ?? Infinity);
 
 const STEPS: Array<[string, StructureOptions]> = [
   ['baseline (whitespace gaps, lines as rows)', BASELINE],
@@ -181,10 +193,21 @@ const PUBLISHED: Array<[string, number, number, number]> = [
 async function runScanned(): Promise<void> {
   const started = Date.now();
   const kinds = await availableOcrKinds();
-  const engine = await createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract', { workers: 1 });
+  const kind = (process.env.EVAL_SCAN_ENGINE as OcrKind | undefined) ?? (kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract');
+  const engine = await createOcrEngine(kind, { workers: 1 });
+  // EVAL_SCAN_PSM (experiments, native tesseract only): the page segmentation mode tables are read in.
+  const psm = process.env.EVAL_SCAN_PSM;
+  const reader: TableTextReader = psm && engine instanceof NativeTesseractEngine ? { readBlock: (img) => engine.readImage(img, psm) } : engine;
+  const clean = process.env.EVAL_SCAN_CLEAN !== '0';
+  const variant = `${engine.name}-${SCAN_OCR}${SCAN_OCR === 'table' ? `-psm${psm ?? 'default'}-${clean ? `clean${CLEAN_VERSION}` : 'raw'}` : ''}-${SCAN_DPI}`;
   const t = tally();
-  const perFile: Array<[string, number]> = [];
+  const e2e = tally();
+  let e2ePages = 0;
+  let e2eTables = 0;
+  const perFileE2e = new Map<string, number>();
+  const perFile: Array<[string, number, number, number]> = [];
   let pages = 0;
+  let done = 0;
   try {
     for (const subset of ['eu', 'us']) {
       const dir = join(DATA, `competition-dataset-${subset}`);
@@ -192,26 +215,60 @@ async function runScanned(): Promise<void> {
       const names = [...present].filter((f) => f.endsWith('.pdf') && present.has(f.replace(/\.pdf$/, '-str.xml')) && present.has(f.replace(/\.pdf$/, '-reg.xml'))).map((f) => f.slice(0, -4)).sort();
       for (const name of names) {
         if (FILES && !FILES.has(name)) continue;
+        if (done++ >= LIMIT) break;
         const tables = gtTables(readFileSync(join(dir, `${name}-str.xml`), 'utf8'), readFileSync(join(dir, `${name}-reg.xml`), 'utf8'));
         const doc = await openPdf(readFileSync(join(dir, `${name}.pdf`)));
         try {
-          const cache = new Map<number, { png: Buffer; words: Word[]; segments: Segment[] }>();
+          const cache = new Map<number, { png: Buffer; grey: GreyImage; words: Word[]; segments: Segment[] }>();
           const det: Relation[] = [];
-          for (const table of tables) {
+          for (const [i, table] of tables.entries()) {
             let p = cache.get(table.page);
             const bbox = toPixels(table.box, doc.pageSize(table.page).height, SCAN_DPI);
             if (!p) {
               const png = (await doc.render(table.page, SCAN_DPI)).png;
-              p = { png, words: SCAN_OCR === 'page' ? (await engine.recognize(png)).lines.flatMap((l) => l.words) : [], segments: await imageRulesOfPng(png) };
+              const words = SCAN_OCR === 'page' ? (await cachedOcr(pageOcrKey(name, table.page, engine.name, SCAN_DPI), async () => (await engine.recognize(png)).lines)).flatMap((l) => l.words) : [];
+              p = { png, grey: await decodeGrey(png), words, segments: await imageRulesOfPng(png) };
               cache.set(table.page, p);
               pages++;
             }
-            // 'region': the table's crop recognised on its own (an experiment; see the header).
+            const page = p;
             const pad = SCAN_DPI / 10;
-            const words = SCAN_OCR === 'page' ? p.words : ((await engine.recognizeRegions(p.png, [[bbox[0] - pad, bbox[1] - pad, bbox[2] + pad, bbox[3] + pad]]))[0] ?? []).flatMap((l) => l.words);
-            det.push(...relationsOfGrid(recognizeTable({ bbox, words, segments: p.segments })));
+            let words: Word[];
+            let segments = page.segments;
+            if (SCAN_OCR === 'page') words = page.words;
+            else if (SCAN_OCR === 'table') {
+              const prepared = prepareTableImage(page.grey, bbox, { clean });
+              if (clean) segments = prepared?.rules ?? [];
+              // The cache holds the words as read; evenLineHeights is what readTableText applies after.
+              words = evenLineHeights(await cachedOcr(`${name}-t${i}-${variant}`, async () => (await readTableText(page.grey, bbox, reader, { clean, asRead: true })).words));
+            }
+            // 'region': the table's crop recognised on its own through recognizeRegions (an experiment; see the header).
+            else words = ((await engine.recognizeRegions(page.png, [[bbox[0] - pad, bbox[1] - pad, bbox[2] + pad, bbox[3] + pad]]))[0] ?? []).flatMap((l) => l.words);
+            det.push(...relationsOfGrid(recognizeTable({ bbox, words, segments })));
           }
-          perFile.push([name, addDoc(t, tables.flatMap((x) => relationsOf(x.cells)), det).f]);
+          const gt = tables.flatMap((x) => relationsOf(x.cells));
+          const s = addDoc(t, gt, det);
+          perFile.push([name, s.f, gt.length, scoreRelations(gt, det)]);
+          if (SCAN_E2E) {
+            // End to end: every page rendered and OCRed as processing does, detectLayout on the OCR
+            // lines, the ink map and the rules found in the pixels; each table region read by readTableText.
+            const found: Relation[] = [];
+            for (let n = 1; n <= doc.pageCount; n++) {
+              const png = (await doc.render(n, SCAN_DPI)).png;
+              const grey = await decodeGrey(png);
+              const lines = await cachedOcr(pageOcrKey(name, n, engine.name, SCAN_DPI), async () => (await engine.recognize(png)).lines);
+              const regions = detectLayout({ width: grey.width, height: grey.height, lines, segments: await imageRulesOfPng(png), ink: await inkMap(png) }).filter((r) => r.kind === 'table');
+              e2ePages++;
+              e2eTables += regions.length;
+              for (const r of regions) {
+                const rules = prepareTableImage(grey, r.bbox)?.rules ?? [];
+                const words = evenLineHeights(await cachedOcr(`${name}-p${n}-e2e-${r.bbox.map(Math.round).join('_')}-${variant}`, async () => (await readTableText(grey, r.bbox, reader, { asRead: true })).words));
+                found.push(...relationsOfGrid(recognizeTable({ bbox: r.bbox, words, segments: rules })));
+              }
+            }
+            const e = addDoc(e2e, gt, found);
+            perFileE2e.set(name, e.f);
+          }
         } finally {
           doc.close();
         }
@@ -220,13 +277,15 @@ async function runScanned(): Promise<void> {
   } finally {
     await engine.close();
   }
-  console.log(`ICDAR 2013 tables, scanned path: ${pages} pages rendered at ${SCAN_DPI} dpi, OCR ${engine.name} (${SCAN_OCR}), rules from pixels, regions given`);
+  console.log(`ICDAR 2013 tables, scanned path: ${perFile.length} documents, ${pages} pages rendered at ${SCAN_DPI} dpi, OCR ${engine.name} (${SCAN_OCR}${SCAN_OCR === 'table' ? `, psm ${psm ?? 'default'}, ${clean ? 'cleaned' : 'not cleaned'}` : ''}), rules from pixels, regions given`);
   console.log('| method | GT relations | detected | correct | precision | recall | F1 | mean doc P | mean doc R | F1 of means |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   console.log(row('PageLens image path (OCR words + pixel rules), regions given', t));
+  if (SCAN_E2E) console.log(row(`PageLens image path end to end (${e2ePages} pages, ${e2eTables} table regions detected on OCR lines)`, e2e));
   console.log('\nWorst files:');
-  for (const [name, f] of perFile.sort((a, b) => a[1] - b[1]).slice(0, WORST)) console.log(`- ${name}: F1 ${fx(f)}`);
-  console.log(`\nwhole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const [name, f, gt, ok] of perFile.sort((a, b) => a[1] - b[1]).slice(0, WORST)) console.log(`- ${name}: F1 ${fx(f)} (${ok}/${gt} relations found)${perFileE2e.has(name) ? `; end to end ${fx(perFileE2e.get(name)!)}` : ''}`);
+  if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(Object.fromEntries(perFile.map(([name, f]) => [name, f])), null, 1));
+  console.log(`\nOCR not from the cache: ${ocrCache.calls} calls, ${(ocrCache.ms / 1000).toFixed(1)} s (${(ocrCache.ms / Math.max(1, ocrCache.calls)).toFixed(0)} ms per call); whole run ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function main(): Promise<void> {

@@ -3,6 +3,7 @@
 // continuation on the next page (set when a document's processing finishes).
 import type { Db } from '../db/types.js';
 import { continues, extractTable, groundingCells, shapeOf, type GroundingCell, type TableGrid } from '../pipeline/tables/index.js';
+import { readTableText, type GreyPixels, type TableTextReader } from '../pipeline/tables/scan-text.js';
 import type { BBox, Segment, Word } from '../pipeline/types.js';
 import { parseBbox, parseJsonObject, type JsonObject } from './model.js';
 
@@ -27,6 +28,17 @@ export function tableGrounding(grid: TableGrid, html: string, source: 'pipeline'
 export function extractTableGrounding(bbox: BBox, words: Word[], segments: Segment[]): TableGrounding {
   const { grid, html } = extractTable({ bbox, words, segments });
   return tableGrounding(grid, html, 'pipeline');
+}
+
+/**
+ * Extracts the table in `bbox` of a page image (a scan, photo or uploaded table image): the
+ * region is cleaned (fills flattened, rules erased) and read again by `reader` (the OCR engine),
+ * and its structure comes from those words and the rules found in its pixels
+ * (pipeline/tables/scan-text.ts). `page` is the page's greyscale pixels.
+ */
+export async function extractScannedTableGrounding(page: GreyPixels, bbox: BBox, reader: TableTextReader): Promise<TableGrounding> {
+  const { words, rules } = await readTableText(page, bbox, reader);
+  return extractTableGrounding(bbox, words, rules);
 }
 
 function gridOf(data: JsonObject, bbox: BBox): TableGrid | undefined {

@@ -39,7 +39,8 @@ function runs(lines: number, length: number, get: (i: number, j: number) => numb
       if (dark) {
         if (start < 0) start = j;
         lastDark = j;
-      } else if (start >= 0 && j - lastDark > gapTolerance) {
+      } else if (start >= 0 && (j - lastDark > gapTolerance || j === length)) {
+        // (a run reaching the image's edge ends there: a cropped table's rules often do)
         if (lastDark - start + 1 >= minLength) mine.push({ at: i, from: start, to: lastDark });
         start = -1;
       }

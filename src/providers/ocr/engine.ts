@@ -1,5 +1,6 @@
 // One interface for every OCR engine (tesseract.js, native tesseract, PP-OCR detection + tesseract).
 // Coordinates in and out are pixels of the PNG handed in, origin top-left.
+import type { GreyPixels } from '../../pipeline/tables/scan-text.js';
 import type { BBox, PageText, TextLine, Word } from '../../pipeline/types.js';
 
 export interface RecognizeOptions {
@@ -13,6 +14,8 @@ export interface OcrEngine {
   recognize(png: Buffer, opts?: RecognizeOptions): Promise<PageText>;
   /** Lines found inside each region, one list per region in the order given. */
   recognizeRegions(png: Buffer, regions: BBox[]): Promise<TextLine[][]>;
+  /** The words of a prepared image read as one block of text (a cleaned table region: tables/scan-text.ts). */
+  readBlock(img: GreyPixels): Promise<TextLine[]>;
   /** Text boxes without recognition (engines with a detector only). */
   detect?(png: Buffer): Promise<BBox[]>;
   close(): Promise<void>;

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import type { GreyPixels } from '../../pipeline/tables/scan-text.js';
 import type { BBox, PageText, TextLine } from '../../pipeline/types.js';
 import { boxesFromMap, DEFAULT_DB, estimateSkew, prepare, type DbParams, type TextRegion } from './db-detect.js';
 import { clip, lineOf, type OcrEngine, type RecognizeOptions } from './engine.js';
@@ -159,6 +160,13 @@ export class PpocrEngine implements OcrEngine {
         return lineOf(words) ?? [];
       }),
     );
+  }
+
+  /** Every line detected in a prepared image, read by the recogniser (tables, see tables/scan-text.ts). */
+  async readBlock(img: GreyPixels): Promise<TextLine[]> {
+    const grey: GreyImage = { data: Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), width: img.width, height: img.height };
+    const boxes = (await this.detectGrey(grey)).map((r) => r.bbox);
+    return (await this.recognizer.recognizeLines(grey, readingOrder(boxes).map((i) => boxes[i]!))).flat();
   }
 
   async close(): Promise<void> {

@@ -8,6 +8,7 @@ import { unlink, writeFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { GreyPixels } from '../../pipeline/tables/scan-text.js';
 import type { BBox, PageText, TextLine, Word } from '../../pipeline/types.js';
 import { PipelineError } from '../../pipeline/types.js';
 import { clip, lineOf, type OcrEngine, type RecognizeOptions } from './engine.js';
@@ -254,6 +255,16 @@ export class NativeTesseractEngine implements OcrEngine {
   /** One line of text per box (PSM 7), like TesseractEngine.recognizeLines. */
   async recognizeLines(img: GreyImage, boxes: BBox[]): Promise<TextLine[][]> {
     return Promise.all(boxes.map((b) => this.recognizeCrop(img, b, PSM.line)));
+  }
+
+  /** The words of a prepared image read as one block (PSM 6: cleaned table regions, tables/scan-text.ts). */
+  async readBlock(img: GreyPixels): Promise<TextLine[]> {
+    return this.readImage(img, PSM.block);
+  }
+
+  /** The lines of a whole prepared image in page segmentation mode `psm`. */
+  async readImage(img: GreyPixels, psm: string): Promise<TextLine[]> {
+    return parseTsv(await this.tsv(pgm(img.width, img.height, Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length)), psm));
   }
 
   /** Tesseract processes running now (for tests: they are reused, and gone after close). */

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import Tesseract from 'tesseract.js';
+import type { GreyPixels } from '../../pipeline/tables/scan-text.js';
 import type { BBox, PageText, TextLine, Word } from '../../pipeline/types.js';
 import { clip, lineOf, type OcrEngine, type RecognizeOptions } from './engine.js';
 import { Pool } from './pool.js';
@@ -92,6 +93,11 @@ export class TesseractEngine implements OcrEngine {
    */
   async recognizeLines(img: GreyImage, boxes: BBox[]): Promise<TextLine[][]> {
     return Promise.all(boxes.map((b) => this.recognizeCrop(img, b, PSM.line)));
+  }
+
+  /** The words of a prepared image read as one block (PSM 6: cleaned table regions, tables/scan-text.ts). */
+  async readBlock(img: GreyPixels): Promise<TextLine[]> {
+    return linesFromPage(await this.run(pgm(img.width, img.height, Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length)), PSM.block));
   }
 
   async close(): Promise<void> {

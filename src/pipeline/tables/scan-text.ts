@@ -1,0 +1,349 @@
+// The words of a table on a scanned or photographed page. Page-level OCR reads tables badly:
+// tesseract's layout analysis runs table text into the neighbouring paragraph, skips shaded
+// blocks, and reads rules as "|", "[" or "_". So the table region is read again on its own, from
+// a cleaned copy: shading and coloured cell backgrounds flattened to white (each pixel divided by
+// its neighbourhood's background), white-on-dark cells turned dark-on-white, ruling lines erased,
+// and the result read as one block of text (tesseract PSM 6; sparse-text mode drops leading digits).
+import type { BBox, Segment, TextLine, Word } from '../types.js';
+import { imageRules } from './image-rules.js';
+
+/** Greyscale pixels, one byte each (0 black … 255 white), rows top to bottom. */
+export interface GreyPixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** Reads every word of a prepared image (coordinates in its pixels). */
+export interface TableTextReader {
+  readBlock(img: GreyPixels): Promise<TextLine[]>;
+}
+
+export interface TableTextOptions {
+  /** White margin kept around the region (page pixels). Default 12. */
+  pad?: number;
+  /** Side of the background window in pixels; wider than any stroke. Default 15. */
+  window?: number;
+  /** Flatten backgrounds and erase rules (default true; false reads the plain crop, for comparison). */
+  clean?: boolean;
+  /** Words with the boxes OCR gave (evenLineHeights not applied), for callers that cache them. */
+  asRead?: boolean;
+}
+
+/**
+ * Running maximum (or minimum) of `count` values read from `src` at `start + i * stride`, over a
+ * window of 2r+1, written the same way into `dst`; van Herk / Gil-Werman: three passes whatever
+ * the window's size (block prefix and suffix extremes, then one comparison per value).
+ */
+function runExtreme(src: Uint8Array, dst: Uint8Array, start: number, stride: number, count: number, r: number, max: boolean, g: Uint8Array, h: Uint8Array): void {
+  const w = 2 * r + 1;
+  const edge = max ? 0 : 255;
+  // g: extreme from the start of the block to i; h: from i to the end of its block.
+  for (let i = 0; i < count; i++) {
+    const v = src[start + i * stride]!;
+    g[i] = i % w === 0 ? v : max ? Math.max(g[i - 1]!, v) : Math.min(g[i - 1]!, v);
+  }
+  for (let i = count - 1; i >= 0; i--) {
+    const v = src[start + i * stride]!;
+    h[i] = i % w === w - 1 || i === count - 1 ? v : max ? Math.max(h[i + 1]!, v) : Math.min(h[i + 1]!, v);
+  }
+  for (let i = 0; i < count; i++) {
+    const a = i - r >= 0 ? h[i - r]! : h[0]!;
+    const b = i + r < count ? g[i + r]! : g[count - 1]!;
+    // Near the ends the window is cut short: h[0] / g[count-1] cover only whole blocks there.
+    let m = max ? Math.max(a, b) : Math.min(a, b);
+    if (i - r < 0 || i + r >= count) {
+      m = edge;
+      for (let k = Math.max(0, i - r), e = Math.min(count - 1, i + r); k <= e; k++) {
+        const v = src[start + k * stride]!;
+        m = max ? Math.max(m, v) : Math.min(m, v);
+      }
+    }
+    dst[start + i * stride] = m;
+  }
+}
+
+/** Separable running maximum (or minimum) over a `size`-wide square window. */
+export function extremeFilter(src: Uint8Array, width: number, height: number, size: number, max: boolean): Uint8Array {
+  const r = Math.floor(size / 2);
+  const tmp = new Uint8Array(src.length);
+  const out = new Uint8Array(src.length);
+  const g = new Uint8Array(Math.max(width, height));
+  const h = new Uint8Array(Math.max(width, height));
+  for (let y = 0; y < height; y++) runExtreme(src, tmp, y * width, 1, width, r, max, g, h);
+  for (let x = 0; x < width; x++) runExtreme(tmp, out, x, width, height, r, max, g, h);
+  return out;
+}
+
+/** Mean of a `size`-wide box around every pixel (integral image). */
+function boxMean(src: Uint8Array, width: number, height: number, size: number): Uint8Array {
+  const w1 = width + 1;
+  const sum = new Float64Array(w1 * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let acc = 0;
+    for (let x = 0; x < width; x++) {
+      acc += src[y * width + x]!;
+      sum[(y + 1) * w1 + x + 1] = sum[y * w1 + x + 1]! + acc;
+    }
+  }
+  const r = Math.floor(size / 2);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(height, y + r + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(width, x + r + 1);
+      out[y * width + x] = Math.round((sum[y1 * w1 + x1]! - sum[y0 * w1 + x1]! - sum[y1 * w1 + x0]! + sum[y0 * w1 + x0]!) / ((y1 - y0) * (x1 - x0)));
+    }
+  }
+  return out;
+}
+
+/** Side of the tiles whose medians tell the local fill colour. */
+const TILE = 8;
+/** Tiles each side whose medians vote for a tile's fill: 5 x 5 tiles (40 px), so bold text never outvotes the paper. */
+const SPREAD = 2;
+
+/**
+ * The fill colour of every tile of `img`: the median of each TILE x TILE tile, then the median
+ * of the tiles around it (text covers well under half of such a neighbourhood, so this is the
+ * paper or cell fill, not the ink).
+ */
+function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: number } {
+  const { data, width, height } = img;
+  const cols = Math.ceil(width / TILE);
+  const rows = Math.ceil(height / TILE);
+  const med = new Uint8Array(cols * rows);
+  const hist = new Uint32Array(256);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      hist.fill(0);
+      let n = 0;
+      for (let y = ty * TILE, ye = Math.min(height, y + TILE); y < ye; y++) {
+        for (let x = tx * TILE, xe = Math.min(width, x + TILE); x < xe; x++) {
+          hist[data[y * width + x]!]!++;
+          n++;
+        }
+      }
+      let acc = 0;
+      let v = 0;
+      while (v < 255 && (acc += hist[v]!) < n / 2) v++;
+      med[ty * cols + tx] = v;
+    }
+  }
+  const fill = new Uint8Array(cols * rows);
+  const around: number[] = [];
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      around.length = 0;
+      for (let y = Math.max(0, ty - SPREAD); y <= Math.min(rows - 1, ty + SPREAD); y++) for (let x = Math.max(0, tx - SPREAD); x <= Math.min(cols - 1, tx + SPREAD); x++) around.push(med[y * cols + x]!);
+      around.sort((a, b) => a - b);
+      fill[ty * cols + tx] = around[around.length >> 1]!;
+    }
+  }
+  return { fill, cols, rows };
+}
+
+/**
+ * A cleaned copy of `img`, dark text on white. Inside a dark or strongly coloured fill (white
+ * or light text on it) the pixels are inverted. Where fills of both kinds meet (a coloured
+ * header row against the paper), each pixel's immediate surroundings decide, so the fill's edge
+ * leaves no seams or corner blobs and a thin dark header band keeps its text. Then every pixel is divided by the lightest pixel of a small window (the local paper or
+ * fill colour), so grey and pale coloured fills become white while strokes stay dark.
+ */
+export function flattenBackground(img: GreyPixels, window = 15): GreyPixels {
+  const { width, height } = img;
+  const data = new Uint8Array(img.data);
+  const { fill, cols, rows } = tileFill(img);
+  const near = boxMean(img.data, width, height, 9);
+  // Per tile: whether the fills around it are all light (1), all dark (2) or both (3).
+  const kind = new Uint8Array(cols * rows);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      let k = 0;
+      for (let y = Math.max(0, ty - 1); y <= Math.min(rows - 1, ty + 1); y++) for (let x = Math.max(0, tx - 1); x <= Math.min(cols - 1, tx + 1); x++) k |= fill[y * cols + x]! < 128 ? 2 : 1;
+      kind[ty * cols + tx] = k;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const ty = Math.floor(y / TILE);
+    for (let x = 0; x < width; x++) {
+      const tx = Math.floor(x / TILE);
+      const k = kind[ty * cols + tx]!;
+      const i = y * width + x;
+      const v = data[i]!;
+      // Inside a dark fill: inverted relative to the fill, so the fill itself becomes white
+      // (a plain inversion would leave it grey beside the white of an inverted rule).
+      if (k === 2) data[i] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - fill[ty * cols + tx]!)));
+      else if (k === 3) {
+        // Along a fill's edge, the pixel's own surroundings (a few pixels, less than a text
+        // line) tell which fill it lies on: dark surroundings are the dark fill, inverted
+        // relative to its colour; light ones keep the pixel as it is.
+        if (near[i]! < 128) {
+          let f = 255;
+          for (let yy = Math.max(0, ty - 1); yy <= Math.min(rows - 1, ty + 1); yy++) for (let xx = Math.max(0, tx - 1); xx <= Math.min(cols - 1, tx + 1); xx++) f = Math.min(f, fill[yy * cols + xx]!);
+          data[i] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - f)));
+        }
+      }
+    }
+  }
+  const bg = extremeFilter(data, width, height, window, true);
+  for (let i = 0; i < data.length; i++) {
+    const b = bg[i]!;
+    // Where the window is all dark (a thick bar) there is no paper to compare with: leave it.
+    if (b < 64) continue;
+    // Levels: 0..WHITE stretched to 0..255, so what is left of faint seams vanishes.
+    data[i] = Math.min(255, Math.round((data[i]! * 255 * 255) / (b * WHITE)));
+  }
+  return { data, width, height };
+}
+
+/** Relative brightness (of the local fill) from which a pixel counts as paper. */
+const WHITE = 200;
+
+/** Paints the rules (segments in the image's pixels) white, a pixel wider than drawn on each side. */
+export function eraseRules(img: GreyPixels, rules: Segment[]): void {
+  const { data, width, height } = img;
+  for (const s of rules) {
+    const half = Math.ceil(s.width / 2) + 1;
+    const horizontal = Math.abs(s.y1 - s.y0) <= Math.abs(s.x1 - s.x0);
+    const x0 = Math.max(0, Math.floor(Math.min(s.x0, s.x1) - (horizontal ? 0 : half)));
+    const x1 = Math.min(width - 1, Math.ceil(Math.max(s.x0, s.x1) + (horizontal ? 0 : half)));
+    const y0 = Math.max(0, Math.floor(Math.min(s.y0, s.y1) - (horizontal ? half : 0)));
+    const y1 = Math.min(height - 1, Math.ceil(Math.max(s.y0, s.y1) + (horizontal ? half : 0)));
+    // (a rule off the image leaves x1 < x0: nothing to paint; fill() would read a negative end from the back)
+    if (x1 < x0) continue;
+    for (let y = y0; y <= y1; y++) data.fill(255, y * width + x0, y * width + x1 + 1);
+  }
+}
+
+/**
+ * Each rule lengthened along its own line as long as the ink goes on, in the cleaned image or
+ * in the original: a rule crossing a dark fill is found only outside it (inside, the cleaning
+ * turned it white, like the fill), and the stubs left at the fill's edges would read as quote
+ * marks and dots.
+ */
+export function extendRules(img: GreyPixels, original: GreyPixels, rules: Segment[], threshold = 160): Segment[] {
+  const { width, height } = img;
+  const dark = (x: number, y: number): boolean => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return false;
+    const i = Math.round(y) * width + Math.round(x);
+    return img.data[i]! < threshold || original.data[i]! < threshold;
+  };
+  return rules.map((r) => {
+    const s = { ...r };
+    if (s.y0 === s.y1) {
+      while (dark(s.x0 - 1, s.y0)) s.x0--;
+      while (dark(s.x1 + 1, s.y0)) s.x1++;
+    } else {
+      while (dark(s.x0, s.y0 - 1)) s.y0--;
+      while (dark(s.x0, s.y1 + 1)) s.y1++;
+    }
+    return s;
+  });
+}
+
+/** The region of the page cut out with `pad` pixels around it (clamped to the page). */
+function cut(page: GreyPixels, box: BBox): { img: GreyPixels; x0: number; y0: number } | undefined {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(page.width, Math.ceil(box[2]));
+  const y1 = Math.min(page.height, Math.ceil(box[3]));
+  if (x1 - x0 < 4 || y1 - y0 < 4) return undefined;
+  const width = x1 - x0;
+  const data = new Uint8Array(width * (y1 - y0));
+  for (let y = y0; y < y1; y++) data.set(page.data.subarray(y * page.width + x0, y * page.width + x1), (y - y0) * width);
+  return { img: { data, width, height: y1 - y0 }, x0, y0 };
+}
+
+/** What a PDF word box adds to the ink on each side (side bearings), in line heights. */
+const SIDE_BEARING = 0.05;
+
+/**
+ * OCR boxes hug the ink ("and" is shorter than "Long", and ends where its last stroke does),
+ * while a PDF's word boxes span the font's height and the glyphs' advance, which is what
+ * structure recognition measures gaps and line heights against: words on one text line
+ * (vertical centres within each other's extent) get the line's common top and bottom, and each
+ * side grows by SIDE_BEARING line heights (0.05 read best on ICDAR 2013; 0 and 0.1 less well).
+ * Apply once: the sides grow again on a second call.
+ */
+export function evenLineHeights(words: Word[]): Word[] {
+  const order = words.map((w, i) => i).sort((a, b) => words[a]!.bbox[1] + words[a]!.bbox[3] - (words[b]!.bbox[1] + words[b]!.bbox[3]));
+  const groups: Array<{ top: number; bottom: number; members: number[] }> = [];
+  for (const i of order) {
+    const b = words[i]!.bbox;
+    const mid = (b[1] + b[3]) / 2;
+    const g = groups[groups.length - 1];
+    if (g && mid >= g.top && mid <= g.bottom && (g.top + g.bottom) / 2 >= b[1] && (g.top + g.bottom) / 2 <= b[3]) {
+      g.members.push(i);
+      g.top = Math.min(g.top, b[1]);
+      g.bottom = Math.max(g.bottom, b[3]);
+    } else groups.push({ top: b[1], bottom: b[3], members: [i] });
+  }
+  const out = [...words];
+  for (const g of groups) {
+    const side = SIDE_BEARING * (g.bottom - g.top);
+    for (const i of g.members) out[i] = { ...words[i]!, bbox: [words[i]!.bbox[0] - side, g.top, words[i]!.bbox[2] + side, g.bottom] };
+  }
+  return out;
+}
+
+/** A table region cleaned for reading: the image, where it lies on the page, and its rules. */
+export interface PreparedTable {
+  img: GreyPixels;
+  x0: number;
+  y0: number;
+  /** Ruling lines found in the cleaned region, in page pixels (erased from `img`). */
+  rules: Segment[];
+}
+
+/**
+ * The image the reader sees for a table region. Rules are looked for in the cleaned region
+ * rather than on the raw page: a coloured fill is dark enough to look like ink there, and its
+ * edges would turn into rules that are not drawn.
+ */
+export function prepareTableImage(page: GreyPixels, bbox: BBox, opts: TableTextOptions = {}): PreparedTable | undefined {
+  const pad = opts.pad ?? 12;
+  const piece = cut(page, [bbox[0] - pad, bbox[1] - pad, bbox[2] + pad, bbox[3] + pad]);
+  if (!piece) return undefined;
+  if (opts.clean === false) return { ...piece, rules: [] };
+  const img = flattenBackground(piece.img, opts.window ?? 15);
+  // The shortest rule as for a whole page (1/25 of its larger side), so text strokes never pass.
+  // Rules are ink in the cleaned image, or near-black in the original: a black rule along a
+  // dark fill's edge is turned white with the fill by the cleaning, and without it the header
+  // row and the first body row would run together.
+  const view = new Uint8Array(img.data.length);
+  for (let i = 0; i < view.length; i++) view[i] = img.data[i]! < 160 || piece.img.data[i]! < 48 ? 0 : 255;
+  const ruleView = { data: view, width: img.width, height: img.height };
+  const found = extendRules(img, piece.img, imageRules(ruleView, { minLength: Math.max(20, Math.round(Math.max(page.width, page.height) / 25)) }));
+  eraseRules(img, found);
+  const rules = found.map((s) => ({ ...s, x0: s.x0 + piece.x0, x1: s.x1 + piece.x0, y0: s.y0 + piece.y0, y1: s.y1 + piece.y0 }));
+  return { img, x0: piece.x0, y0: piece.y0, rules };
+}
+
+/** What the scanned-table reader found: words and rules in page pixels. */
+export interface TableText {
+  words: Word[];
+  rules: Segment[];
+}
+
+/**
+ * The words and ruling lines of the table in `bbox` (page pixels), read from a cleaned copy of
+ * the region. Words whose centre falls outside the region are dropped, as recognizeTable would.
+ */
+export async function readTableText(page: GreyPixels, bbox: BBox, reader: TableTextReader, opts: TableTextOptions = {}): Promise<TableText> {
+  const prepared = prepareTableImage(page, bbox, opts);
+  if (!prepared) return { words: [], rules: [] };
+  const { img, x0, y0 } = prepared;
+  const lines = await reader.readBlock(img);
+  const read = lines.flatMap((l) => l.words);
+  const words = (opts.asRead ? read : evenLineHeights(read))
+    .map((w) => ({ ...w, bbox: [w.bbox[0] + x0, w.bbox[1] + y0, w.bbox[2] + x0, w.bbox[3] + y0] as BBox }))
+    .filter((w) => {
+      const cx = (w.bbox[0] + w.bbox[2]) / 2;
+      const cy = (w.bbox[1] + w.bbox[3]) / 2;
+      return cx >= bbox[0] && cx <= bbox[2] && cy >= bbox[1] && cy <= bbox[3];
+    });
+  return { words, rules: prepared.rules };
+}

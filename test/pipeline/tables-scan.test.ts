@@ -1,0 +1,176 @@
+// The scanned-table path on small table images drawn here (SVG through sharp, DejaVu fonts):
+// background flattening (grey and coloured fills, white-on-dark headers), rule erasing, and
+// the cells recovered by OCR of the cleaned region plus structure recognition.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractScannedTableGrounding } from '../../src/components/tables.js';
+import { imageRules } from '../../src/pipeline/tables/image-rules.js';
+import { eraseRules, evenLineHeights, extremeFilter, flattenBackground, prepareTableImage, readTableText, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
+import { recognizeTable } from '../../src/pipeline/tables/structure.js';
+import type { BBox } from '../../src/pipeline/types.js';
+import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../../src/providers/ocr/index.js';
+import { decodeGrey } from '../../src/providers/ocr/raster.js';
+
+const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+interface DrawnTable {
+  png: Buffer;
+  grey: GreyPixels;
+  /** The table's box in the image. */
+  bbox: BBox;
+}
+
+/**
+ * A table drawn like a printed one at about 200 dpi: `rows` of cells in columns starting at
+ * `xs`, 40 px a row, 20 px text. `fills[r]` paints row r's background (and `ink[r]` its text
+ * colour); `ruled` draws a rule under every row and between the columns.
+ */
+async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<string | undefined>; ink?: Array<string | undefined>; ruled?: boolean; width?: number } = {}): Promise<DrawnTable> {
+  const width = opts.width ?? 900;
+  const top = 40;
+  const pitch = 44;
+  const height = top * 2 + rows.length * pitch;
+  const right = width - 30;
+  const parts: string[] = [];
+  rows.forEach((cells, r) => {
+    const y = top + r * pitch;
+    const fill = opts.fills?.[r];
+    if (fill) parts.push(`<rect x="30" y="${y}" width="${right - 30}" height="${pitch}" fill="${fill}"/>`);
+    cells.forEach((text, c) => {
+      if (text) parts.push(`<text x="${xs[c]! + 6}" y="${y + 29}" font-family="DejaVu Sans" font-size="20" fill="${opts.ink?.[r] ?? '#000'}">${escapeXml(text)}</text>`);
+    });
+    if (opts.ruled) parts.push(`<rect x="30" y="${y + pitch - 1}" width="${right - 30}" height="2" fill="#000"/>`);
+  });
+  if (opts.ruled) {
+    parts.push(`<rect x="30" y="${top - 1}" width="${right - 30}" height="2" fill="#000"/>`);
+    for (const x of [30, ...xs.slice(1), right]) parts.push(`<rect x="${x - 1}" y="${top - 1}" width="2" height="${rows.length * pitch + 2}" fill="#000"/>`);
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
+  const png = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).png().toBuffer();
+  return { png, grey: await decodeGrey(png), bbox: [26, top - 4, right + 4, top + rows.length * pitch + 4] };
+}
+
+/** The grid as rows of cell texts ('' where empty). */
+function cellsOf(g: ReturnType<typeof recognizeTable>): string[][] {
+  const out = Array.from({ length: g.rows }, () => Array.from({ length: g.cols }, () => ''));
+  for (const c of g.cells) out[c.row]![c.col] = c.text;
+  return out;
+}
+
+const ROWS = [
+  ['Species', 'Range', 'Count'],
+  ['Kingfisher', '29%', '1,204'],
+  ['Bald Eagle', '34%', '87'],
+  ['Common Loon', '40%', '3.5'],
+  ['River Otter', '38%', '612'],
+];
+const XS = [30, 330, 560];
+
+describe('cleaning a table region', () => {
+  it('computes running maxima and minima like the brute-force window', () => {
+    const width = 23;
+    const height = 17;
+    const src = Uint8Array.from({ length: width * height }, (_, i) => (i * 7919) % 251);
+    for (const size of [1, 3, 9, 31]) {
+      for (const max of [true, false]) {
+        const out = extremeFilter(src, width, height, size, max);
+        const r = Math.floor(size / 2);
+        for (let y = 0; y < height; y++) {
+          for (let x = 0; x < width; x++) {
+            let m = max ? 0 : 255;
+            for (let yy = Math.max(0, y - r); yy <= Math.min(height - 1, y + r); yy++) {
+              for (let xx = Math.max(0, x - r); xx <= Math.min(width - 1, x + r); xx++) m = max ? Math.max(m, src[yy * width + xx]!) : Math.min(m, src[yy * width + xx]!);
+            }
+            expect(out[y * width + x], `size ${size} ${max ? 'max' : 'min'} at ${x},${y}`).toBe(m);
+          }
+        }
+      }
+    }
+  });
+
+  it('turns grey and coloured fills white, keeps dark text dark and makes white-on-dark text dark', async () => {
+    const t = await drawTable(ROWS, XS, { fills: ['#1f3f7f', '#cccccc', undefined, '#c6d9f1', undefined], ink: ['#fff'] });
+    const flat = flattenBackground(t.grey);
+    const at = (img: GreyPixels, x: number, y: number): number => img.data[y * img.width + x]!;
+    // Fill away from text: the header's dark blue, row 1's grey, row 3's light blue.
+    for (const [x, y] of [[800, 50], [800, 100], [800, 188]] as const) {
+      expect(at(t.grey, x, y)).toBeLessThan(235);
+      expect(at(flat, x, y)).toBeGreaterThanOrEqual(250);
+    }
+    const darkShare = (img: GreyPixels, box: BBox): number => {
+      let dark = 0;
+      for (let y = box[1]; y < box[3]; y++) for (let x = box[0]; x < box[2]; x++) if (at(img, x, y) < 128) dark++;
+      return dark / ((box[2] - box[0]) * (box[3] - box[1]));
+    };
+    // The header word "Species" (white on dark blue) becomes dark strokes on white: a small share of its box.
+    const header: BBox = [36, 50, 120, 76];
+    expect(darkShare(t.grey, header)).toBeGreaterThan(0.6);
+    expect(darkShare(flat, header)).toBeGreaterThan(0.05);
+    expect(darkShare(flat, header)).toBeLessThan(0.5);
+    // Dark text on the grey row stays about as dark as drawn.
+    const kingfisher: BBox = [36, 94, 150, 120];
+    expect(darkShare(flat, kingfisher)).toBeGreaterThan(0.5 * darkShare(t.grey, kingfisher));
+  });
+
+  it('finds the rules of a ruled table, also where they reach the edge of the crop, and erases them', async () => {
+    const t = await drawTable(ROWS, XS, { ruled: true });
+    const prepared = prepareTableImage(t.grey, t.bbox, { pad: 0 });
+    expect(prepared).toBeDefined();
+    const { rules, img } = prepared!;
+    const horizontal = rules.filter((s) => s.y0 === s.y1);
+    const vertical = rules.filter((s) => s.x0 === s.x1);
+    expect(horizontal).toHaveLength(ROWS.length + 1);
+    expect(vertical).toHaveLength(XS.length + 1);
+    // Rules are in page pixels and nothing dark is left along them.
+    for (const s of horizontal) {
+      const y = Math.round(s.y0) - prepared!.y0;
+      for (let x = 0; x < img.width; x += 7) expect(img.data[y * img.width + x]).toBe(255);
+    }
+    const copy: GreyPixels = { data: new Uint8Array(t.grey.data), width: t.grey.width, height: t.grey.height };
+    eraseRules(copy, [{ x0: -50, y0: 10, x1: -10, y1: 10, width: 2 }]);
+    expect(copy.data).toEqual(new Uint8Array(t.grey.data));
+    expect(imageRules(copy, { minLength: 100 }).length).toBeGreaterThanOrEqual(ROWS.length + 1);
+  });
+});
+
+describe('OCR word boxes', () => {
+  it('gives the words of a line its common top and bottom and a little room at the sides, as PDF boxes have', () => {
+    const w = (text: string, bbox: BBox) => ({ text, bbox, confidence: 0.9 });
+    const out = evenLineHeights([w('Long', [10, 100, 60, 120]), w('and', [70, 106, 100, 120]), w('gap', [300, 105, 340, 124]), w('next', [10, 140, 50, 160])]);
+    // The first line spans 100..124 (24 px: 1.2 px more each side), the second 140..160 (1 px).
+    expect(out.map((x) => x.bbox.map((v) => Math.round(v * 10) / 10))).toEqual([
+      [8.8, 100, 61.2, 124],
+      [68.8, 100, 101.2, 124],
+      [298.8, 100, 341.2, 124],
+      [9, 140, 51, 160],
+    ]);
+  });
+});
+
+describe('reading a table image', () => {
+  let engine: OcrEngine;
+  beforeAll(async () => {
+    // What processing's 'auto' picks: native tesseract where installed, else tesseract.js.
+    const kinds = await availableOcrKinds();
+    engine = await createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract');
+  });
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('recovers every cell of a ruled table with a white-on-dark header and shaded rows', async () => {
+    const t = await drawTable(ROWS, XS, { ruled: true, fills: ['#1f3f7f', '#d9d9d9', undefined, '#d9d9d9', undefined], ink: ['#fff'] });
+    const { words, rules } = await readTableText(t.grey, t.bbox, engine);
+    expect(cellsOf(recognizeTable({ bbox: t.bbox, words, segments: rules }))).toEqual(ROWS);
+  });
+
+  it('recovers every cell of a borderless table with a coloured header row', async () => {
+    const t = await drawTable(ROWS, XS, { fills: ['#c00000'], ink: ['#fff'] });
+    const g = await extractScannedTableGrounding(t.grey, t.bbox, engine);
+    expect(g.grounding.rows).toBe(ROWS.length);
+    expect(g.grounding.cols).toBe(XS.length);
+    const cells = (g.groundingData.cells as Array<{ row: number; col: number; text: string }>).map((c) => [c.row, c.col, c.text]);
+    expect(cells).toEqual(ROWS.flatMap((r, i) => r.map((text, j) => [i, j, text])));
+    expect(String(g.grounding.html_table)).toContain('Common Loon');
+  });
+});
