@@ -63,6 +63,22 @@ describe.each(DB_KINDS)('searchChunks (%s)', (kind) => {
     expect(await search('the of', [docA, docB])).toEqual([]);
   });
 
+  it('takes the documents as a query of their ids, searching only those', async () => {
+    const db = t.ctx.database.db;
+    const only = (ids: string[]) => db.selectFrom('documents').select('documents.id').where('documents.id', 'in', ids);
+    const byQuery = (query: string, ids: string[]) =>
+      searchChunks(db, t.ctx.database.dialect, { query, documentIds: only(ids), limit: 10 });
+    expect((await byQuery('revenue', [docB])).map((h) => h.chunkId)).toEqual([ids.table]);
+    expect((await byQuery('revenue growth', [docA, docB])).map((h) => h.chunkId)).toEqual(
+      (await search('revenue growth', [docA, docB])).map((h) => h.chunkId),
+    );
+    expect(await byQuery('revenue', ['no-such-document'])).toEqual([]);
+    // Many ids (not the few-documents path): the same hits as the query.
+    const many = [docA, docB, ...Array.from({ length: 30 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)];
+    expect((await search('revenue', many)).map((h) => h.chunkId)).toEqual((await byQuery('revenue', many)).map((h) => h.chunkId));
+    expect((await search('revenue', many)).map((h) => h.chunkId).sort()).toEqual([ids.revenue, ids.revenueTwice, ids.table].sort());
+  });
+
   it('treats query syntax as text and never fails on it', async () => {
     for (const q of ['"', 'NOT revenue', 'revenue)', "revenue' OR 1=1 --", 'rev*', 'a:b', '!@#$%^&*()', 'revenue & | ! <->']) {
       await expect(search(q, [docA, docB])).resolves.toBeInstanceOf(Array);
