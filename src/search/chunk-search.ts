@@ -58,6 +58,12 @@ export const RANK_CAP = 10_000;
 export const PG_RANK_CAP = 2_000;
 /** Up to this many documents, SQLite narrows the index walk to the span of their chunks' rowids. */
 const FEW_DOCUMENTS = 20;
+/**
+ * Up to this many documents, PostgreSQL gets their ids as a constant and plans freely (it walks
+ * their chunks or intersects the GIN matches with them); beyond, the planner's estimate per id
+ * costs more than the search, and the matches are hash-joined with the documents instead.
+ */
+const PG_LISTED_DOCUMENTS = 1_000;
 
 interface Query {
   terms: string[];
@@ -148,14 +154,21 @@ interface Ranked {
 async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
   const tsquery = q.terms.map((t) => `'${t}'`).join(' | ');
   const kindFilter = q.kinds ? sql`and c.kind = any(${q.kinds}::text[])` : sql``;
-  const few = Array.isArray(q.documents) && q.documents.length <= FEW_DOCUMENTS;
+  let documents = q.documents;
+  if (!Array.isArray(documents)) {
+    // A query selecting few documents becomes their ids (one cheap read) so it plans as a list.
+    const first = await documents.limit(PG_LISTED_DOCUMENTS + 1).execute();
+    if (first.length === 0) return [];
+    if (first.length <= PG_LISTED_DOCUMENTS) documents = first.map((r) => r.id);
+  }
+  const listed = Array.isArray(documents) && documents.length <= PG_LISTED_DOCUMENTS;
   // A long constant array costs the planner a selectivity estimate per element (tens of ms for
   // 10,000 ids): many ids are joined as a set instead, a query as a subquery.
-  const docFilter = Array.isArray(q.documents)
-    ? few
-      ? sql`c.document_id = any(${q.documents}::text[])`
-      : sql`c.document_id in (select unnest(${q.documents}::text[]))`
-    : sql`c.document_id in (${q.documents})`;
+  const docFilter = Array.isArray(documents)
+    ? listed
+      ? sql`c.document_id = any(${documents}::text[])`
+      : sql`c.document_id in (select unnest(${documents}::text[]))`
+    : sql`c.document_id in (${documents})`;
   // to_tsquery('english', constant) is folded at plan time, so the planner can weigh the GIN index.
   const tsq = sql`to_tsquery('english', ${tsquery})`;
   // The documents and kinds filter comes before the cap, so fewer than PG_RANK_CAP matches among
@@ -170,7 +183,7 @@ async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
     ) m
     order by score desc, m.id limit ${q.limit}`;
   let top: Ranked[];
-  if (few || db.isTransaction) {
+  if (listed || db.isTransaction) {
     top = (await rank.execute(db)).rows;
   } else {
     // With LIMIT over many documents the planner walks documents and probes each one's chunks
