@@ -48,7 +48,8 @@ const MAX_LIMIT = 1000;
  * than the cap ranks a bounded set of them: on SQLite the RANK_CAP most recently indexed
  * matches (redone over every match when that leaves fewer than `limit` hits among the wanted
  * documents), on PostgreSQL the first PG_RANK_CAP matches among the wanted documents in scan
- * order. Queries matching fewer chunks, and searches within a few documents, are ranked exactly.
+ * order (RANK_CAP within at most FEW_DOCUMENTS documents). Queries matching fewer chunks, and on
+ * SQLite searches within a few documents, are ranked exactly.
  */
 export const RANK_CAP = 10_000;
 /**
@@ -162,6 +163,9 @@ async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
     if (first.length <= PG_LISTED_DOCUMENTS) documents = first.map((r) => r.id);
   }
   const listed = Array.isArray(documents) && documents.length <= PG_LISTED_DOCUMENTS;
+  // Within a few documents (questions over a document) the planner walks their chunks, so
+  // ranking up to RANK_CAP of them stays cheap.
+  const cap = Array.isArray(documents) && documents.length <= FEW_DOCUMENTS ? RANK_CAP : PG_RANK_CAP;
   // A long constant array costs the planner a selectivity estimate per element (tens of ms for
   // 10,000 ids): many ids are joined as a set instead, a query as a subquery.
   const docFilter = Array.isArray(documents)
@@ -171,7 +175,7 @@ async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
     : sql`c.document_id in (${documents})`;
   // to_tsquery('english', constant) is folded at plan time, so the planner can weigh the GIN index.
   const tsq = sql`to_tsquery('english', ${tsquery})`;
-  // The documents and kinds filter comes before the cap, so fewer than PG_RANK_CAP matches among
+  // The documents and kinds filter comes before the cap, so fewer matches than the cap among
   // the wanted documents are always ranked exactly. Only ids and tsvectors are ranked; the text
   // of the top `limit` is read afterwards.
   const rank = sql<Ranked>`
@@ -179,7 +183,7 @@ async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
     from (
       select c.id, c.search_vector from chunks c
       where c.search_vector @@ ${tsq} and ${docFilter} ${kindFilter}
-      limit ${PG_RANK_CAP}
+      limit ${cap}
     ) m
     order by score desc, m.id limit ${q.limit}`;
   let top: Ranked[];
