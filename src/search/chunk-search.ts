@@ -157,10 +157,13 @@ async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
   const kindFilter = q.kinds ? sql`and c.kind = any(${q.kinds}::text[])` : sql``;
   let documents = q.documents;
   if (!Array.isArray(documents)) {
-    // A query selecting few documents becomes their ids (one cheap read) so it plans as a list.
-    const first = await documents.limit(PG_LISTED_DOCUMENTS + 1).execute();
-    if (first.length === 0) return [];
-    if (first.length <= PG_LISTED_DOCUMENTS) documents = first.map((r) => r.id);
+    // A query selecting few documents becomes their ids so it plans as a list; whether it selects
+    // more is asked first, so a caller who sees thousands of documents reads back one row.
+    const beyond = await documents.offset(PG_LISTED_DOCUMENTS).limit(1).execute();
+    if (beyond.length === 0) {
+      documents = (await documents.execute()).map((r) => r.id);
+      if (documents.length === 0) return [];
+    }
   }
   const listed = Array.isArray(documents) && documents.length <= PG_LISTED_DOCUMENTS;
   // Within a few documents (questions over a document) the planner walks their chunks, so
