@@ -2,10 +2,12 @@
 // the `test` database, dropped afterwards). Chunks are generated straight into the database with
 // a Zipf-distributed vocabulary (English function words at the head, then 50k pseudo-words), in
 // big transactions; then random 1-3 word queries (content words drawn with the text's own Zipf
-// frequencies) are timed through searchChunks and through the search service (visibility query,
+// frequencies) are timed through searchChunks (all documents as 10,000 ids, and as a query of the
+// caller's readable documents; one document) and through the search service (visibility query,
 // filters, ranking of documents). Build: tsc -p tsconfig.bench.json; run:
 // node dist-bench/bench/search.js (make bench-search). BENCH_SEARCH_DBS=sqlite,postgres,
-// BENCH_SEARCH_CHUNKS (1000000), BENCH_SEARCH_WORDS (words per chunk, 60), BENCH_SEARCH_QUERIES (300).
+// BENCH_SEARCH_CHUNKS (1000000), BENCH_SEARCH_WORDS (words per chunk, 60), BENCH_SEARCH_QUERIES (300);
+// BENCH_SEARCH_SQLITE_FILE / BENCH_SEARCH_PG_SCHEMA keep the generated data and reuse it next time.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import { createUser } from '../src/auth/service.js';
 import type { Caller } from '../src/auth/caller.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { readableDocuments } from '../src/documents/access.js';
 import { searchChunks } from '../src/search/chunk-search.js';
 import { runSearch } from '../src/search/service.js';
 
@@ -156,16 +159,30 @@ async function setupSqlite(): Promise<Setup> {
 }
 
 async function setupPostgres(): Promise<Setup> {
-  const schema = `bench_search_${Date.now().toString(36)}`;
+  // BENCH_SEARCH_PG_SCHEMA keeps the schema (and reuses it, migrating it to the latest, when it exists).
+  const kept = process.env.BENCH_SEARCH_PG_SCHEMA;
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error('BENCH_SEARCH_PG_SCHEMA: lower-case letters, digits and _ only');
+  const schema = kept ?? `bench_search_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  const reuse = kept !== undefined && (await admin.query('select 1 from pg_namespace where nspname = $1', [kept])).rowCount === 1;
+  if (!reuse) await admin.query(`create schema ${schema}`);
   const handle = openDatabase(`${POSTGRES_URL}?schema=${schema}`);
   await migrateToLatest(handle.db);
-  const caller = await seedUser(handle);
-  const now = new Date().toISOString();
   const docs = Math.ceil(CHUNKS / CHUNKS_PER_DOC);
   const documentIds = Array.from({ length: docs }, (_, i) => uuid(1, i));
+  const cleanup = async () => {
+    await handle.close();
+    if (kept === undefined) await admin.query(`drop schema ${schema} cascade`);
+    await admin.end();
+  };
+  if (reuse) {
+    const u = await handle.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    await sql`analyze`.execute(handle.db);
+    return { handle, caller: { userId: u.id, organizationId: u.organization_id, email: u.email, isAdmin: false, tokenId: 'bench' }, documentIds, cleanup };
+  }
+  const caller = await seedUser(handle);
+  const now = new Date().toISOString();
   const client = new pg.Client({ connectionString: POSTGRES_URL, options: `-c search_path=${schema}` });
   await client.connect();
   await client.query(
@@ -203,16 +220,7 @@ async function setupPostgres(): Promise<Setup> {
   await client.query('create index chunks_search_vector_idx on chunks using gin (search_vector)');
   await client.query('vacuum analyze chunks');
   await client.end();
-  return {
-    handle,
-    caller,
-    documentIds,
-    async cleanup() {
-      await handle.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    },
-  };
+  return { handle, caller, documentIds, cleanup };
 }
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
@@ -231,15 +239,19 @@ async function measure(kind: 'sqlite' | 'postgres'): Promise<void> {
     // Warm-up: a few queries to load pages into the cache.
     for (const q of qs.slice(0, 10)) await searchChunks(db, kind, { query: q, documentIds: s.documentIds, limit: 10 });
     const chunkTimes: number[] = [];
+    const scopeTimes: number[] = [];
     const oneDocTimes: number[] = [];
     const serviceTimes: number[] = [];
     let hits = 0;
+    // All documents as a query of the caller's readable documents (what the service passes).
+    const everything = () => readableDocuments(db, s.caller).select('documents.id');
     for (const [i, q] of qs.entries()) {
       chunkTimes.push(
         await time(async () => {
           hits += (await searchChunks(db, kind, { query: q, documentIds: s.documentIds, limit: 10 })).length;
         }),
       );
+      scopeTimes.push(await time(() => searchChunks(db, kind, { query: q, documentIds: everything(), limit: 10 })));
       const one = [s.documentIds[i % s.documentIds.length]!];
       oneDocTimes.push(await time(() => searchChunks(db, kind, { query: q, documentIds: one, limit: 10 })));
       serviceTimes.push(await time(() => runSearch(db, kind, s.caller, { query: q, limit: 20 })));
@@ -247,6 +259,7 @@ async function measure(kind: 'sqlite' | 'postgres'): Promise<void> {
     const fmt = (v: number[]) => `p50 ${pct(v, 50).toFixed(1)} ms, p95 ${pct(v, 95).toFixed(1)} ms, max ${Math.max(...v).toFixed(1)} ms`;
     console.log(`${kind}: ${CHUNKS} chunks (${WORDS} words avg) in ${s.documentIds.length} documents, loaded in ${loadS.toFixed(0)} s`);
     console.log(`  searchChunks, all ${s.documentIds.length} documents, limit 10: ${fmt(chunkTimes)} (avg ${(hits / qs.length).toFixed(1)} hits)`);
+    console.log(`  searchChunks, all documents as a query, limit 10: ${fmt(scopeTimes)}`);
     console.log(`  searchChunks, one document:                     ${fmt(oneDocTimes)}`);
     console.log(`  search service (visibility + rank documents):   ${fmt(serviceTimes)}`);
   } finally {

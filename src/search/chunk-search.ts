@@ -1,7 +1,7 @@
 // Full-text search over chunks (page text, tables, chart data, component labels/descriptions):
 // BM25 on SQLite FTS5, ts_rank on PostgreSQL, over indexes built by migration 0700.
-import { sql } from 'kysely';
-import type { Db } from '../db/types.js';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database, Db } from '../db/types.js';
 import type { BBox } from '../pipeline/types.js';
 import { queryTerms } from './terms.js';
 
@@ -17,10 +17,17 @@ export interface ChunkHit {
   score: number;
 }
 
+/**
+ * The documents to search: their ids, or a query selecting `documents.id` (the search service
+ * passes the caller's readable documents this way, so thousands of ids never travel to the
+ * database and back).
+ */
+export type DocumentSet = string[] | SelectQueryBuilder<Database, 'documents', { id: string }>;
+
 export interface ChunkSearchInput {
   query: string;
   /** Already visibility-checked by the caller. */
-  documentIds: string[];
+  documentIds: DocumentSet;
   limit: number;
   kinds?: string[];
 }
@@ -38,18 +45,31 @@ interface Row {
 const MAX_LIMIT = 1000;
 /**
  * Ranking (BM25 / ts_rank) costs time per matching chunk, so a query whose words occur in more
- * than RANK_CAP chunks ranks a bounded set of them: on SQLite the RANK_CAP most recently indexed
+ * than the cap ranks a bounded set of them: on SQLite the RANK_CAP most recently indexed
  * matches (redone over every match when that leaves fewer than `limit` hits among the wanted
- * documents), on PostgreSQL the first RANK_CAP matches among the wanted documents in scan order. Queries matching fewer
- * chunks, and searches within a few documents, are ranked exactly.
+ * documents), on PostgreSQL the first PG_RANK_CAP matches among the wanted documents in scan
+ * order (RANK_CAP within at most FEW_DOCUMENTS documents). Queries matching fewer chunks, and on
+ * SQLite searches within a few documents, are ranked exactly.
  */
 export const RANK_CAP = 10_000;
+/**
+ * PostgreSQL reads each capped match's heap row (its tsvector) at a random place, about one page
+ * per match, where FTS5 reads its index: a smaller cap keeps common words within the latency goal.
+ */
+export const PG_RANK_CAP = 2_000;
 /** Up to this many documents, SQLite narrows the index walk to the span of their chunks' rowids. */
 const FEW_DOCUMENTS = 20;
+/**
+ * Up to this many documents, PostgreSQL gets their ids as a constant and plans freely (it walks
+ * their chunks or intersects the GIN matches with them); beyond, the planner's estimate per id
+ * costs more than the search, and the matches are hash-joined with the documents instead.
+ */
+const PG_LISTED_DOCUMENTS = 1_000;
 
 interface Query {
   terms: string[];
-  documentIds: string[];
+  /** Ids (deduplicated, non-empty) or a query selecting them. */
+  documents: DocumentSet;
   limit: number;
   kinds: string[] | null;
 }
@@ -71,8 +91,9 @@ function parseBoxes(json: string): BBox[] {
 export async function searchChunks(db: Db, dialect: 'sqlite' | 'postgres', input: ChunkSearchInput): Promise<ChunkHit[]> {
   const terms = queryTerms(input.query);
   const limit = Math.max(0, Math.min(MAX_LIMIT, Math.floor(input.limit)));
-  if (terms.length === 0 || input.documentIds.length === 0 || limit === 0 || input.kinds?.length === 0) return [];
-  const q: Query = { terms, documentIds: [...new Set(input.documentIds)], limit, kinds: input.kinds ?? null };
+  const ids = Array.isArray(input.documentIds) ? [...new Set(input.documentIds)] : null;
+  if (terms.length === 0 || ids?.length === 0 || limit === 0 || input.kinds?.length === 0) return [];
+  const q: Query = { terms, documents: ids ?? input.documentIds, limit, kinds: input.kinds ?? null };
   const rows = dialect === 'sqlite' ? await searchSqlite(db, q) : await searchPostgres(db, q);
   return rows.map((r) => ({
     chunkId: r.id,
@@ -85,7 +106,11 @@ export async function searchChunks(db: Db, dialect: 'sqlite' | 'postgres', input
   }));
 }
 
-async function searchSqlite(db: Db, q: Query): Promise<Row[]> {
+async function searchSqlite(db: Db, query: Query): Promise<Row[]> {
+  // SQLite reads the id list from one JSON parameter in a few milliseconds: a query is run first.
+  const documentIds = Array.isArray(query.documents) ? query.documents : (await query.documents.execute()).map((r) => r.id);
+  if (documentIds.length === 0) return [];
+  const q = { ...query, documentIds };
   const match = q.terms.map((t) => `"${t}"`).join(' OR ');
   const docs = JSON.stringify(q.documentIds);
   const kindFilter = q.kinds ? sql`and k.kind in (select value from json_each(${JSON.stringify(q.kinds)}))` : sql``;
@@ -122,22 +147,67 @@ async function searchSqlite(db: Db, q: Query): Promise<Row[]> {
   return capped.length >= q.limit ? capped : run(null);
 }
 
+interface Ranked {
+  id: string;
+  score: number;
+}
+
 async function searchPostgres(db: Db, q: Query): Promise<Row[]> {
   const tsquery = q.terms.map((t) => `'${t}'`).join(' | ');
   const kindFilter = q.kinds ? sql`and c.kind = any(${q.kinds}::text[])` : sql``;
-  // The documents and kinds filter comes before the cap, so fewer than RANK_CAP matches among
-  // the wanted documents are always ranked exactly.
+  let documents = q.documents;
+  if (!Array.isArray(documents)) {
+    // A query selecting few documents becomes their ids so it plans as a list; whether it selects
+    // more is asked first, so a caller who sees thousands of documents reads back one row.
+    const beyond = await documents.offset(PG_LISTED_DOCUMENTS).limit(1).execute();
+    if (beyond.length === 0) {
+      documents = (await documents.execute()).map((r) => r.id);
+      if (documents.length === 0) return [];
+    }
+  }
+  const listed = Array.isArray(documents) && documents.length <= PG_LISTED_DOCUMENTS;
+  // Within a few documents (questions over a document) the planner walks their chunks, so
+  // ranking up to RANK_CAP of them stays cheap.
+  const cap = Array.isArray(documents) && documents.length <= FEW_DOCUMENTS ? RANK_CAP : PG_RANK_CAP;
+  // A long constant array costs the planner a selectivity estimate per element (tens of ms for
+  // 10,000 ids): many ids are joined as a set instead, a query as a subquery.
+  const docFilter = Array.isArray(documents)
+    ? listed
+      ? sql`c.document_id = any(${documents}::text[])`
+      : sql`c.document_id in (select unnest(${documents}::text[]))`
+    : sql`c.document_id in (${documents})`;
   // to_tsquery('english', constant) is folded at plan time, so the planner can weigh the GIN index.
   const tsq = sql`to_tsquery('english', ${tsquery})`;
-  const result = await sql<Row>`
-    with matched as materialized (
-      select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes, c.search_vector
-      from chunks c
-      where c.search_vector @@ ${tsq} and c.document_id = any(${q.documentIds}::text[]) ${kindFilter}
-      limit ${RANK_CAP}
-    )
-    select m.id, m.document_id, m.page_number, m.kind, m.text, m.bboxes, ts_rank(m.search_vector, ${tsq}) as score
-    from matched m
-    order by score desc, m.id limit ${q.limit}`.execute(db);
-  return result.rows;
+  // The documents and kinds filter comes before the cap, so fewer matches than the cap among
+  // the wanted documents are always ranked exactly. Only ids and tsvectors are ranked; the text
+  // of the top `limit` is read afterwards.
+  const rank = sql<Ranked>`
+    select m.id, ts_rank(m.search_vector, ${tsq}) as score
+    from (
+      select c.id, c.search_vector from chunks c
+      where c.search_vector @@ ${tsq} and ${docFilter} ${kindFilter}
+      limit ${cap}
+    ) m
+    order by score desc, m.id limit ${q.limit}`;
+  let top: Ranked[];
+  if (listed || db.isTransaction) {
+    top = (await rank.execute(db)).rows;
+  } else {
+    // With LIMIT over many documents the planner walks documents and probes each one's chunks
+    // (seconds for a rare word); a hash join over the GIN matches is never that slow. Parallel
+    // workers only add start-up time on small machines, and JIT compilation tens of ms.
+    top = await db.transaction().execute(async (trx) => {
+      await sql`select set_config('enable_nestloop', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('jit', 'off', true)`.execute(trx);
+      return (await rank.execute(trx)).rows;
+    });
+  }
+  if (top.length === 0) return [];
+  const found = await sql<Omit<Row, 'score'>>`
+    select c.id, c.document_id, c.page_number, c.kind, c.text, c.bboxes from chunks c where c.id = any(${top.map((t) => t.id)}::text[])`.execute(db);
+  const byId = new Map(found.rows.map((r) => [r.id, r]));
+  return top.flatMap((t) => {
+    const r = byId.get(t.id);
+    return r ? [{ ...r, score: t.score }] : [];
+  });
 }

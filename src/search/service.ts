@@ -23,8 +23,8 @@ export interface RankedDocument {
   matches: SearchMatchWire[];
 }
 
-/** Ids of the documents the caller may search, narrowed by the request's filters. */
-export async function candidateDocuments(db: Db, caller: Caller, f: DocumentSearchRequestWire): Promise<string[]> {
+/** The documents the caller may search, narrowed by the request's filters, as a query of their ids. */
+export function candidateDocumentQuery(db: Db, caller: Caller, f: DocumentSearchRequestWire) {
   let q = filteredReadable(db, caller, {
     ...(f.folder_id !== undefined ? { folder_id: f.folder_id } : {}),
     ...(f.owner_id !== undefined ? { owner_id: f.owner_id } : {}),
@@ -33,7 +33,12 @@ export async function candidateDocuments(db: Db, caller: Caller, f: DocumentSear
   });
   if (f.document_ids) q = q.where('documents.id', 'in', f.document_ids);
   if (f.file_types) q = q.where('documents.file_type', 'in', f.file_types.map((t) => t.toLowerCase()));
-  const rows = await q.select('documents.id').execute();
+  return q.select('documents.id');
+}
+
+/** Ids of the documents the caller may search, narrowed by the request's filters. */
+export async function candidateDocuments(db: Db, caller: Caller, f: DocumentSearchRequestWire): Promise<string[]> {
+  const rows = await candidateDocumentQuery(db, caller, f).execute();
   return rows.map((r) => r.id);
 }
 
@@ -55,7 +60,8 @@ export function rankDocuments(hits: ChunkHit[], query: string, limit: number): R
 }
 
 export async function runSearch(db: Db, dialect: Dialect, caller: Caller, req: DocumentSearchRequestWire): Promise<RankedDocument[]> {
-  const documentIds = await candidateDocuments(db, caller, req);
+  // Visibility is joined inside the search query: a caller who sees 10,000 documents costs no id list.
+  const documentIds = candidateDocumentQuery(db, caller, req);
   const hits = await searchChunks(db, dialect, { query: req.query, documentIds, limit: CHUNK_POOL });
   return rankDocuments(hits, req.query, req.limit ?? DEFAULT_LIMIT);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchChunks } from '../../src/search/chunk-search.js';
 import { queryTerms } from '../../src/search/terms.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { newId, nowIso } from '../../src/util.js';
 import { seedChunk, seedDocument } from './seed.js';
 
 describe('queryTerms', () => {
@@ -61,6 +62,52 @@ describe.each(DB_KINDS)('searchChunks (%s)', (kind) => {
     expect(await search('revenue', ['no-such-document'])).toEqual([]);
     expect(await search('revenue', [docA, docB], { limit: 1 })).toHaveLength(1);
     expect(await search('the of', [docA, docB])).toEqual([]);
+  });
+
+  it('takes the documents as a query of their ids, searching only those', async () => {
+    const db = t.ctx.database.db;
+    const only = (ids: string[]) => db.selectFrom('documents').select('documents.id').where('documents.id', 'in', ids);
+    const byQuery = (query: string, ids: string[]) =>
+      searchChunks(db, t.ctx.database.dialect, { query, documentIds: only(ids), limit: 10 });
+    expect((await byQuery('revenue', [docB])).map((h) => h.chunkId)).toEqual([ids.table]);
+    expect((await byQuery('revenue growth', [docA, docB])).map((h) => h.chunkId)).toEqual(
+      (await search('revenue growth', [docA, docB])).map((h) => h.chunkId),
+    );
+    expect(await byQuery('revenue', ['no-such-document'])).toEqual([]);
+    // Many ids (not the few-documents path): the same hits as the query.
+    const many = [docA, docB, ...Array.from({ length: 30 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)];
+    expect((await search('revenue', many)).map((h) => h.chunkId)).toEqual((await byQuery('revenue', many)).map((h) => h.chunkId));
+    expect((await search('revenue', many)).map((h) => h.chunkId).sort()).toEqual([ids.revenue, ids.revenueTwice, ids.table].sort());
+  });
+
+  it('searches over more than a thousand documents (ids joined as a set, or a query) exactly as over a few', async () => {
+    const db = t.ctx.database.db;
+    const other = await t.user('search-many@example.com');
+    const owner = { organizationId: other.organizationId, ownerId: other.id };
+    const now = nowIso();
+    const many = Array.from({ length: 1100 }, () => newId());
+    for (let i = 0; i < many.length; i += 200) {
+      await db
+        .insertInto('documents')
+        .values(many.slice(i, i + 200).map((id) => ({
+          id, organization_id: owner.organizationId, owner_id: owner.ownerId, name: id, folder_id: null, file_path: null, file_type: 'pdf',
+          mime_type: 'application/pdf', file_size: 1, sha256: 'x', original_filename: 'x.pdf', summary: '', visibility: 'private',
+          version: 1, created_at: now, updated_at: now, page_count: 1, processed_version: 1,
+        })))
+        .execute();
+    }
+    const early = await seedChunk(db, many[5]!, 1, 'narwhal tusk narwhal');
+    const late = await seedChunk(db, many[1050]!, 2, 'a narwhal', { kind: 'table' });
+    await seedChunk(db, docA, 1, 'narwhal outside the set');
+    const query = () => db.selectFrom('documents').select('documents.id').where('documents.owner_id', '=', owner.ownerId);
+    const dialect = t.ctx.database.dialect;
+    for (const documentIds of [many, query()]) {
+      expect((await searchChunks(db, dialect, { query: 'narwhal', documentIds, limit: 10 })).map((h) => h.chunkId)).toEqual([early, late]);
+      expect((await searchChunks(db, dialect, { query: 'narwhal', documentIds, limit: 10, kinds: ['table'] })).map((h) => h.chunkId)).toEqual([late]);
+    }
+    // Inside a caller's transaction too.
+    const inTrx = await db.transaction().execute((trx) => searchChunks(trx, dialect, { query: 'tusk', documentIds: many, limit: 10 }));
+    expect(inTrx.map((h) => h.chunkId)).toEqual([early]);
   });
 
   it('treats query syntax as text and never fails on it', async () => {
