@@ -14,6 +14,7 @@ import { eraseRules } from '../pipeline/tables/erase-rules.js';
 import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
 import { PipelineError } from '../pipeline/types.js';
 import { errorMessage, nowIso } from '../util.js';
+import type { OcrEngine } from '../providers/ocr/index.js';
 import { ocrEngine } from './ocr.js';
 import { imageLimits } from './source.js';
 
@@ -24,7 +25,7 @@ const ExtractComponentPayload = Type.Object({
 });
 type ExtractComponentPayloadT = Static<typeof ExtractComponentPayload>;
 
-interface Outcome {
+export interface Outcome {
   status: 'processing' | 'done' | 'degraded' | 'error';
   grounding?: Record<string, unknown>;
   error: string | null;
@@ -46,20 +47,23 @@ async function readBlob(ctx: StepContext, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The table of an image: its grounding (record and cell grid in one, boxes in image pixels). */
-async function extractTableOfImage(ctx: StepContext, image: Buffer): Promise<Outcome> {
-  const page = await renderImagePage(image, 1, imageLimits(ctx.app));
-  await ctx.checkpoint();
+/** The table of a rendered image (the whole image is the table): grounding with cell boxes in its pixels. */
+export async function tableOfImage(page: { png: Buffer; width: number; height: number }, ocr: OcrEngine): Promise<Outcome> {
   const segments = await imageRulesOfPng(page.png);
   // OCR reads the image with its rules painted out: tesseract finds no words in a ruled grid.
-  const text = await (await ocrEngine(ctx.app)).recognize(await eraseRules(page.png, segments));
-  await ctx.checkpoint();
+  const text = await ocr.recognize(await eraseRules(page.png, segments));
   const bbox: [number, number, number, number] = [0, 0, page.width, page.height];
   const table = extractTableGrounding(bbox, text.lines.flatMap((l) => l.words), segments);
   const grounding = { ...table.groundingData, image_width: page.width, image_height: page.height };
   const cells = Array.isArray(table.groundingData.cells) ? table.groundingData.cells.length : 0;
   if (cells === 0) return { status: 'degraded', grounding, error: 'No table text was recognised in the image' };
   return { status: 'done', grounding, error: null };
+}
+
+async function extractTableOfImage(ctx: StepContext, image: Buffer): Promise<Outcome> {
+  const page = await renderImagePage(image, 1, imageLimits(ctx.app));
+  await ctx.checkpoint();
+  return tableOfImage(page, await ocrEngine(ctx.app));
 }
 
 export const extractComponentKind: SingleKind<ExtractComponentPayloadT> = {
