@@ -5,7 +5,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredComponentUploads } from '../../src/components/create-service.js';
+import { inTransaction } from '../../src/db/tx.js';
+import type { StepContext } from '../../src/jobs/kinds.js';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
+import { extractComponentKind } from '../../src/processing/component-kind.js';
 import { renderTableImage } from '../fixtures/table-image.js';
 import { samplePdf } from '../fixtures/files.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
@@ -109,6 +112,10 @@ describe.each(DB_KINDS)('POST /components (%s)', (kind) => {
     expect(x1).toBeLessThanOrEqual(560);
     expect(y0).toBeGreaterThanOrEqual(104);
     expect(y1).toBeLessThanOrEqual(168);
+    // Questions about the component read its cell grid.
+    const asked = await t.app.inject({ method: 'POST', url: `/api/v0/components/${posted.component_id}/responses`, headers: alice.auth, payload: { question: 'How many hours does pump P-102 have?' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ answer: string; not_found: boolean }>()).toMatchObject({ not_found: false, answer: expect.stringContaining('800.5') as unknown });
   }, 120_000);
 
   it('extracts a borderless table (JPEG) from the alignment of its text', async () => {
@@ -136,6 +143,32 @@ describe.each(DB_KINDS)('POST /components (%s)', (kind) => {
     expect(done).toMatchObject({ status: 'degraded', error: 'No table text was recognised in the image' });
     expect(done.grounding.cells).toEqual([]);
   }, 120_000);
+
+  it('ends the record in error, with the reason, when the stored image cannot be read', async () => {
+    const id = (await t.app.inject({ method: 'POST', url: '/api/v0/components?component_type=table', headers: alice.auth })).json<Posted>().component_id;
+    // Bytes that were never checked (written straight to storage): the job is the last line of defence.
+    const key = `components/${id}/source-broken.png`;
+    await t.ctx.storage.putBuffer(key, ruledPng.subarray(0, 200));
+    const { db } = t.ctx.database;
+    await db.updateTable('components').set({ image_key: key }).where('id', '=', id).execute();
+    const ctx: StepContext = {
+      app: t.ctx,
+      jobId: 'direct',
+      documentId: null,
+      commit: (fn) => inTransaction(db, ({ trx }) => fn(trx)),
+      checkpoint: () => Promise.resolve(),
+    };
+    const payload = extractComponentKind.parse({ component_id: id, image_key: key });
+    await expect(extractComponentKind.run(ctx, payload)).rejects.toThrow(/malformed|truncated/);
+    const after = (await get(alice, id)).json<Component>();
+    expect(after.status).toBe('error');
+    expect(after.error).toMatch(/PNG image is malformed or truncated/);
+    expect(after.grounding).toEqual({});
+    // A job for an image the component no longer has writes nothing.
+    await db.updateTable('components').set({ status: 'pending', error: null }).where('id', '=', id).execute();
+    await extractComponentKind.run(ctx, extractComponentKind.parse({ component_id: id, image_key: `components/${id}/older.png` }));
+    expect((await get(alice, id)).json<Component>()).toMatchObject({ status: 'pending', error: null });
+  });
 
   it('creates an empty record without an image, then extracts what is uploaded to its signed URL', async () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/v0/components?component_type=table', headers: alice.auth });
