@@ -129,4 +129,17 @@ describe.each(DB_KINDS)('table export (%s)', (kind) => {
     expect(csv.statusCode).toBe(409);
     expect(csv.json()).toEqual({ detail: 'The document has no extracted tables to export' });
   }, 120_000);
+
+  it('lists a table region with no extracted structure as skipped, not as an empty table', async () => {
+    const drawn = await t.app.inject({
+      method: 'POST',
+      url: `/api/v0/documents/${documentId}/visual-components`,
+      headers: alice.auth,
+      payload: { page_number: 3, bbox: [100, 1200, 600, 1400], component_type: 'table' },
+    });
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    const body = (await exportOf(alice)).json<Exported>();
+    expect(body.tables).toHaveLength(2);
+    expect(body.skipped).toEqual([{ component_id: drawn.json<{ component_id: string }>().component_id, page_number: 3, status: 'pending', reason: 'no extracted structure' }]);
+  });
 });
