@@ -1,6 +1,7 @@
 // Background work that runs beside the API (or alone): the retention sweeper and blob GC.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
+import { sweepExpiredComponentUploads } from './components/create-service.js';
 import { sweepExpiredUploads } from './documents/upload-url.js';
 import { sweepExpired } from './retention/sweeper.js';
 import { errorMessage } from './util.js';
@@ -23,7 +24,8 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger): Backgr
         if (summary.deleted.length > 0 || summary.blobs > 0) {
           log.info({ documents: summary.deleted.length, blobs: summary.blobs }, 'retention sweep done');
         }
-        const uploads = await sweepExpiredUploads(ctx.database.db, ctx.storage, new Date());
+        const now = new Date();
+        const uploads = (await sweepExpiredUploads(ctx.database.db, ctx.storage, now)) + (await sweepExpiredComponentUploads(ctx.database.db, ctx.storage, now));
         if (uploads > 0) log.info({ uploads }, 'expired upload URLs cleaned up');
       } catch (err) {
         log.warn({ err: errorMessage(err) }, 'maintenance tick failed');

@@ -33,15 +33,10 @@ export async function updateComponentGrounding({ trx }: UnitOfWork, caller: Call
   const html = tableToHtml(grid);
   const now = nowIso();
   const table = { html_table: html, rows: grid.rows, cols: grid.cols, header_rows: grid.headerRows, source: 'manual' };
-  const grounding = JSON.stringify({ ...parseJsonObject(row.grounding), ...table });
-  await trx.updateTable('components').set({ grounding, status: 'done', error: null, updated_at: now }).where('id', '=', row.id).execute();
-
-  const visuals = await trx.selectFrom('visual_components').select(['id', 'grounding_data']).where('component_id', '=', row.id).execute();
-  for (const v of visuals) {
-    const data = parseJsonObject(v.grounding_data);
-    // A cell keeps its box when the corrected grid has a cell of the same place and span.
+  // A cell keeps its box when the corrected grid has a cell of the same place and span.
+  const cellsAfter = (data: Record<string, unknown>): GroundingCell[] => {
     const old = Array.isArray(data.cells) ? (data.cells as GroundingCell[]) : [];
-    const cells: GroundingCell[] = grid.cells.map((c) => ({
+    return grid.cells.map((c) => ({
       row: c.row,
       col: c.col,
       row_span: c.rowspan,
@@ -50,9 +45,18 @@ export async function updateComponentGrounding({ trx }: UnitOfWork, caller: Call
       bbox: old.find((o) => o.row === c.row && o.col === c.col && o.row_span === c.rowspan && o.col_span === c.colspan)?.bbox ?? null,
       header: c.header,
     }));
+  };
+  // A standalone component holds its cell grid in its own grounding (it has no region): it is corrected too.
+  const before = parseJsonObject(row.grounding);
+  const grounding = JSON.stringify({ ...before, ...table, ...(Array.isArray(before.cells) ? { cells: cellsAfter(before) } : {}) });
+  await trx.updateTable('components').set({ grounding, status: 'done', error: null, updated_at: now }).where('id', '=', row.id).execute();
+
+  const visuals = await trx.selectFrom('visual_components').select(['id', 'grounding_data']).where('component_id', '=', row.id).execute();
+  for (const v of visuals) {
+    const data = parseJsonObject(v.grounding_data);
     await trx
       .updateTable('visual_components')
-      .set({ grounding_data: JSON.stringify({ ...data, ...table, cells }), origin: 'manual', updated_at: now })
+      .set({ grounding_data: JSON.stringify({ ...data, ...table, cells: cellsAfter(data) }), origin: 'manual', updated_at: now })
       .where('id', '=', v.id)
       .execute();
   }

@@ -15,3 +15,10 @@ export function componentBlobPrefixes(row: { id: string; document_id: string | n
   const prefix = componentPrefix(row.document_id, row.id);
   return row.image_key && !row.image_key.startsWith(prefix) ? [prefix, row.image_key] : [prefix];
 }
+
+/** Where a standalone component's uploaded image is kept (a fresh key per adopted upload). */
+export const newSourceImageKey = (componentId: string, extension: string): string =>
+  `${componentPrefix(null, componentId)}source-${newId()}.${extension}`;
+
+/** Where a client puts a component image through a signed URL before it is checked and adopted. */
+export const newComponentUploadKey = (componentId: string): string => `${componentPrefix(null, componentId)}uploads/${newId()}`;

@@ -1,11 +1,13 @@
 // HTTP for /api/v0/components/{component_id}: read, correct (PUT html_table) and delete a component
-// record. Creation from an image, uploads and schematic routes arrive with their issues.
+// record. Creation from an image and uploads: create-routes.ts; schematic routes arrive with their issue.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
 import { blobDeleter, type AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
+import { componentCreateRoutes } from './create-routes.js';
 import { componentResponseRoutes } from './response-routes.js';
+import { tableExportRoutes } from './table-export-routes.js';
 import * as schemas from './schemas.js';
 import { updateComponentGrounding } from './grounding-service.js';
 import * as service from './service.js';
@@ -72,6 +74,8 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return result;
       },
     );
+    await app.register(componentCreateRoutes(ctx));
     await app.register(componentResponseRoutes(ctx));
+    await app.register(tableExportRoutes(ctx));
   };
 }

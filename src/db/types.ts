@@ -117,6 +117,15 @@ export interface PendingUploadsTable {
   created_at: string;
 }
 
+/** A signed upload URL issued for a standalone component's image, until adopted or expired. */
+export interface ComponentUploadsTable {
+  id: string;
+  component_id: string;
+  storage_key: string;
+  expires_at: string;
+  created_at: string;
+}
+
 /** Blob prefixes whose deletion was committed but not yet carried out (an outbox for storage). */
 export interface BlobDeletionsTable {
   id: string;
@@ -355,6 +364,7 @@ export interface Database {
   retention_policies: RetentionPoliciesTable;
   document_retention_policies: DocumentRetentionPoliciesTable;
   pending_uploads: PendingUploadsTable;
+  component_uploads: ComponentUploadsTable;
   blob_deletions: BlobDeletionsTable;
   job_statuses: JobStatusesTable;
   task_runs: TaskRunsTable;

@@ -92,6 +92,9 @@ const REQUIRED_NOW = [
   'GET /api/v0/documents/{document_id}/components',
   'GET /api/v0/components/{component_id}',
   'DELETE /api/v0/components/{component_id}',
+  'POST /api/v0/components',
+  'GET /api/v0/components/{component_id}/upload-url',
+  'PUT /api/v0/components/{component_id}/upload-url',
   // questions and answers
   'GET /api/v0/threads/{thread_id}',
   'GET /api/v0/questions/{question_id}',

@@ -1,0 +1,214 @@
+// Standalone components (no document): created from an image (POST /components) or empty and
+// filled later through a signed upload (GET/PUT /components/{id}/upload-url). Either way the
+// image is checked completely before anything is stored, the record and its extraction job are
+// created in one transaction, and the job is queued only after it commits.
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Caller } from '../auth/caller.js';
+import type { Kysely } from 'kysely';
+import type { ComponentsTable, Database, Db } from '../db/types.js';
+import { inTransaction, type UnitOfWork } from '../db/tx.js';
+import { queueBlobDeletion } from '../documents/repository.js';
+import type { BlobDeleter } from '../documents/service.js';
+import { removeQuietly, tooLarge } from '../documents/upload.js';
+import { conflict, notFound, validationError } from '../http/errors.js';
+import { createJob } from '../jobs/create.js';
+import type { JobSystem } from '../jobs/system.js';
+import type { ImageLimits } from '../pipeline/images.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { runBlobDeletion } from '../storage/gc.js';
+import { newId, nowIso } from '../util.js';
+import { getReadableComponent } from './access.js';
+import { newComponentUploadKey, newSourceImageKey } from './keys.js';
+import type { ComponentType } from './model.js';
+import * as repo from './repository.js';
+import { checkComponentImage } from './source-image.js';
+
+/** Component types this server can extract from an image. */
+export const EXTRACTABLE_TYPES: readonly ComponentType[] = ['table'];
+
+/** Other types have no extractor yet: a 422 naming the supported ones, and nothing is created. */
+export function requireExtractor(type: ComponentType): void {
+  if (EXTRACTABLE_TYPES.includes(type)) return;
+  throw validationError(
+    ['query', 'component_type'],
+    `No extractor for component_type '${type}' on this server yet; supported: ${EXTRACTABLE_TYPES.join(', ')}`,
+    'value_error',
+  );
+}
+
+export interface SourceImage {
+  /** Storage key of the checked image. */
+  key: string;
+  /** The name it was uploaded under (the job's searchable name). */
+  name: string;
+}
+
+export interface CreatedComponent {
+  row: ComponentsTable;
+  jobStatusId: string | null;
+}
+
+function startExtraction(uow: UnitOfWork, jobs: JobSystem, row: ComponentsTable, image: SourceImage): Promise<string> {
+  return createJob(uow, jobs, {
+    kind: 'extract_component',
+    documentId: null,
+    organizationId: row.organization_id,
+    ownerId: row.owner_id,
+    documentName: image.name,
+    payload: { component_id: row.id, image_key: image.key },
+  });
+}
+
+export async function createStandaloneComponent(
+  uow: UnitOfWork,
+  jobs: JobSystem,
+  caller: Caller,
+  input: { id: string; type: ComponentType; image: SourceImage | null },
+): Promise<CreatedComponent> {
+  const now = nowIso();
+  const row: ComponentsTable = {
+    id: input.id,
+    organization_id: caller.organizationId,
+    owner_id: caller.userId,
+    document_id: null,
+    component_type: input.type,
+    status: 'pending',
+    image_key: input.image?.key ?? null,
+    grounding: '{}',
+    description: null,
+    error: null,
+    tokens_in: 0,
+    tokens_out: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertComponent(uow.trx, row);
+  const jobStatusId = input.image ? await startExtraction(uow, jobs, row, input.image) : null;
+  return { row, jobStatusId };
+}
+
+/** A component whose image may be uploaded: readable, and standalone (a region's image is its page's). */
+async function uploadableComponent(db: Db, caller: Caller, id: string): Promise<ComponentsTable> {
+  const row = await getReadableComponent(db, caller, id);
+  if (row.document_id !== null) {
+    throw conflict("This component is a region of a document page: its image is the page's; create a standalone component with POST /components");
+  }
+  return row;
+}
+
+export interface IssuedComponentUpload {
+  component_id: string;
+  upload_url: string;
+  method: 'PUT';
+  file_path: string;
+  expires_at: string;
+  max_bytes: number;
+}
+
+export async function issueComponentUploadUrl(
+  db: Db,
+  storage: BlobStore,
+  caller: Caller,
+  id: string,
+  opts: { ttlSeconds: number; maxBytes: number },
+): Promise<IssuedComponentUpload> {
+  const row = await uploadableComponent(db, caller, id);
+  const key = newComponentUploadKey(row.id);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + opts.ttlSeconds * 1000).toISOString();
+  await db.insertInto('component_uploads').values({ id: newId(), component_id: row.id, storage_key: key, expires_at: expiresAt, created_at: now.toISOString() }).execute();
+  const url = await storage.signedUrl(key, { method: 'PUT', expiresInSeconds: opts.ttlSeconds });
+  return { component_id: row.id, upload_url: url, method: 'PUT', file_path: key, expires_at: expiresAt, max_bytes: opts.maxBytes };
+}
+
+/**
+ * Checks what a client put at a component's upload key: present (else 409), within the size
+ * limit (413), an accepted image type (415) that decodes (422). A rejected blob is deleted with
+ * its upload record. The checked bytes are copied to a fresh key (the signed URL stays valid
+ * until it expires, so bytes left at the upload key could later be swapped); returns that copy.
+ */
+export async function inspectComponentUpload(
+  db: Db,
+  storage: BlobStore,
+  caller: Caller,
+  id: string,
+  uploadKey: string,
+  fileName: string | undefined,
+  opts: { maxBytes: number; tmpDir: string; limits: ImageLimits },
+): Promise<SourceImage> {
+  const row = await uploadableComponent(db, caller, id);
+  const pending = await db.selectFrom('component_uploads').selectAll().where('component_id', '=', row.id).where('storage_key', '=', uploadKey).executeTakeFirst();
+  if (!pending || pending.expires_at <= new Date().toISOString()) {
+    throw validationError(['body', 'file_path'], 'Unknown or expired upload; request a new upload URL', 'value_error');
+  }
+  const head = await storage.head(uploadKey);
+  if (!head) throw conflict('Nothing has been uploaded to this URL yet');
+  const reject = async (err: unknown): Promise<never> => {
+    await storage.delete(uploadKey).catch(() => undefined);
+    await db.deleteFrom('component_uploads').where('id', '=', pending.id).execute();
+    throw err;
+  };
+  if (head.size > opts.maxBytes) return reject(tooLarge(opts.maxBytes));
+  await mkdir(opts.tmpDir, { recursive: true });
+  const tmp = path.join(opts.tmpDir, `${newId()}.check`);
+  try {
+    await storage.download(uploadKey, tmp);
+    const bytes = await readFile(tmp);
+    let checked;
+    try {
+      checked = await checkComponentImage(bytes, opts.limits, ['body', 'file_path']);
+    } catch (err) {
+      return await reject(err);
+    }
+    const key = newSourceImageKey(row.id, checked.extension);
+    await storage.putBuffer(key, bytes, checked.mime);
+    return { key, name: fileName ?? `component-${row.id}.${checked.extension}` };
+  } finally {
+    await removeQuietly(tmp);
+  }
+}
+
+/**
+ * Gives the component the checked image and starts its extraction: the upload is used up (a
+ * second adoption racing this one gets 409), the previous image and the upload's blob are queued
+ * for deletion, and the earlier result is cleared (it was of another image).
+ */
+export async function adoptComponentImage(
+  uow: UnitOfWork,
+  jobs: JobSystem,
+  caller: Caller,
+  id: string,
+  uploadKey: string,
+  image: SourceImage,
+  deleteBlobs: BlobDeleter,
+): Promise<CreatedComponent> {
+  const { trx, after } = uow;
+  const row = await uploadableComponent(trx, caller, id);
+  if (!(await repo.lockComponent(trx, row.id))) throw notFound('Component not found');
+  const removed = await trx.deleteFrom('component_uploads').where('component_id', '=', row.id).where('storage_key', '=', uploadKey).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) throw conflict('This upload has already been adopted');
+  for (const stale of [uploadKey, row.image_key]) {
+    if (!stale) continue;
+    const outboxId = await queueBlobDeletion(trx, stale);
+    after.add(() => deleteBlobs(outboxId, stale));
+  }
+  const now = nowIso();
+  const changes = { image_key: image.key, status: 'pending', grounding: '{}', error: null, updated_at: now };
+  await trx.updateTable('components').set(changes).where('id', '=', row.id).execute();
+  const updated = { ...row, ...changes };
+  return { row: updated, jobStatusId: await startExtraction(uow, jobs, updated, image) };
+}
+
+/** Forgets component upload URLs that expired unused, deleting whatever was put at their keys. */
+export async function sweepExpiredComponentUploads(db: Kysely<Database>, storage: BlobStore, now: Date): Promise<number> {
+  const expired = await db.selectFrom('component_uploads').select(['id', 'storage_key']).where('expires_at', '<=', now.toISOString()).limit(1000).execute();
+  for (const row of expired) {
+    const outboxId = await inTransaction(db, async ({ trx }) => {
+      await trx.deleteFrom('component_uploads').where('id', '=', row.id).execute();
+      return queueBlobDeletion(trx, row.storage_key);
+    });
+    await runBlobDeletion(db, storage, outboxId, row.storage_key);
+  }
+  return expired.length;
+}

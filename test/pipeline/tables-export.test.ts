@@ -1,0 +1,108 @@
+// Tables for export: continued tables merged by the documented rule, rows of text with spans in
+// their top-left cell, CSV (quoting, the formula guard), zips and XLSX workbooks read back.
+import { strFromU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { tableCsv, tablesXlsx, zipTextFiles } from '../../src/pipeline/tables/export-files.js';
+import { parseHtmlTable, tableToHtml } from '../../src/pipeline/tables/index.js';
+import { mergeContinued, tableRows, type LinkedTable } from '../../src/pipeline/tables/merge.js';
+
+const table = (componentId: string, pageNumber: number, html: string, links: { from?: string; by?: string } = {}): LinkedTable => ({
+  componentId,
+  pageNumber,
+  grid: parseHtmlTable(html),
+  continuesFrom: links.from ?? null,
+  continuedBy: links.by ?? null,
+});
+
+const HEAD = '<thead><tr><th>Pump</th><th>Hours</th></tr></thead>';
+const first = table('a', 1, `<table>${HEAD}<tr><td>P-1</td><td>10</td></tr></table>`, { by: 'b' });
+const second = table('b', 2, `<table><thead><tr><th>pump</th><th>HOURS</th></tr></thead><tr><td>P-2</td><td>20</td></tr></table>`, { from: 'a', by: 'c' });
+const third = table('c', 3, '<table><tr><td>P-3</td><td>30</td></tr></table>', { from: 'b' });
+const other = table('d', 3, '<table><tr><th>Valve</th><th>Size</th><th>Note</th></tr><tr><td>V-1</td><td>2"</td><td>ok</td></tr></table>');
+
+describe('merging continued tables', () => {
+  it('keeps the first header, appends body rows in page order and drops repeated headers', () => {
+    const [merged, separate, ...rest] = mergeContinued([first, second, third, other], true);
+    expect(rest).toEqual([]);
+    expect(merged!.componentIds).toEqual(['a', 'b', 'c']);
+    expect(merged!.pages).toEqual([1, 2, 3]);
+    expect(merged!.grid.headerRows).toBe(1);
+    expect(tableRows(merged!.grid)).toEqual([
+      ['Pump', 'Hours'],
+      ['P-1', '10'],
+      ['P-2', '20'],
+      ['P-3', '30'],
+    ]);
+    expect(tableToHtml(merged!.grid)).toBe(
+      '<table><thead><tr><th>Pump</th><th>Hours</th></tr></thead><tbody><tr><td>P-1</td><td>10</td></tr><tr><td>P-2</td><td>20</td></tr><tr><td>P-3</td><td>30</td></tr></tbody></table>',
+    );
+    expect(separate!.componentIds).toEqual(['d']);
+  });
+
+  it('leaves every table separate without merging, and tables whose links do not agree', () => {
+    expect(mergeContinued([first, second, third], false).map((t) => t.componentIds)).toEqual([['a'], ['b'], ['c']]);
+    // b claims to continue a, but a says it is continued by someone else: no merge.
+    const lonely = { ...first, continuedBy: null };
+    expect(mergeContinued([lonely, second], true).map((t) => t.componentIds)).toEqual([['a'], ['b']]);
+  });
+
+  it('keeps a continuation row that only looks like the header when it differs, and clips spans from dropped rows', () => {
+    const next = table('b', 2, '<table><tr><td>Pump</td><td rowspan="2">Hours</td></tr><tr><td>P-9</td></tr></table>', { from: 'a' });
+    const [merged] = mergeContinued([first, next], true);
+    // The repeated "Pump | Hours" row is dropped; the rowspan that started in it keeps its kept part.
+    expect(tableRows(merged!.grid)).toEqual([
+      ['Pump', 'Hours'],
+      ['P-1', '10'],
+      ['P-9', 'Hours'],
+    ]);
+    const notRepeat = table('b', 2, '<table><tr><td>Pump</td><td>99</td></tr></table>', { from: 'a' });
+    expect(tableRows(mergeContinued([first, notRepeat], true)[0]!.grid)).toEqual([
+      ['Pump', 'Hours'],
+      ['P-1', '10'],
+      ['Pump', '99'],
+    ]);
+  });
+
+  it('puts a spanning cell in its top-left position', () => {
+    const grid = parseHtmlTable('<table><tr><th colspan="2">Totals</th><th>x</th></tr><tr><td rowspan="2">A</td><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></table>');
+    expect(tableRows(grid)).toEqual([
+      ['Totals', '', 'x'],
+      ['A', '1', '2'],
+      ['', '3', '4'],
+    ]);
+  });
+});
+
+describe('export files', () => {
+  it('writes CSV with quoting where needed and a guard against formulas, numbers untouched', () => {
+    const grid = parseHtmlTable('<table><tr><td>a,b</td><td>say "hi"</td><td>two<br>lines</td></tr><tr><td>=SUM(A1)</td><td>-3.5</td><td>-</td></tr><tr><td>+1,200</td><td>@cmd</td><td>-x+1</td></tr></table>');
+    expect(tableCsv(grid)).toBe('"a,b","say ""hi""","two\nlines"\r\n\'=SUM(A1),-3.5,-\r\n"+1,200",\'@cmd,\'-x+1\r\n');
+  });
+
+  it('zips text files under their names', () => {
+    const zip = zipTextFiles([{ name: 'table-01-page-1.csv', text: 'a,b\r\n' }, { name: 'table-02-pages-2-3.csv', text: 'é\r\n' }]);
+    const files = unzipSync(new Uint8Array(zip));
+    expect(Object.keys(files)).toEqual(['table-01-page-1.csv', 'table-02-pages-2-3.csv']);
+    expect(strFromU8(files['table-02-pages-2-3.csv']!)).toBe('é\r\n');
+  });
+
+  it('writes one sheet per table with text cells, merged spans and bold headers', async () => {
+    const xlsx = await tablesXlsx([
+      { name: 'Table 1 (p. 1-2)', grid: parseHtmlTable('<table><thead><tr><th colspan="2">Pump data</th></tr></thead><tr><td>P-1</td><td>1,200</td></tr></table>') },
+      { name: 'Table 2 (p. 3)', grid: parseHtmlTable('<table><tr><td>(12)</td></tr></table>') },
+    ]);
+    const files = unzipSync(new Uint8Array(xlsx));
+    const text = (name: string): string => strFromU8(files[name]!);
+    const workbook = text('xl/workbook.xml');
+    expect([...workbook.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual(['Table 1 (p. 1-2)', 'Table 2 (p. 3)']);
+    const sheet1 = text('xl/worksheets/sheet1.xml');
+    expect(sheet1).toContain('<mergeCell ref="A1:B1"/>');
+    // Every value is a string (shared or inline), never a number: "1,200" stays as printed.
+    const strings = files['xl/sharedStrings.xml'] ? text('xl/sharedStrings.xml') : sheet1;
+    for (const s of ['Pump data', 'P-1', '1,200']) expect(strings).toContain(`>${s}<`);
+    const valued = [...sheet1.matchAll(/<c ([^>]*)><v>/g)].map((m) => m[1]!);
+    expect(valued).toHaveLength(3);
+    expect(valued.every((attrs) => attrs.includes('t="s"'))).toBe(true);
+    expect(text('xl/worksheets/sheet2.xml') + (files['xl/sharedStrings.xml'] ? text('xl/sharedStrings.xml') : '')).toContain('>(12)<');
+  });
+});
