@@ -1,20 +1,20 @@
 // `extract_component`: runs the extractor of a standalone component (POST /components with an
 // image, or PUT /components/{id}/upload-url) on its stored image. Tables get what scanned pages
-// get: OCR words (the configured engine) and ruling lines found in the pixels, then the table
-// extractor over the whole image; OCR reads the image with the rules painted out. The component goes pending -> processing -> done; an
+// get (extractScannedTableGrounding over the whole image: fills flattened, rules found in the
+// pixels and painted out, the region read as one block by the configured OCR engine, then the
+// table extractor). The component goes pending -> processing -> done; an
 // image the extractor cannot read, or an OCR failure, ends it in 'error' with the message (and
 // the job with it); a table in which no text was recognised is stored 'degraded'.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../db/types.js';
 import { StepStopped, type SingleKind, type StepContext } from '../jobs/kinds.js';
-import { extractTableGrounding } from '../components/tables.js';
+import { extractScannedTableGrounding } from '../components/tables.js';
 import { renderImagePage } from '../pipeline/images.js';
-import { eraseRules } from '../pipeline/tables/erase-rules.js';
-import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
 import { PipelineError } from '../pipeline/types.js';
 import { errorMessage, nowIso } from '../util.js';
-import type { OcrEngine } from '../providers/ocr/index.js';
+import { decodeGrey } from '../providers/ocr/raster.js';
+import type { TableTextReader } from '../pipeline/tables/scan-text.js';
 import { ocrEngine } from './ocr.js';
 import { imageLimits } from './source.js';
 
@@ -48,12 +48,9 @@ async function readBlob(ctx: StepContext, key: string): Promise<Buffer> {
 }
 
 /** The table of a rendered image (the whole image is the table): grounding with cell boxes in its pixels. */
-export async function tableOfImage(page: { png: Buffer; width: number; height: number }, ocr: OcrEngine): Promise<Outcome> {
-  const segments = await imageRulesOfPng(page.png);
-  // OCR reads the image with its rules painted out: tesseract finds no words in a ruled grid.
-  const text = await ocr.recognize(await eraseRules(page.png, segments));
+export async function tableOfImage(page: { png: Buffer; width: number; height: number }, ocr: TableTextReader): Promise<Outcome> {
   const bbox: [number, number, number, number] = [0, 0, page.width, page.height];
-  const table = extractTableGrounding(bbox, text.lines.flatMap((l) => l.words), segments);
+  const table = await extractScannedTableGrounding(await decodeGrey(page.png), bbox, ocr);
   const grounding = { ...table.groundingData, image_width: page.width, image_height: page.height };
   const cells = Array.isArray(table.groundingData.cells) ? table.groundingData.cells.length : 0;
   if (cells === 0) return { status: 'degraded', grounding, error: 'No table text was recognised in the image' };
