@@ -9,6 +9,7 @@ import { processDocumentKind } from '../processing/kind.js';
 import { renderPageKind } from '../processing/render-kind.js';
 import { syntheticKind } from './synthetic.js';
 import { answerQuestionKind } from '../qa/kind.js';
+import { embedChunksKind } from '../search/embed-kind.js';
 
 export interface JobSystem {
   kinds: JobKindRegistry;
@@ -16,7 +17,7 @@ export interface JobSystem {
 }
 
 /** Job kinds that records in the database may name; start-up fails if one lacks a handler. */
-export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question'] as const;
+export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question', 'embed_chunks'] as const;
 
 export function builtinKinds(): JobKindRegistry {
   const kinds = new JobKindRegistry();
@@ -24,6 +25,7 @@ export function builtinKinds(): JobKindRegistry {
   kinds.register(renderPageKind);
   kinds.register(syntheticKind);
   kinds.register(answerQuestionKind);
+  kinds.register(embedChunksKind);
   kinds.assertHandles(CREATABLE_KINDS);
   return kinds;
 }
