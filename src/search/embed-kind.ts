@@ -5,13 +5,13 @@
 // says why) and never the document's processing. Chunks without vectors are still found by full text.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Transaction } from 'kysely';
-import type { AfterCommit } from '../db/tx.js';
+import type { Kysely, Transaction } from 'kysely';
+import { inTransaction, type AfterCommit } from '../db/tx.js';
 import type { Database, Db, DocumentsTable } from '../db/types.js';
 import { createJob } from '../jobs/create.js';
 import type { SingleKind } from '../jobs/kinds.js';
 import type { JobSystem } from '../jobs/system.js';
-import { createEmbedder, encodeVector, normalize } from '../providers/embeddings/index.js';
+import { createEmbedder, encodeVector, normalize, type EmbeddingsSettings } from '../providers/embeddings/index.js';
 import { nowIso } from '../util.js';
 import { recordEmbeddingUsage } from './semantic.js';
 
@@ -97,4 +97,42 @@ export async function queueChunkEmbedding(
     ownerId: doc.owner_id,
     documentName: `Embeddings: ${doc.name}`,
   });
+}
+
+/**
+ * Queues an embed_chunks job for every document with chunks that lack a vector of the configured
+ * model and no such job open (`pagelens embeddings backfill`): after embeddings were switched on
+ * or the model changed, after the service was down, or for component chunks rewritten by an edit.
+ */
+export async function queueMissingEmbeddings(app: { database: { db: Kysely<Database> }; jobs: JobSystem; config: { embeddings: EmbeddingsSettings } }): Promise<string[]> {
+  const embedder = createEmbedder(app.config.embeddings);
+  if (!embedder) return [];
+  const { db } = app.database;
+  const docs = await db
+    .selectFrom('documents')
+    .select(['documents.id', 'documents.organization_id', 'documents.owner_id', 'documents.name'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('chunks')
+          .select('chunks.id')
+          .whereRef('chunks.document_id', '=', 'documents.id')
+          .where((e2) => e2.not(e2.exists(e2.selectFrom('chunk_embeddings as e').select('e.chunk_id').whereRef('e.chunk_id', '=', 'chunks.id').where('e.model', '=', embedder.model)))),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('job_statuses as j').select('j.id').whereRef('j.document_id', '=', 'documents.id').where('j.kind', '=', EMBED_JOB_KIND).where('j.status', 'in', ['queued', 'processing']),
+        ),
+      ),
+    )
+    .orderBy('documents.created_at')
+    .execute();
+  const ids: string[] = [];
+  for (const doc of docs) {
+    const id = await inTransaction(db, (uow) => queueChunkEmbedding(uow, app.jobs, true, doc));
+    if (id) ids.push(id);
+  }
+  return ids;
 }

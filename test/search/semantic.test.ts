@@ -3,12 +3,14 @@
 // with a chunk finds it only through its embedding, fused with full text by reciprocal rank, in
 // the search API and in the answering job; only visible documents; token usage recorded with its
 // cost; reprocessing replaces and deleting removes the vectors; a failing embeddings service
-// fails neither processing nor searching (full text only), on both databases.
+// fails neither processing nor searching (full text only), and the backfill catches up after it;
+// on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src/auth/caller.js';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { PriceTable } from '../../src/providers/llm/index.js';
 import { searchChunks } from '../../src/search/chunk-search.js';
+import { queueMissingEmbeddings } from '../../src/search/embed-kind.js';
 import { runSearch } from '../../src/search/service.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { bagOfWordsEmbedder, startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai.js';
@@ -161,8 +163,10 @@ describe.each(DB_KINDS)('semantic retrieval fused with full text (%s)', (kind) =
   it('with the embeddings service down: processing succeeds, the embed job says why, search and answers use full text', async () => {
     await embedJobEnded(docId, 2);
     fake.embeddingsDown = true;
+    let downDoc = '';
     try {
       const p = await uploadAndProcess(t, alice, 'down.pdf', reportPdf());
+      downDoc = p.document_id;
       expect(p.job.status).toBe('done');
       const job = await embedJobEnded(p.document_id);
       expect(job.status).toBe('error');
@@ -187,5 +191,12 @@ describe.each(DB_KINDS)('semantic retrieval fused with full text (%s)', (kind) =
     } finally {
       fake.embeddingsDown = false;
     }
+
+    // Back up: the backfill queues exactly the document that lacks vectors, once.
+    const queued = await queueMissingEmbeddings(t.ctx);
+    expect(queued).toHaveLength(1);
+    expect((await embedJobEnded(downDoc, 2)).status).toBe('done');
+    expect(await countRows('chunk_embeddings', downDoc)).toBe(await countRows('chunks', downDoc));
+    expect(await queueMissingEmbeddings(t.ctx)).toEqual([]);
   });
 });
