@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa bench-semantic eval-qa
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -90,7 +90,11 @@ bench-search: dist-bench/.built
 bench-qa: dist-bench/.built
 	node dist-bench/bench/qa.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa
+# Brute-force semantic retrieval over 50,000 stored vectors (SQLite, then a fresh PostgreSQL schema).
+bench-semantic: dist-bench/.built
+	node dist-bench/bench/semantic.js
+
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-semantic
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
