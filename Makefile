@@ -90,7 +90,7 @@ bench-search: dist-bench/.built
 bench-qa: dist-bench/.built
 	node dist-bench/bench/qa.js
 
-# Brute-force semantic retrieval over 50,000 stored vectors (SQLite, then a fresh PostgreSQL schema).
+# Brute-force semantic retrieval over 10,000 stored vectors (the scan cap) (SQLite, then a fresh PostgreSQL schema).
 bench-semantic: dist-bench/.built
 	node dist-bench/bench/semantic.js
 

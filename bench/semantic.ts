@@ -1,6 +1,6 @@
 // Cost of brute-force semantic retrieval (src/search/semantic.ts nearestChunks): every stored
 // vector of the candidate documents is read and scored per query. Seeds BENCH_SEMANTIC_CHUNKS
-// chunks (default 50,000 = SEMANTIC_SCAN_CAP, the most a search scans) with random unit vectors of
+// chunks (default 10,000 = SEMANTIC_SCAN_CAP, the most a search scans) with random unit vectors of
 // BENCH_SEMANTIC_DIMS dimensions (768) in 100-chunk documents, on SQLite (a file under /tmp) and
 // PostgreSQL (a fresh schema of the `test` database, dropped afterwards), then times
 // BENCH_SEMANTIC_QUERIES (30) random queries over all documents and within one document. The
@@ -19,7 +19,7 @@ import { nearestChunks } from '../src/search/semantic.js';
 
 const POSTGRES_URL = process.env.PAGELENS_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DBS = (process.env.BENCH_SEMANTIC_DBS ?? 'sqlite,postgres').split(',');
-const CHUNKS = Number(process.env.BENCH_SEMANTIC_CHUNKS ?? 50_000);
+const CHUNKS = Number(process.env.BENCH_SEMANTIC_CHUNKS ?? 10_000);
 const DIMS = Number(process.env.BENCH_SEMANTIC_DIMS ?? 768);
 const QUERIES = Number(process.env.BENCH_SEMANTIC_QUERIES ?? 30);
 const PER_DOC = 100;

@@ -36,7 +36,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const caller = callerOf(request);
         // With embeddings configured, full text is fused with semantic retrieval; if the service fails, full text alone.
-        const semantics = embedder && { embedder, prices: ctx.config.llm.prices, onFallback: (error: string) => request.log.warn({ err: error }, 'embeddings unavailable; search fell back to full text') };
+        const semantics = embedder && { embedder, prices: ctx.config.llm.prices, scanCap: ctx.config.embeddings.maxScan, onFallback: (error: string) => request.log.warn({ err: error }, 'embeddings unavailable; search fell back to full text') };
         const id = await createSearch(db, dialect, caller, request.body, semantics);
         return render(caller, id);
       },

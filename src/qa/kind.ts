@@ -61,6 +61,7 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
       dialect,
       { query: [q.question_text, ...plan.search_terms].join(' '), documentIds, limit: q.num_chunks, kinds: KINDS_OF[q.chunk_type] },
       createEmbedder(ctx.app.config.embeddings),
+      { scanCap: ctx.app.config.embeddings.maxScan },
     );
     if (semantic.status === 'used') {
       await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.app.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));

@@ -14,12 +14,12 @@ import { searchChunks, type ChunkHit, type ChunkSearchInput } from './chunk-sear
 import { fuseByRank } from './fusion.js';
 
 /**
- * Brute force reads every candidate vector per query (about 6 KB each at 1536 dimensions): past
- * this many embedded chunks among the candidates, semantic retrieval is skipped and the search is
- * full text only, so a search over a large collection stays fast. An ANN index (pgvector,
- * sqlite-vec) would lift this.
+ * Brute force reads every candidate vector per query (about 3 KB each at 768 dimensions): past
+ * this many embedded chunks among the candidates (default; PAGELENS_EMBEDDINGS_MAX_SCAN),
+ * semantic retrieval is skipped and the search is full text only, so a search over a large
+ * collection stays fast. An ANN index (pgvector, sqlite-vec) would lift this.
  */
-export const SEMANTIC_SCAN_CAP = 50_000;
+export const SEMANTIC_SCAN_CAP = 10_000;
 /** Each list offers at least this many chunks to the fusion, so a chunk ranked well in both lists can beat one ranked first in one. */
 const MIN_POOL = 50;
 const MAX_POOL = 1000;
@@ -120,7 +120,7 @@ export async function retrieveChunks(
   dialect: Dialect,
   input: ChunkSearchInput,
   embedder: Embedder | null,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; scanCap?: number } = {},
 ): Promise<RetrievedChunks> {
   if (!embedder) return { hits: await searchChunks(db, dialect, input), semantic: { status: 'off' } };
   const pool = Math.min(MAX_POOL, Math.max(MIN_POOL, input.limit));
@@ -128,7 +128,7 @@ export async function retrieveChunks(
   if (input.documentIds.length === 0 || input.query.trim() === '' || input.kinds?.length === 0) {
     return { hits: fullText.slice(0, input.limit), semantic: { status: 'off' } };
   }
-  if ((await countEmbedded(db, dialect, embedder.model, input.documentIds)) > SEMANTIC_SCAN_CAP) {
+  if ((await countEmbedded(db, dialect, embedder.model, input.documentIds)) > (options.scanCap ?? SEMANTIC_SCAN_CAP)) {
     return { hits: fullText.slice(0, input.limit), semantic: { status: 'skipped' } };
   }
   // Only the service call may fail softly; a database error fails the search as it would without embeddings.
@@ -174,6 +174,8 @@ export async function recordEmbeddingUsage(
 export interface SearchSemantics {
   embedder: Embedder;
   prices: PriceTable;
+  /** PAGELENS_EMBEDDINGS_MAX_SCAN; SEMANTIC_SCAN_CAP when absent. */
+  scanCap?: number;
   /** Told when the embeddings service failed and the search fell back to full text. */
   onFallback?: (error: string) => void;
 }
@@ -186,7 +188,7 @@ export async function retrieveForSearch(
   input: ChunkSearchInput,
   semantics: SearchSemantics | null,
 ): Promise<ChunkHit[]> {
-  const { hits, semantic } = await retrieveChunks(db, dialect, input, semantics?.embedder ?? null);
+  const { hits, semantic } = await retrieveChunks(db, dialect, input, semantics?.embedder ?? null, semantics?.scanCap !== undefined ? { scanCap: semantics.scanCap } : {});
   if (semantic.status === 'used' && semantics) await recordEmbeddingUsage(db, semantics.prices, semantic, { organizationId });
   if (semantic.status === 'failed') semantics?.onFallback?.(semantic.error);
   return hits;

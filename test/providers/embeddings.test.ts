@@ -101,12 +101,13 @@ describe('embeddings settings', () => {
     expect(embeddingsSettingsFromEnv({}).enabled).toBe(false);
     expect(createEmbedder(embeddingsSettingsFromEnv({}))).toBeNull();
     const on = embeddingsSettingsFromEnv({ PAGELENS_EMBEDDINGS_MODEL: 'nomic', PAGELENS_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1/', PAGELENS_EMBEDDINGS_DIMENSIONS: '256' });
-    expect(on).toMatchObject({ enabled: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic', dimensions: 256, batchSize: 64, apiKey: null, timeoutMs: 30_000 });
+    expect(on).toMatchObject({ enabled: true, baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic', dimensions: 256, batchSize: 64, apiKey: null, timeoutMs: 30_000, maxScan: 10_000 });
     expect(createEmbedder(on)?.model).toBe('nomic');
     // OpenAI's own endpoint needs a key; bad numbers and URLs name the variable.
     expect(() => embeddingsSettingsFromEnv({ PAGELENS_EMBEDDINGS_MODEL: 'text-embedding-3-small' })).toThrow(/PAGELENS_EMBEDDINGS_API_KEY/);
     expect(() => embeddingsSettingsFromEnv({ PAGELENS_EMBEDDINGS_MODEL: 'm', PAGELENS_EMBEDDINGS_BASE_URL: 'ftp://x' })).toThrow(ConfigError);
     expect(() => embeddingsSettingsFromEnv({ PAGELENS_EMBEDDINGS_MODEL: 'm', PAGELENS_EMBEDDINGS_BASE_URL: 'http://x', PAGELENS_EMBEDDINGS_BATCH_SIZE: '0' })).toThrow(/PAGELENS_EMBEDDINGS_BATCH_SIZE/);
+    expect(embeddingsSettingsFromEnv({ PAGELENS_EMBEDDINGS_MODEL: 'm', PAGELENS_EMBEDDINGS_BASE_URL: 'http://x', PAGELENS_EMBEDDINGS_MAX_SCAN: '500' }).maxScan).toBe(500);
     const config = loadConfig({ PAGELENS_DATA_DIR: '/tmp/x', PAGELENS_EMBEDDINGS_MODEL: 'text-embedding-3-small', PAGELENS_EMBEDDINGS_API_KEY: KEY });
     const shown = JSON.stringify(describeConfig(config));
     expect(shown).toContain('text-embedding-3-small');
@@ -123,6 +124,11 @@ describe('stored vectors', () => {
     expect([...decodeVector(bytes)]).toEqual([...v]);
     expect(dotBytes(bytes, normalize(Float32Array.from([4, 3])))).toBeCloseTo(0.96, 6);
     expect(dotBytes(bytes, normalize(Float32Array.from([-3, -4])))).toBeCloseTo(-1, 6);
+    // A vector that does not start on a 4-byte boundary (read through a DataView) scores the same.
+    const unaligned = new Uint8Array(bytes.byteLength + 1).subarray(1);
+    unaligned.set(bytes);
+    expect(unaligned.byteOffset % 4).not.toBe(0);
+    expect(dotBytes(unaligned, normalize(Float32Array.from([4, 3])))).toBeCloseTo(0.96, 6);
   });
 });
 

@@ -11,7 +11,9 @@ import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { PriceTable } from '../../src/providers/llm/index.js';
 import { searchChunks } from '../../src/search/chunk-search.js';
 import { queueMissingEmbeddings } from '../../src/search/embed-kind.js';
+import { retrieveChunks } from '../../src/search/semantic.js';
 import { runSearch } from '../../src/search/service.js';
+import { createEmbedder } from '../../src/providers/embeddings/index.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { bagOfWordsEmbedder, startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai.js';
 import { uploadAndProcess } from '../helpers/process.js';
@@ -112,6 +114,15 @@ describe.each(DB_KINDS)('semantic retrieval fused with full text (%s)', (kind) =
     const after = await db().selectFrom('token_usage').selectAll().where('purpose', '=', 'embedding').where('document_id', 'is', null).execute();
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({ organization_id: alice.organizationId, tokens_in: 2, model: MODEL });
+
+    // Past the scan cap the query is not embedded and the search is full text only.
+    const embedder = createEmbedder(t.ctx.config.embeddings);
+    const chunks = await countRows('chunk_embeddings', docId);
+    const input = { query: QUERY, documentIds: [docId], limit: 5 };
+    expect(await retrieveChunks(db(), kind, input, embedder, { scanCap: chunks - 1 })).toEqual({ hits: [], semantic: { status: 'skipped' } });
+    const within = await retrieveChunks(db(), kind, input, embedder, { scanCap: chunks });
+    expect(within.semantic.status).toBe('used');
+    expect(within.hits[0]?.pageNumber).toBe(1);
 
     // A word query still ranks by full text, fused: the document comes first either way.
     expect((await search(alice, 'Quellport capital')).documents.map((d) => d.id)).toEqual([docId]);

@@ -16,6 +16,8 @@ export interface EmbeddingsSettings {
   /** Texts per request. */
   batchSize: number;
   timeoutMs: number;
+  /** Most stored vectors one query compares (brute force); past it a search is full text only. */
+  maxScan: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +53,7 @@ export function embeddingsSettingsFromEnv(env: Env = process.env): EmbeddingsSet
     dimensions: int(env, 'DIMENSIONS', null, 1, 16_384),
     batchSize: int(env, 'BATCH_SIZE', 64, 1, 2048) ?? 64,
     timeoutMs: (int(env, 'TIMEOUT_S', 30, 1, 3600) ?? 30) * 1000,
+    maxScan: int(env, 'MAX_SCAN', 10_000, 1, 10_000_000) ?? 10_000,
   };
   if (model === null) return { enabled: false, baseUrl: null, apiKey: null, model: null, ...common };
   const url = baseUrl(env);

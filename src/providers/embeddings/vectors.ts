@@ -24,11 +24,19 @@ export function decodeVector(bytes: Uint8Array): Float32Array {
   return out;
 }
 
-/** Dot product of a stored vector's bytes with a (normalized) query, without copying. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/** Dot product of a stored vector's bytes with a (normalized) query, without copying when aligned. */
 export function dotBytes(bytes: Uint8Array, query: Float32Array): number {
   const n = Math.min(query.length, Math.floor(bytes.byteLength / 4));
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let sum = 0;
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0) {
+    // A typed-array view reads the floats natively: several times faster than DataView.
+    const v = new Float32Array(bytes.buffer, bytes.byteOffset, n);
+    for (let i = 0; i < n; i++) sum += v[i]! * query[i]!;
+    return sum;
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < n; i++) sum += view.getFloat32(i * 4, true) * query[i]!;
   return sum;
 }
