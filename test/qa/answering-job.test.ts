@@ -87,7 +87,8 @@ describe.each(DB_KINDS)('the answering job re-checks visibility when it runs (%s
       }
       // Still visible: answered, and the job's progress ends at 100.
       expect((await h.answered(alice, q3.id)).final_answer).toMatchObject({ text: 'Quellport', not_found: false });
-      expect((await getJob(h.t, alice, q3.job)).progress).toBe(100);
+      // The question reads done a moment before its job settles: wait for the job.
+      expect((await waitFor(() => getJob(h.t, alice, q3.job), (j) => ENDED.includes(j.status), 30_000)).progress).toBe(100);
     } finally {
       await models.stop();
     }
