@@ -128,9 +128,10 @@ export async function retrieveChunks(
   if (input.documentIds.length === 0 || input.query.trim() === '' || input.kinds?.length === 0) {
     return { hits: fullText.slice(0, input.limit), semantic: { status: 'off' } };
   }
-  if ((await countEmbedded(db, dialect, embedder.model, input.documentIds)) > (options.scanCap ?? SEMANTIC_SCAN_CAP)) {
-    return { hits: fullText.slice(0, input.limit), semantic: { status: 'skipped' } };
-  }
+  const stored = await countEmbedded(db, dialect, embedder.model, input.documentIds);
+  // No vectors among the candidates (not embedded yet): no point in embedding the query.
+  if (stored === 0) return { hits: fullText.slice(0, input.limit), semantic: { status: 'off' } };
+  if (stored > (options.scanCap ?? SEMANTIC_SCAN_CAP)) return { hits: fullText.slice(0, input.limit), semantic: { status: 'skipped' } };
   // Only the service call may fail softly; a database error fails the search as it would without embeddings.
   let vector: Float32Array | undefined;
   let tokensIn = 0;

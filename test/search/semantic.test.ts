@@ -123,6 +123,10 @@ describe.each(DB_KINDS)('semantic retrieval fused with full text (%s)', (kind) =
     const within = await retrieveChunks(db(), kind, input, embedder, { scanCap: chunks });
     expect(within.semantic.status).toBe('used');
     expect(within.hits[0]?.pageNumber).toBe(1);
+    // Candidates without any vector: full text only, and the query is not sent.
+    const sent = fake.requests.length;
+    expect((await retrieveChunks(db(), kind, { ...input, documentIds: ['00000000-0000-4000-8000-000000000000'] }, embedder)).semantic.status).toBe('off');
+    expect(fake.requests.length).toBe(sent);
 
     // A word query still ranks by full text, fused: the document comes first either way.
     expect((await search(alice, 'Quellport capital')).documents.map((d) => d.id)).toEqual([docId]);
