@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables bench-semantic
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -93,7 +93,11 @@ bench-qa: dist-bench/.built
 bench-component-tables: dist-bench/.built
 	node dist-bench/bench/component-tables.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables
+# Brute-force semantic retrieval over 10,000 stored vectors (the scan cap) (SQLite, then a fresh PostgreSQL schema).
+bench-semantic: dist-bench/.built
+	node dist-bench/bench/semantic.js
+
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js

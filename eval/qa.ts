@@ -5,7 +5,9 @@
 // whether the cited evidence is on the gold document and page, and "not in the documents" for
 // the unanswerable ones. Questions split into a dev third (used to tune the thresholds in
 // src/providers/answer/extractive.ts) and a held-out two thirds.
-// Usage: node dist-bench/eval/qa.js [--docs 25]; PAGELENS_LLM_* settings select a model service.
+// Usage: node dist-bench/eval/qa.js [--docs 25]; PAGELENS_LLM_* settings select a model service,
+// PAGELENS_EMBEDDINGS_* an embeddings endpoint: retrieval then fuses full text with semantic hits
+// (the eval waits for every document's embed_chunks job and fails if one did not finish).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +102,19 @@ async function main(): Promise<void> {
     }
     const processedS = (performance.now() - t0) / 1000;
     console.log(`processed ${docs.length} documents (${docs.length * 4} pages) in ${processedS.toFixed(1)} s`);
+    if (config.embeddings.enabled) {
+      const t2 = performance.now();
+      for (;;) {
+        const embedJobs = await ctx.database.db.selectFrom('job_statuses').select(['status', 'error_message']).where('kind', '=', 'embed_chunks').execute();
+        const failed = embedJobs.find((j) => j.status === 'error' || j.status === 'cancelled');
+        if (failed) throw new Error(`embedding failed: ${failed.error_message ?? failed.status}`);
+        if (embedJobs.length === docs.length && embedJobs.every((j) => j.status === 'done')) break;
+        await sleep(100);
+      }
+      const vectors = await ctx.database.db.selectFrom('chunk_embeddings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      console.log(`embedded ${Number(vectors.n)} chunks with ${config.embeddings.model ?? ''} in ${((performance.now() - t2) / 1000).toFixed(1)} s`);
+    }
+    console.log(`retrieval: ${config.embeddings.enabled ? `full text + embeddings (${config.embeddings.model ?? ''}), reciprocal rank fusion k=60` : 'full text only (PAGELENS_EMBEDDINGS_MODEL unset)'}`);
 
     const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval' });
     const scored: Scored[] = [];

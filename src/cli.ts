@@ -1,9 +1,10 @@
-// `pagelens`: serve, migrate, users, tokens, retention, config. Results go to stdout, messages to stderr.
+// `pagelens`: serve, migrate, users, tokens, embeddings, retention, config. Results go to stdout, messages to stderr.
 import { Command, InvalidArgumentError } from 'commander';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 import { closeRuntime, openRuntime } from './runtime.js';
 import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from './auth/service.js';
 import { sweepExpired, type SweepLog } from './retention/sweeper.js';
+import { queueMissingEmbeddings } from './search/embed-kind.js';
 import { processFile } from './cli/process.js';
 import { serve } from './server.js';
 import { pino } from 'pino';
@@ -121,6 +122,19 @@ export function buildCli(): Command {
     .action(async (email: string) => {
       const rows = await withRuntime((ctx) => listTokens(ctx.database.db, email));
       process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    });
+
+  const embeddings = program.command('embeddings').description('semantic search vectors (PAGELENS_EMBEDDINGS_*)');
+  embeddings
+    .command('backfill')
+    .description('queue the embedding of every document whose chunks lack vectors of the configured model; prints the job ids')
+    .action(async () => {
+      const jobs = await withRuntime(async (ctx) => {
+        if (!ctx.config.embeddings.enabled) throw new ConfigError('embeddings are not configured (set PAGELENS_EMBEDDINGS_MODEL)');
+        return queueMissingEmbeddings(ctx);
+      });
+      say(`queued ${jobs.length} embedding job(s); workers on the models queue run them`);
+      process.stdout.write(`${JSON.stringify({ job_status_ids: jobs }, null, 2)}\n`);
     });
 
   const retention = program.command('retention').description('document retention');

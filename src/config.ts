@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describeLlmSettings, llmSettingsFromEnv, type LlmSettings } from './providers/llm/settings.js';
+import { describeEmbeddingsSettings, embeddingsSettingsFromEnv, type EmbeddingsSettings } from './providers/embeddings/settings.js';
 import path from 'node:path';
 
 export type QueueKind = 'local' | 'bullmq';
@@ -39,6 +40,7 @@ export interface Config {
   convertTimeoutSeconds: number;
   convertMemoryMb: number;
   llm: LlmSettings;
+  embeddings: EmbeddingsSettings;
 }
 
 export type OcrSetting = 'auto' | 'tesseract' | 'tesseract-native' | 'ppocr';
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     convertTimeoutSeconds: int(env, 'CONVERT_TIMEOUT_S', 180, 1, 3600),
     convertMemoryMb: int(env, 'CONVERT_MEMORY_MB', 2048, 64, 65_536),
     llm: llmSettingsFromEnv(env),
+    embeddings: embeddingsSettingsFromEnv(env),
   };
 }
 
@@ -143,6 +146,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
   for (const [key, value] of Object.entries(config)) {
     if (SECRET_FIELDS.has(key as keyof Config)) out[key] = value === null ? null : '***';
     else if (key === 'llm') out[key] = describeLlmSettings(config.llm);
+    else if (key === 'embeddings') out[key] = describeEmbeddingsSettings(config.embeddings);
     // The user part may be empty, as in redis://:password@host.
     else if (typeof value === 'string') out[key] = value.replace(/(\/\/[^:/@]*:)[^@/]+@/, '$1***@');
     else out[key] = value;

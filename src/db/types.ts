@@ -270,6 +270,16 @@ export interface ChunksTable {
   created_at: string;
 }
 
+export interface ChunkEmbeddingsTable {
+  chunk_id: string;
+  document_id: string;
+  model: string;
+  dimensions: number;
+  /** Little-endian float32, unit length. */
+  vector: Buffer;
+  created_at: string;
+}
+
 export interface TokenUsageTable {
   id: string;
   organization_id: string;
@@ -375,6 +385,7 @@ export interface Database {
   components: ComponentsTable;
   visual_components: VisualComponentsTable;
   chunks: ChunksTable;
+  chunk_embeddings: ChunkEmbeddingsTable;
   token_usage: TokenUsageTable;
   threads: ThreadsTable;
   questions: QuestionsTable;

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { op } from '../http/openapi.js';
 import * as schemas from '../search/schemas.js';
 import { createSearch, getSearch } from '../search/service.js';
+import { createEmbedder } from '../providers/embeddings/index.js';
 import { toWire } from './service.js';
 
 const TAGS = ['documents'];
@@ -13,6 +14,7 @@ const TAGS = ['documents'];
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db, dialect } = ctx.database;
   const wireDeps = { storage: ctx.storage, signedUrlTtlSeconds: ctx.config.signedUrlTtlSeconds };
+  const embedder = createEmbedder(ctx.config.embeddings);
   return async (app) => {
     const render = async (caller: ReturnType<typeof callerOf>, id: string) => {
       const s = await getSearch(db, caller, id);
@@ -33,7 +35,9 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const caller = callerOf(request);
-        const id = await createSearch(db, dialect, caller, request.body);
+        // With embeddings configured, full text is fused with semantic retrieval; if the service fails, full text alone.
+        const semantics = embedder && { embedder, prices: ctx.config.llm.prices, scanCap: ctx.config.embeddings.maxScan, onFallback: (error: string) => request.log.warn({ err: error }, 'embeddings unavailable; search fell back to full text') };
+        const id = await createSearch(db, dialect, caller, request.body, semantics);
         return render(caller, id);
       },
     );

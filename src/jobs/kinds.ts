@@ -1,7 +1,8 @@
 // Job kinds are typed handlers registered once: a name, a queue, a payload parser and either a
 // single `run` step or the fan-out trio prepare -> page (one task run per page) -> finalize.
 import type { AppContext } from '../context.js';
-import type { Db } from '../db/types.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types.js';
 
 export type QueueName = 'cpu' | 'models';
 
@@ -15,7 +16,7 @@ export interface StepContext {
    * worker and the job is not cancelled; otherwise it rolls back and the step stops.
    * Page outputs must be written through it, replacing what an earlier attempt wrote.
    */
-  commit<T>(fn: (trx: Db) => Promise<T>): Promise<T>;
+  commit<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
   /** Throws StepStopped when the job was cancelled or the task run was taken away. */
   checkpoint(): Promise<void>;
 }

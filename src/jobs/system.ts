@@ -10,6 +10,7 @@ import { renderPageKind } from '../processing/render-kind.js';
 import { extractComponentKind } from '../processing/component-kind.js';
 import { syntheticKind } from './synthetic.js';
 import { answerQuestionKind } from '../qa/kind.js';
+import { embedChunksKind } from '../search/embed-kind.js';
 
 export interface JobSystem {
   kinds: JobKindRegistry;
@@ -17,7 +18,7 @@ export interface JobSystem {
 }
 
 /** Job kinds that records in the database may name; start-up fails if one lacks a handler. */
-export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question', 'extract_component'] as const;
+export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question', 'extract_component', 'embed_chunks'] as const;
 
 export function builtinKinds(): JobKindRegistry {
   const kinds = new JobKindRegistry();
@@ -26,6 +27,7 @@ export function builtinKinds(): JobKindRegistry {
   kinds.register(syntheticKind);
   kinds.register(answerQuestionKind);
   kinds.register(extractComponentKind);
+  kinds.register(embedChunksKind);
   kinds.assertHandles(CREATABLE_KINDS);
   return kinds;
 }

@@ -1,5 +1,6 @@
 // `process_document`: prepare (convert to a page source, count pages) -> one task run per page
-// (processPage) -> finalize (document summary, page count, the version now processed).
+// (processPage) -> finalize (document summary, page count, the version now processed; queues
+// the chunks' embeddings when they are configured).
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db, DocumentsTable } from '../db/types.js';
@@ -10,6 +11,8 @@ import { nowIso } from '../util.js';
 import { removeComponentsBeyondPage } from '../components/pipeline-writes.js';
 import { linkTableContinuations } from '../components/tables.js';
 import { queueBlobDeletion } from '../documents/repository.js';
+import { AfterCommit } from '../db/tx.js';
+import { queueChunkEmbedding } from '../search/embed-kind.js';
 import { processPage } from './page.js';
 import { prepareSource } from './source.js';
 
@@ -68,6 +71,7 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
     const summary = summarizeDocument(
       descriptions.map((d) => ({ description: d.description, headings: JSON.parse(d.headings) as string[] })),
     );
+    const after = new AfterCommit();
     await ctx.commit(async (trx) => {
       // A replacement file may have fewer pages: drop what the old version had beyond them.
       for (const table of ['pages', 'page_descriptions', 'chunks'] as const) {
@@ -80,6 +84,9 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
         .set({ summary, processed_version: p.version, updated_at: nowIso() })
         .where('id', '=', doc.id)
         .execute();
+      // The chunks are final now: their embeddings are computed by a job of their own (queue models).
+      await queueChunkEmbedding({ trx, after }, ctx.app.jobs, ctx.app.config.embeddings.enabled, doc);
     });
+    await after.run(() => undefined);
   },
 };

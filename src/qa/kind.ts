@@ -1,15 +1,18 @@
-// `answer_question` (queue 'models'): plan -> retrieve num_chunks chunks -> read each for
-// evidence (num_chunks_processed counts up) -> final answer citing evidence ids. current_state
-// follows: queued, planning, retrieving, reading, answering, done (error and cancelled come from
-// the job). Every write goes through ctx.commit, so a cancelled job writes nothing more.
+// `answer_question` (queue 'models'): plan -> retrieve num_chunks chunks (full text, fused with
+// semantic retrieval when embeddings are configured; only documents the asker can still read) ->
+// read each for evidence (num_chunks_processed counts up, and the job's progress with it) -> final
+// answer citing evidence ids. current_state follows: queued, planning, retrieving, reading,
+// answering, done (error and cancelled come from the job). Every write goes through ctx.commit,
+// so a cancelled job writes nothing more.
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { SingleKind, StepContext } from '../jobs/kinds.js';
 import { createAnswerEngine, type AnswerMode, type AnswerProvider, type CitedEvidence, type Plan, type Usage } from '../providers/answer/index.js';
-import { searchChunks } from '../search/chunk-search.js';
+import { createEmbedder } from '../providers/embeddings/index.js';
+import { recordEmbeddingUsage, retrieveChunks } from '../search/semantic.js';
 import { nowIso } from '../util.js';
 import { pageLines, passageOf, recordUsage } from './answering.js';
-import { findQuestionById, type QuestionRow } from './repository.js';
+import { findQuestionById, stillReadableDocuments, type QuestionRow } from './repository.js';
 import type { QuestionState } from './schemas.js';
 
 const AnswerPayload = Type.Object({ question_id: Type.Integer({ minimum: 1 }) });
@@ -51,15 +54,18 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
     const plan: Plan = planned.value;
     await setState(ctx, q.id, { current_state: 'retrieving', plan: JSON.stringify(plan) });
 
-    // Documents deleted since the question was asked drop out here.
-    const asked = JSON.parse(q.document_ids) as string[];
-    const present = asked.length ? await db.selectFrom('documents').select('id').where('id', 'in', asked).execute() : [];
-    const hits = await searchChunks(db, dialect, {
-      query: [q.question_text, ...plan.search_terms].join(' '),
-      documentIds: present.map((d) => d.id),
-      limit: q.num_chunks,
-      kinds: KINDS_OF[q.chunk_type],
-    });
+    // Visibility is checked again now, not only when the question was asked.
+    const documentIds = await stillReadableDocuments(db, q);
+    const { hits, semantic } = await retrieveChunks(
+      db,
+      dialect,
+      { query: [q.question_text, ...plan.search_terms].join(' '), documentIds, limit: q.num_chunks, kinds: KINDS_OF[q.chunk_type] },
+      createEmbedder(ctx.app.config.embeddings),
+      { scanCap: ctx.app.config.embeddings.maxScan },
+    );
+    if (semantic.status === 'used') {
+      await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.app.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));
+    }
     const pages = await pageLines(db, hits);
     await setState(ctx, q.id, { current_state: 'reading' });
 
@@ -99,6 +105,8 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
           evidences.push({ ...e, id: row.id });
         }
         await trx.updateTable('questions').set({ num_chunks_processed: processed, updated_at: nowIso() }).where('id', '=', q.id).execute();
+        // The job's progress is the share of retrieved chunks read (100 only once it is done).
+        await trx.updateTable('job_statuses').set({ progress: Math.min(99, Math.floor((processed * 100) / hits.length)), updated_at: nowIso() }).where('id', '=', ctx.jobId).execute();
       });
     }
 

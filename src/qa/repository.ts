@@ -1,6 +1,8 @@
 // Queries for threads, questions and evidences. Threads and questions are read through the
 // owner's id only, so another user's ids behave as missing.
+import type { Caller } from '../auth/caller.js';
 import type { Db, EvidencesTable, QuestionsTable, ThreadsTable } from '../db/types.js';
+import { readableDocuments } from '../documents/access.js';
 
 export type ThreadRow = Omit<ThreadsTable, 'id'> & { id: number };
 export type QuestionRow = Omit<QuestionsTable, 'id'> & { id: number };
@@ -41,4 +43,21 @@ export async function jobStates(db: Db, jobIds: string[]): Promise<Map<string, {
   if (jobIds.length === 0) return new Map();
   const rows = await db.selectFrom('job_statuses').select(['id', 'status', 'error_message']).where('id', 'in', jobIds).execute();
   return new Map(rows.map((r) => [r.id, { status: r.status, error: r.error_message }]));
+}
+
+/**
+ * The question's documents the asker may read now, as the answering job runs: documents deleted,
+ * made private by another owner, moved out of the asker's organization, or an asker who left the
+ * organization (their current organization decides) drop out. A removed asker reads nothing.
+ */
+export async function stillReadableDocuments(db: Db, q: QuestionRow): Promise<string[]> {
+  const asked = JSON.parse(q.document_ids) as string[];
+  if (asked.length === 0) return [];
+  const user = await db.selectFrom('users').select(['id', 'organization_id', 'email', 'is_admin']).where('id', '=', q.user_id).executeTakeFirst();
+  if (!user) return [];
+  // The job acts for the asker; no token is involved.
+  const asker: Caller = { userId: user.id, organizationId: user.organization_id, email: user.email, isAdmin: Number(user.is_admin) === 1, tokenId: '' };
+  const rows = await readableDocuments(db, asker).select('documents.id').where('documents.id', 'in', asked).execute();
+  const readable = new Set(rows.map((r) => r.id));
+  return asked.filter((id) => readable.has(id));
 }

@@ -8,9 +8,10 @@ import { readableDocuments } from '../documents/access.js';
 import { filteredReadable } from '../documents/repository.js';
 import { notFound } from '../http/errors.js';
 import { newId, nowIso } from '../util.js';
-import { searchChunks, type ChunkHit } from './chunk-search.js';
+import type { ChunkHit } from './chunk-search.js';
 import type { DocumentSearchRequestWire, SearchMatchWire } from './schemas.js';
 import { snippetOf } from './snippet.js';
+import { retrieveForSearch, type SearchSemantics } from './semantic.js';
 
 /** Chunks ranked per search: documents are ranked by their best chunk among these. */
 const CHUNK_POOL = 300;
@@ -36,12 +37,6 @@ export function candidateDocumentQuery(db: Db, caller: Caller, f: DocumentSearch
   return q.select('documents.id');
 }
 
-/** Ids of the documents the caller may search, narrowed by the request's filters. */
-export async function candidateDocuments(db: Db, caller: Caller, f: DocumentSearchRequestWire): Promise<string[]> {
-  const rows = await candidateDocumentQuery(db, caller, f).execute();
-  return rows.map((r) => r.id);
-}
-
 /** Groups chunk hits by document: a document's score is its best chunk's. */
 export function rankDocuments(hits: ChunkHit[], query: string, limit: number): RankedDocument[] {
   const byDoc = new Map<string, RankedDocument>();
@@ -59,10 +54,11 @@ export function rankDocuments(hits: ChunkHit[], query: string, limit: number): R
   return [...byDoc.values()].slice(0, limit);
 }
 
-export async function runSearch(db: Db, dialect: Dialect, caller: Caller, req: DocumentSearchRequestWire): Promise<RankedDocument[]> {
+/** Full text, fused with semantic retrieval when `semantics` is given (embeddings configured). */
+export async function runSearch(db: Db, dialect: Dialect, caller: Caller, req: DocumentSearchRequestWire, semantics: SearchSemantics | null = null): Promise<RankedDocument[]> {
   // Visibility is joined inside the search query: a caller who sees 10,000 documents costs no id list.
   const documentIds = candidateDocumentQuery(db, caller, req);
-  const hits = await searchChunks(db, dialect, { query: req.query, documentIds, limit: CHUNK_POOL });
+  const hits = await retrieveForSearch(db, dialect, caller.organizationId, { query: req.query, documentIds, limit: CHUNK_POOL }, semantics);
   return rankDocuments(hits, req.query, req.limit ?? DEFAULT_LIMIT);
 }
 
@@ -70,13 +66,13 @@ export async function runSearch(db: Db, dialect: Dialect, caller: Caller, req: D
  * Runs the search and stores it: 'done' with its results, or 'error' with the message when the
  * search itself failed (the record is written either way, in one transaction each).
  */
-export async function createSearch(db: Db, dialect: Dialect, caller: Caller, req: DocumentSearchRequestWire): Promise<string> {
+export async function createSearch(db: Db, dialect: Dialect, caller: Caller, req: DocumentSearchRequestWire, semantics: SearchSemantics | null = null): Promise<string> {
   const id = newId();
   const { query, ...filters } = req;
   let ranked: RankedDocument[] = [];
   let error: string | null = null;
   try {
-    ranked = await runSearch(db, dialect, caller, req);
+    ranked = await runSearch(db, dialect, caller, req, semantics);
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }

@@ -227,6 +227,16 @@ describe('pagelens CLI (sqlite)', { timeout: 90_000 }, () => {
     expect(invalid.stderr).toMatch(/error: PAGELENS_PORT must be an integer/);
   });
 
+  it('embeddings backfill refuses to run without an embeddings model, and queues nothing when every chunk has its vector', async () => {
+    const off = await cli(['embeddings', 'backfill']);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toMatch(/error: embeddings are not configured/);
+    // A model is named (a local endpoint that is never called: nothing lacks a vector here).
+    const on = await cli(['embeddings', 'backfill'], { PAGELENS_EMBEDDINGS_MODEL: 'm', PAGELENS_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:9/v1' });
+    expect(on.code, on.stderr).toBe(0);
+    expect(JSON.parse(on.stdout)).toEqual({ job_status_ids: [] });
+  });
+
   it('serve refuses an unusable PAGELENS_BOOTSTRAP_TOKEN and creates nothing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'pagelens-serve-'));
     try {

@@ -3,12 +3,11 @@
 // passage is dropped), an answer citing evidence ids, the grounding check (an answer whose
 // numbers are not in its cited evidence is marked unsupported), and token usage with cost per
 // model call against the question.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { PriceTable } from '../../src/providers/llm/index.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai.js';
 import { uploadAndProcess } from '../helpers/process.js';
 import { silentLog, waitFor } from '../jobs/helpers.js';
 import { reportPdf, type QuestionBody } from './fixture.js';
@@ -38,40 +37,16 @@ function reply(prompt: string): unknown {
   return { description: 'A page of a mining report.', headings: [] };
 }
 
-async function fakeOpenAi(): Promise<{ url: string; calls: number; close(): Promise<void> }> {
-  const state = { calls: 0 };
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      state.calls++;
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: Array<{ content: unknown }> };
-      const prompt = body.messages.map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
-      const answer = { choices: [{ message: { role: 'assistant', content: JSON.stringify(reply(prompt)) } }], usage: { prompt_tokens: 100, completion_tokens: 20 } };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    get calls() {
-      return state.calls;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe.each(DB_KINDS)('OpenAI-protocol answering engine (%s)', (kind) => {
   let t: TestApp;
   let user: TestUser;
   let worker: JobWorker;
-  let fake: Awaited<ReturnType<typeof fakeOpenAi>>;
+  let fake: FakeOpenAi;
   let docId = '';
   let thread = 0;
 
   beforeAll(async () => {
-    fake = await fakeOpenAi();
+    fake = await startFakeOpenAi({ chat: reply });
     t = await startTestApp(kind, {
       PAGELENS_WORKER_POLL_MS: '50',
       PAGELENS_LLM_PROVIDER: 'openai',
@@ -130,9 +105,9 @@ describe.each(DB_KINDS)('OpenAI-protocol answering engine (%s)', (kind) => {
   });
 
   it('still answers offline when asked to', async () => {
-    const before = fake.calls;
+    const before = fake.requests.length;
     const q = await ask({ question_text: 'What is the capital of Zorbania?', document_ids: [docId], llm_provider: 'offline' });
     expect(q.final_answer).toMatchObject({ text: 'Quellport', engine: 'offline', model: null });
-    expect(fake.calls).toBe(before);
+    expect(fake.requests.length).toBe(before);
   });
 });
