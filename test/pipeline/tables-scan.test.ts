@@ -25,12 +25,13 @@ interface DrawnTable {
  * `xs`, 40 px a row, 20 px text. `fills[r]` paints row r's background (and `ink[r]` its text
  * colour); `ruled` draws a rule under every row and between the columns.
  */
-async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<string | undefined>; ink?: Array<string | undefined>; ruled?: boolean; width?: number } = {}): Promise<DrawnTable> {
+async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<string | undefined>; ink?: Array<string | undefined>; ruled?: boolean; ruleColour?: string; width?: number } = {}): Promise<DrawnTable> {
   const width = opts.width ?? 900;
   const top = 40;
   const pitch = 44;
   const height = top * 2 + rows.length * pitch;
   const right = width - 30;
+  const rule = opts.ruleColour ?? '#000';
   const parts: string[] = [];
   rows.forEach((cells, r) => {
     const y = top + r * pitch;
@@ -39,11 +40,11 @@ async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<s
     cells.forEach((text, c) => {
       if (text) parts.push(`<text x="${xs[c]! + 6}" y="${y + 29}" font-family="DejaVu Sans" font-size="20" fill="${opts.ink?.[r] ?? '#000'}">${escapeXml(text)}</text>`);
     });
-    if (opts.ruled) parts.push(`<rect x="30" y="${y + pitch - 1}" width="${right - 30}" height="2" fill="#000"/>`);
+    if (opts.ruled) parts.push(`<rect x="30" y="${y + pitch - 1}" width="${right - 30}" height="2" fill="${rule}"/>`);
   });
   if (opts.ruled) {
-    parts.push(`<rect x="30" y="${top - 1}" width="${right - 30}" height="2" fill="#000"/>`);
-    for (const x of [30, ...xs.slice(1), right]) parts.push(`<rect x="${x - 1}" y="${top - 1}" width="2" height="${rows.length * pitch + 2}" fill="#000"/>`);
+    parts.push(`<rect x="30" y="${top - 1}" width="${right - 30}" height="2" fill="${rule}"/>`);
+    for (const x of [30, ...xs.slice(1), right]) parts.push(`<rect x="${x - 1}" y="${top - 1}" width="2" height="${rows.length * pitch + 2}" fill="${rule}"/>`);
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
   const png = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).png().toBuffer();
@@ -130,6 +131,17 @@ describe('cleaning a table region', () => {
     eraseRules(copy, [{ x0: -50, y0: 10, x1: -10, y1: 10, width: 2 }]);
     expect(copy.data).toEqual(new Uint8Array(t.grey.data));
     expect(imageRules(copy, { minLength: 100 }).length).toBeGreaterThanOrEqual(ROWS.length + 1);
+  });
+
+  it('finds pale rules (light blue hairlines) that the cleaning fades, but no rules at the edges of shaded rows', async () => {
+    const pale = await drawTable(ROWS, XS, { ruled: true, ruleColour: '#8fb4d9' });
+    // The rule is lighter than the ink threshold even before cleaning turns it white.
+    expect(pale.grey.data[(40 + 44 - 1) * pale.grey.width + 400]).toBeGreaterThan(160);
+    const found = prepareTableImage(pale.grey, pale.bbox, { pad: 0 })!.rules;
+    expect(found.filter((s) => s.y0 === s.y1)).toHaveLength(ROWS.length + 1);
+    expect(found.filter((s) => s.x0 === s.x1)).toHaveLength(XS.length + 1);
+    const shaded = await drawTable(ROWS, XS, { fills: [undefined, '#d9d9d9', undefined, '#c6d9f1', undefined] });
+    expect(prepareTableImage(shaded.grey, shaded.bbox, { pad: 0 })!.rules).toEqual([]);
   });
 });
 

@@ -315,11 +315,52 @@ export function prepareTableImage(page: GreyPixels, bbox: BBox, opts: TableTextO
   // row and the first body row would run together.
   const view = new Uint8Array(img.data.length);
   for (let i = 0; i < view.length; i++) view[i] = img.data[i]! < 160 || piece.img.data[i]! < 48 ? 0 : 255;
+  const minLength = Math.max(20, Math.round(Math.max(page.width, page.height) / 25));
   const ruleView = { data: view, width: img.width, height: img.height };
-  const found = extendRules(img, piece.img, imageRules(ruleView, { minLength: Math.max(20, Math.round(Math.max(page.width, page.height) / 25)) }));
+  const found = extendRules(img, piece.img, imageRules(ruleView, { minLength }));
   eraseRules(img, found);
-  const rules = found.map((s) => ({ ...s, x0: s.x0 + piece.x0, x1: s.x1 + piece.x0, y0: s.y0 + piece.y0, y1: s.y1 + piece.y0 }));
+  // Pale rules (light blue or grey hairlines between rows) fade to paper in the cleaned image:
+  // they are found as thin lines darker than the paper on both sides. The cleaning already
+  // turned them (near) white, so they are not erased, and the reader sees the same image.
+  const faint = imageRules(ridgeView(piece.img), { minLength }).filter((s) => !found.some((f) => sameRule(f, s)));
+  const rules = [...found, ...faint].map((s) => ({ ...s, x0: s.x0 + piece.x0, x1: s.x1 + piece.x0, y0: s.y0 + piece.y0, y1: s.y1 + piece.y0 }));
   return { img, x0: piece.x0, y0: piece.y0, rules };
+}
+
+/** How far either side of a pixel the paper is looked for: wider than a rule is thick. */
+const RIDGE_REACH = 4;
+/** How much darker than the paper on both sides a pixel of a pale rule is (0..255). */
+const RIDGE_CONTRAST = 40;
+
+/**
+ * Thin-line pixels as ink (0) on white: a pixel darker by RIDGE_CONTRAST than the pixels
+ * RIDGE_REACH away on both sides, above and below (a horizontal rule) or left and right (a
+ * vertical one). Unlike a threshold this finds pale rules, and unlike a local-contrast test it
+ * leaves the edges of fills alone (one side of an edge is as dark as the pixel). Text strokes
+ * pass too, but never as long runs, which imageRules then asks for.
+ */
+export function ridgeView(img: GreyPixels): GreyPixels {
+  const { data, width, height } = img;
+  const out = new Uint8Array(data.length).fill(255);
+  const r = RIDGE_REACH;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const v = data[i]! + RIDGE_CONTRAST;
+      const across = y >= r && y + r < height && v <= data[i - r * width]! && v <= data[i + r * width]!;
+      const along = x >= r && x + r < width && v <= data[i - r]! && v <= data[i + r]!;
+      if (across || along) out[i] = 0;
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Two rules on one line (within 3 px) that overlap: one rule found twice. */
+function sameRule(a: Segment, b: Segment): boolean {
+  const ha = a.y0 === a.y1;
+  if (ha !== (b.y0 === b.y1)) return false;
+  if (ha) return Math.abs(a.y0 - b.y0) <= 3 && Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0);
+  return Math.abs(a.x0 - b.x0) <= 3 && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
 }
 
 /** What the scanned-table reader found: words and rules in page pixels. */
