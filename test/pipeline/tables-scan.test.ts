@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractScannedTableGrounding } from '../../src/components/tables.js';
 import { imageRules } from '../../src/pipeline/tables/image-rules.js';
-import { columnCuts, eraseRules, evenLineHeights, extremeFilter, flattenBackground, prepareTableImage, readTableText, ridgeView, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
+import { columnCuts, eraseRules, evenLineHeights, extremeFilter, findBullets, flattenBackground, prepareTableImage, readTableText, ridgeView, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
 import { recognizeTable } from '../../src/pipeline/tables/structure.js';
 import type { BBox } from '../../src/pipeline/types.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../../src/providers/ocr/index.js';
@@ -175,6 +175,23 @@ describe('cleaning a table region', () => {
     }
     expect(drawn).toBeGreaterThan(50);
     expect(dark).toBeGreaterThan(0.7 * drawn);
+  });
+
+  it('takes solid dots for list bullets, not letters, rings or full stops, and erases them', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="100%" height="100%" fill="#fff"/>
+      <circle cx="40" cy="50" r="6" fill="#000"/><text x="60" y="58" font-family="DejaVu Sans" font-size="20" fill="#000">Reported as not relevant.</text>
+      <circle cx="40" cy="100" r="6" fill="none" stroke="#000" stroke-width="2"/><text x="60" y="108" font-family="DejaVu Sans" font-size="20" font-weight="bold" fill="#000">Bold one: o e a 0 8.</text>
+      <rect x="34" y="144" width="12" height="12" fill="#000"/><text x="60" y="158" font-family="DejaVu Sans" font-size="20" fill="#000">Square marker</text></svg>`;
+    const grey = await decodeGrey(await sharp(Buffer.from(svg)).png().toBuffer());
+    const prepared = prepareTableImage(grey, [20, 20, 580, 180], { pad: 0 })!;
+    const bullets = prepared.bullets!.map((b) => [b[0] + prepared.x0, b[1] + prepared.y0, b[2] + prepared.x0, b[3] + prepared.y0]);
+    // The disc only: the ring, the bold letters and digits, the full stops and the square (fills its box) are not.
+    expect(bullets).toHaveLength(1);
+    expect(Math.abs(bullets[0]![0]! - 34)).toBeLessThanOrEqual(1);
+    expect(Math.abs(bullets[0]![1]! - 44)).toBeLessThanOrEqual(1);
+    const at = (x: number, y: number): number => prepared.img.data[(y - prepared.y0) * prepared.img.width + x - prepared.x0]!;
+    expect(at(40, 50)).toBe(255);
+    expect(findBullets(prepared.img)).toEqual([]);
   });
 
   it('cuts a table into columns at vertical rules running its whole height, not at partial ones', async () => {

@@ -398,6 +398,8 @@ export interface PreparedTable {
   y0: number;
   /** Ruling lines found in the cleaned region, in page pixels (erased from `img`). */
   rules: Segment[];
+  /** Solid round or square dots (list bullets), in `img`'s pixels (erased from it). */
+  bullets?: BBox[];
 }
 
 /**
@@ -429,7 +431,68 @@ export function prepareTableImage(page: GreyPixels, bbox: BBox, opts: TableTextO
   // drawn rule, unless a rule is drawn there already.
   const edges = fillEdges(piece.img, minLength).filter((s) => ![...found, ...faint].some((f) => sameRule(f, s, TILE)));
   const rules = [...found, ...faint, ...edges].map((s) => ({ ...s, x0: s.x0 + piece.x0, x1: s.x1 + piece.x0, y0: s.y0 + piece.y0, y1: s.y1 + piece.y0 }));
-  return { img, x0: piece.x0, y0: piece.y0, rules };
+  const bullets = findBullets(img);
+  for (const b of bullets) for (let y = b[1]; y <= b[3]; y++) img.data.fill(255, y * img.width + b[0], y * img.width + b[2] + 1);
+  return { img, x0: piece.x0, y0: piece.y0, rules, bullets };
+}
+
+/** Side of a list bullet in pixels: larger than a full stop, smaller than a capital at 200 dpi. */
+const BULLET_MIN = 7;
+const BULLET_MAX = 30;
+
+/**
+ * List bullets: connected dark blobs (below 128) about as wide as tall, BULLET_MIN..BULLET_MAX
+ * pixels, filling 72-92 % of their box (a disc fills 79 %, a square with soft corners more;
+ * letters and rings far less), with blank paper their own width to either side (a bold letter
+ * has neighbours). OCR reads them as "e", "@" or "°", which then stand in the
+ * cell's text; taken out before reading and given back as "•" words, they are bullets as on
+ * born-digital pages.
+ */
+export function findBullets(img: GreyPixels): BBox[] {
+  const { data, width, height } = img;
+  const seen = new Uint8Array(data.length);
+  const out: BBox[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start]! >= 128) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let n = 0;
+    let bx0 = width;
+    let by0 = height;
+    let bx1 = 0;
+    let by1 = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      n++;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      if (y > by1) by1 = y;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= data.length || seen[j] || data[j]! >= 128) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    const w = bx1 - bx0 + 1;
+    const h = by1 - by0 + 1;
+    const fillRatio = n / (w * h);
+    if (w >= BULLET_MIN && h >= BULLET_MIN && w <= BULLET_MAX && h <= BULLET_MAX && Math.abs(w - h) <= 0.2 * Math.max(w, h) && fillRatio >= 0.72 && fillRatio <= 0.92 && apart(img, bx0, by0, bx1, by1)) out.push([bx0, by0, bx1, by1]);
+  }
+  return out;
+}
+
+/** No ink within the blob's own width to its left and right (a bold letter has neighbours). */
+function apart(img: GreyPixels, x0: number, y0: number, x1: number, y1: number): boolean {
+  const w = x1 - x0 + 1;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = Math.max(0, x0 - w); x < x0; x++) if (img.data[y * img.width + x]! < 128) return false;
+    for (let x = x1 + 1; x <= Math.min(img.width - 1, x1 + w); x++) if (img.data[y * img.width + x]! < 128) return false;
+  }
+  return true;
 }
 
 /** How far either side of a pixel the paper is looked for: wider than a rule is thick. */
@@ -592,6 +655,7 @@ export async function readTableText(page: GreyPixels, bbox: BBox, reader: TableT
     const strip = cuts.length ? crop(img, a, b) : img;
     for (const l of await reader.readBlock(strip)) for (const w of l.words) read.push({ ...w, bbox: [w.bbox[0] + a, w.bbox[1], w.bbox[2] + a, w.bbox[3]] });
   }
+  for (const b of prepared.bullets ?? []) read.push({ text: '•', bbox: [b[0], b[1], b[2] + 1, b[3] + 1], confidence: 1 });
   const words = (opts.asRead ? read : evenLineHeights(read))
     .map((w) => ({ ...w, bbox: [w.bbox[0] + x0, w.bbox[1] + y0, w.bbox[2] + x0, w.bbox[3] + y0] as BBox }))
     .filter((w) => {
