@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractScannedTableGrounding } from '../../src/components/tables.js';
 import { imageRules } from '../../src/pipeline/tables/image-rules.js';
-import { eraseRules, evenLineHeights, extremeFilter, flattenBackground, prepareTableImage, readTableText, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
+import { columnCuts, eraseRules, evenLineHeights, extremeFilter, findBullets, flattenBackground, prepareTableImage, readTableText, ridgeView, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';
 import { recognizeTable } from '../../src/pipeline/tables/structure.js';
 import type { BBox } from '../../src/pipeline/types.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../../src/providers/ocr/index.js';
@@ -25,12 +25,13 @@ interface DrawnTable {
  * `xs`, 40 px a row, 20 px text. `fills[r]` paints row r's background (and `ink[r]` its text
  * colour); `ruled` draws a rule under every row and between the columns.
  */
-async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<string | undefined>; ink?: Array<string | undefined>; ruled?: boolean; width?: number } = {}): Promise<DrawnTable> {
+async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<string | undefined>; ink?: Array<string | undefined>; ruled?: boolean; ruleColour?: string; width?: number } = {}): Promise<DrawnTable> {
   const width = opts.width ?? 900;
   const top = 40;
   const pitch = 44;
   const height = top * 2 + rows.length * pitch;
   const right = width - 30;
+  const rule = opts.ruleColour ?? '#000';
   const parts: string[] = [];
   rows.forEach((cells, r) => {
     const y = top + r * pitch;
@@ -39,11 +40,11 @@ async function drawTable(rows: string[][], xs: number[], opts: { fills?: Array<s
     cells.forEach((text, c) => {
       if (text) parts.push(`<text x="${xs[c]! + 6}" y="${y + 29}" font-family="DejaVu Sans" font-size="20" fill="${opts.ink?.[r] ?? '#000'}">${escapeXml(text)}</text>`);
     });
-    if (opts.ruled) parts.push(`<rect x="30" y="${y + pitch - 1}" width="${right - 30}" height="2" fill="#000"/>`);
+    if (opts.ruled) parts.push(`<rect x="30" y="${y + pitch - 1}" width="${right - 30}" height="2" fill="${rule}"/>`);
   });
   if (opts.ruled) {
-    parts.push(`<rect x="30" y="${top - 1}" width="${right - 30}" height="2" fill="#000"/>`);
-    for (const x of [30, ...xs.slice(1), right]) parts.push(`<rect x="${x - 1}" y="${top - 1}" width="2" height="${rows.length * pitch + 2}" fill="#000"/>`);
+    parts.push(`<rect x="30" y="${top - 1}" width="${right - 30}" height="2" fill="${rule}"/>`);
+    for (const x of [30, ...xs.slice(1), right]) parts.push(`<rect x="${x - 1}" y="${top - 1}" width="2" height="${rows.length * pitch + 2}" fill="${rule}"/>`);
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
   const png = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).png().toBuffer();
@@ -130,6 +131,99 @@ describe('cleaning a table region', () => {
     eraseRules(copy, [{ x0: -50, y0: 10, x1: -10, y1: 10, width: 2 }]);
     expect(copy.data).toEqual(new Uint8Array(t.grey.data));
     expect(imageRules(copy, { minLength: 100 }).length).toBeGreaterThanOrEqual(ROWS.length + 1);
+  });
+
+  it('reads white text on a mid-tone fill (a teal header band about as dark as mid-grey) as dark on white', async () => {
+    const t = await drawTable(ROWS, XS, { fills: ['#3aa7a0'], ink: ['#fff'] });
+    const at = (img: GreyPixels, x: number, y: number): number => img.data[y * img.width + x]!;
+    // The band is lighter than mid-grey, so brightness alone would call it a light fill.
+    expect(at(t.grey, 800, 50)).toBeGreaterThan(128);
+    const flat = flattenBackground(t.grey);
+    expect(at(flat, 800, 50)).toBeGreaterThanOrEqual(250);
+    // "Species" and "Range": dark strokes on white, top to bottom of the letters.
+    for (const box of [[36, 50, 120, 76], [336, 50, 400, 76]] as BBox[]) {
+      let dark = 0;
+      for (let y = box[1]; y < box[3]; y++) for (let x = box[0]; x < box[2]; x++) if (at(flat, x, y) < 128) dark++;
+      const share = dark / ((box[2] - box[0]) * (box[3] - box[1]));
+      expect(share).toBeGreaterThan(0.05);
+      expect(share).toBeLessThan(0.5);
+    }
+    // The body text on paper stays dark.
+    expect(at(flat, 800, 150)).toBeGreaterThanOrEqual(250);
+  });
+
+  it('keeps black text on mid-tone cells dark, however many white gaps run between the cells', async () => {
+    // Three columns of mid-blue cells (as dark as mid-grey) split by 4 px white gaps, black numbers.
+    const cells: string[] = [];
+    for (let r = 0; r < 5; r++) {
+      for (let c = 0; c < 3; c++) {
+        cells.push(`<rect x="${30 + c * 200}" y="${40 + r * 48}" width="196" height="44" fill="#5b8fd4"/>`);
+        cells.push(`<text x="${60 + c * 200}" y="${70 + r * 48}" font-family="DejaVu Sans" font-size="20" fill="#000">${(r + 1) * 1000 + c * 7}</text>`);
+      }
+    }
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="700" height="320"><rect width="100%" height="100%" fill="#fff"/>${cells.join('')}</svg>`;
+    const grey = await decodeGrey(await sharp(Buffer.from(svg)).png().toBuffer());
+    expect(grey.data[45 * grey.width + 150]).toBeGreaterThan(128);
+    const flat = flattenBackground(grey);
+    let dark = 0;
+    let drawn = 0;
+    for (let y = 50; y < 75; y++) {
+      for (let x = 60; x < 120; x++) {
+        if (grey.data[y * grey.width + x]! < 60) drawn++;
+        if (flat.data[y * grey.width + x]! < 128) dark++;
+      }
+    }
+    expect(drawn).toBeGreaterThan(50);
+    expect(dark).toBeGreaterThan(0.7 * drawn);
+  });
+
+  it('takes solid dots for list bullets, not letters, rings or full stops, and erases them', async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="100%" height="100%" fill="#fff"/>
+      <circle cx="40" cy="50" r="6" fill="#000"/><text x="60" y="58" font-family="DejaVu Sans" font-size="20" fill="#000">Reported as not relevant.</text>
+      <circle cx="40" cy="100" r="6" fill="none" stroke="#000" stroke-width="2"/><text x="60" y="108" font-family="DejaVu Sans" font-size="20" font-weight="bold" fill="#000">Bold one: o e a 0 8.</text>
+      <rect x="34" y="144" width="12" height="12" fill="#000"/><text x="60" y="158" font-family="DejaVu Sans" font-size="20" fill="#000">Square marker</text></svg>`;
+    const grey = await decodeGrey(await sharp(Buffer.from(svg)).png().toBuffer());
+    const prepared = prepareTableImage(grey, [20, 20, 580, 180], { pad: 0 })!;
+    const bullets = prepared.bullets!.map((b) => [b[0] + prepared.x0, b[1] + prepared.y0, b[2] + prepared.x0, b[3] + prepared.y0]);
+    // The disc only: the ring, the bold letters and digits, the full stops and the square (fills its box) are not.
+    expect(bullets).toHaveLength(1);
+    expect(Math.abs(bullets[0]![0]! - 34)).toBeLessThanOrEqual(1);
+    expect(Math.abs(bullets[0]![1]! - 44)).toBeLessThanOrEqual(1);
+    const at = (x: number, y: number): number => prepared.img.data[(y - prepared.y0) * prepared.img.width + x - prepared.x0]!;
+    expect(at(40, 50)).toBe(255);
+    expect(findBullets(prepared.img)).toEqual([]);
+  });
+
+  it('cuts a table into columns at vertical rules running its whole height, not at partial ones', async () => {
+    const t = await drawTable(ROWS, XS, { ruled: true });
+    const prepared = prepareTableImage(t.grey, t.bbox, { pad: 0 })!;
+    // The outer rules lie at the crop's edges (no strip outside them); the two inner ones cut.
+    expect(columnCuts(prepared, t.bbox).map((x) => x + prepared.x0)).toEqual(XS.slice(1));
+    const half = { ...prepared, rules: prepared.rules.map((s) => (s.x0 === s.x1 && Math.abs(s.x0 - XS[1]!) < 3 ? { ...s, y1: (s.y0 + s.y1) / 2 } : s)) };
+    expect(columnCuts(half, t.bbox).map((x) => x + prepared.x0)).toEqual(XS.slice(2));
+  });
+
+  it('finds pale rules (light blue hairlines) that the cleaning fades, but no rules at the edges of shaded rows', async () => {
+    const pale = await drawTable(ROWS, XS, { ruled: true, ruleColour: '#8fb4d9' });
+    // The rule is lighter than the ink threshold even before cleaning turns it white.
+    expect(pale.grey.data[(40 + 44 - 1) * pale.grey.width + 400]).toBeGreaterThan(160);
+    const found = prepareTableImage(pale.grey, pale.bbox, { pad: 0 })!.rules;
+    expect(found.filter((s) => s.y0 === s.y1)).toHaveLength(ROWS.length + 1);
+    expect(found.filter((s) => s.x0 === s.x1)).toHaveLength(XS.length + 1);
+    // The pale-line test takes no fill edge for a line (one side of an edge is as dark as it).
+    const shaded = await drawTable(ROWS, XS, { fills: [undefined, '#d9d9d9', undefined, '#c6d9f1', undefined] });
+    expect(imageRules(ridgeView(shaded.grey), { minLength: 100 })).toEqual([]);
+  });
+
+  it('divides the table where a fill ends, as a drawn rule would, and nowhere else', async () => {
+    const shaded = await drawTable(ROWS, XS, { fills: ['#1f3f7f', '#d9d9d9', undefined, '#c6d9f1', undefined], ink: ['#fff'] });
+    const rules = prepareTableImage(shaded.grey, shaded.bbox, { pad: 0 })!.rules;
+    const horizontal = rules.filter((s) => s.y0 === s.y1).map((s) => s.y0).sort((a, b) => a - b);
+    // Fills end at 40 (top of the header), 84, 128, 172, 216 (rows 1 and 3 shaded; row 2 between them is paper).
+    expect(horizontal).toHaveLength(5);
+    horizontal.forEach((y, i) => expect(Math.abs(y - [40, 84, 128, 172, 216][i]!)).toBeLessThanOrEqual(4));
+    // Side edges of fills and of words make no column rules.
+    expect(rules.filter((s) => s.x0 === s.x1 && s.x0 > shaded.bbox[0] + 8 && s.x0 < shaded.bbox[2] - 8)).toEqual([]);
   });
 });
 

@@ -110,7 +110,7 @@ const SPREAD = 2;
  * of the tiles around it (text covers well under half of such a neighbourhood, so this is the
  * paper or cell fill, not the ink).
  */
-function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: number } {
+function tileFill(img: GreyPixels): { fill: Uint8Array; med: Uint8Array; cols: number; rows: number } {
   const { data, width, height } = img;
   const cols = Math.ceil(width / TILE);
   const rows = Math.ceil(height / TILE);
@@ -142,7 +142,94 @@ function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: numb
       fill[ty * cols + tx] = around[around.length >> 1]!;
     }
   }
-  return { fill, cols, rows };
+  return { fill, med, cols, rows };
+}
+
+/** Fills from this brightness up are mid-tone: their own colour is far from black text. */
+const MID_TONE = 96;
+
+/** Share of the 9 x 9 pixels around (x, y) within 32 of brightness `f`. */
+function fillShare(img: GreyPixels, x: number, y: number, f: number): number {
+  const { data, width, height } = img;
+  let n = 0;
+  let all = 0;
+  for (let yy = Math.max(0, y - 4); yy <= Math.min(height - 1, y + 4); yy++) {
+    for (let xx = Math.max(0, x - 4); xx <= Math.min(width - 1, x + 4); xx++) {
+      all++;
+      if (Math.abs(data[yy * width + xx]! - f) <= 32) n++;
+    }
+  }
+  return n / all;
+}
+
+/** How far from its fill a pixel must be to count as ink in the polarity vote. */
+const INK_CONTRAST = 48;
+/** Fills lighter than this always carry dark text (paper, pale tints). */
+const PALE = 192;
+
+/**
+ * Which tiles lie on a dark fill (white or light text on it): fills darker than mid-grey, and
+ * mid-tone fills (a teal or grey header band) whose ink is mostly lighter than the fill rather
+ * than darker.
+ */
+function darkFills(img: GreyPixels, fill: Uint8Array, med: Uint8Array, cols: number, rows: number): Uint8Array {
+  const { data, width, height } = img;
+  // Per tile on its fill (its own median near the fill): pixels lighter minus pixels darker.
+  const lean = new Int32Array(cols * rows);
+  for (let ty = 0; ty < rows; ty++) {
+    for (let tx = 0; tx < cols; tx++) {
+      const t = ty * cols + tx;
+      const f = fill[t]!;
+      if (f >= PALE || f < 128 || Math.abs(med[t]! - f) > 24) continue;
+      // A pixel row or column of the tile that is all ink of one kind is left out: white
+      // gaps between coloured cells (and rules) cross whole tiles, letters rarely do.
+      const x0 = tx * TILE;
+      const y0 = ty * TILE;
+      const xe = Math.min(width, x0 + TILE);
+      const ye = Math.min(height, y0 + TILE);
+      const sign = (v: number): number => (v > f + INK_CONTRAST ? 1 : v < f - INK_CONTRAST ? -1 : 0);
+      const fullRow = (y: number, k: number): boolean => {
+        for (let x = x0; x < xe; x++) if (sign(data[y * width + x]!) !== k) return false;
+        return true;
+      };
+      const fullCol = (x: number, k: number): boolean => {
+        for (let y = y0; y < ye; y++) if (sign(data[y * width + x]!) !== k) return false;
+        return true;
+      };
+      let n = 0;
+      for (let y = y0; y < ye; y++) {
+        for (let x = x0; x < xe; x++) {
+          const k = sign(data[y * width + x]!);
+          if (k && !fullRow(y, k) && !fullCol(x, k)) n += k;
+        }
+      }
+      lean[t] = n;
+    }
+  }
+  // Each connected stretch of one mid-tone fill (neighbouring tiles within 24 of each other)
+  // votes as a whole, so its empty parts turn with the parts that hold its text.
+  const dark = new Uint8Array(cols * rows);
+  const seen = new Uint8Array(cols * rows);
+  const midTone = (t: number): boolean => fill[t]! >= 128 && fill[t]! < PALE;
+  for (let t = 0; t < cols * rows; t++) {
+    if (fill[t]! < 128) dark[t] = 1;
+    if (seen[t] || !midTone(t)) continue;
+    const group = [t];
+    seen[t] = 1;
+    let sum = 0;
+    for (let k = 0; k < group.length; k++) {
+      const u = group[k]!;
+      sum += lean[u]!;
+      const ux = u % cols;
+      for (const v of [u - cols, u + cols, ux > 0 ? u - 1 : -1, ux < cols - 1 ? u + 1 : -1]) {
+        if (v < 0 || v >= cols * rows || seen[v] || !midTone(v) || Math.abs(fill[v]! - fill[u]!) > 24) continue;
+        seen[v] = 1;
+        group.push(v);
+      }
+    }
+    if (sum > 0) for (const u of group) dark[u] = 1;
+  }
+  return dark;
 }
 
 /**
@@ -155,15 +242,29 @@ function tileFill(img: GreyPixels): { fill: Uint8Array; cols: number; rows: numb
 export function flattenBackground(img: GreyPixels, window = 15): GreyPixels {
   const { width, height } = img;
   const data = new Uint8Array(img.data);
-  const { fill, cols, rows } = tileFill(img);
+  const { fill, med, cols, rows } = tileFill(img);
+  const dark = darkFills(img, fill, med, cols, rows);
   const near = boxMean(img.data, width, height, 9);
-  // Per tile: whether the fills around it are all light (1), all dark (2) or both (3).
+  // Per tile: whether the fills around it are all light (1), all dark (2) or both (3), and the
+  // brightness below which a pixel's surroundings are the dark fill: mid-grey, or for a
+  // mid-tone fill halfway between it and the lightest light fill around.
   const kind = new Uint8Array(cols * rows);
+  const split = new Uint8Array(cols * rows);
   for (let ty = 0; ty < rows; ty++) {
     for (let tx = 0; tx < cols; tx++) {
       let k = 0;
-      for (let y = Math.max(0, ty - 1); y <= Math.min(rows - 1, ty + 1); y++) for (let x = Math.max(0, tx - 1); x <= Math.min(cols - 1, tx + 1); x++) k |= fill[y * cols + x]! < 128 ? 2 : 1;
+      let lo = 255;
+      let hi = 0;
+      for (let y = Math.max(0, ty - 1); y <= Math.min(rows - 1, ty + 1); y++) {
+        for (let x = Math.max(0, tx - 1); x <= Math.min(cols - 1, tx + 1); x++) {
+          const t = y * cols + x;
+          k |= dark[t] ? 2 : 1;
+          if (dark[t]) lo = Math.min(lo, fill[t]!);
+          else hi = Math.max(hi, fill[t]!);
+        }
+      }
       kind[ty * cols + tx] = k;
+      split[ty * cols + tx] = k === 3 && lo >= MID_TONE ? Math.max(lo + 1, Math.round((lo + hi) / 2)) : 128;
     }
   }
   for (let y = 0; y < height; y++) {
@@ -179,12 +280,13 @@ export function flattenBackground(img: GreyPixels, window = 15): GreyPixels {
       else if (k === 3) {
         // Along a fill's edge, the pixel's own surroundings (a few pixels, less than a text
         // line) tell which fill it lies on: dark surroundings are the dark fill, inverted
-        // relative to its colour; light ones keep the pixel as it is.
-        if (near[i]! < 128) {
-          let f = 255;
-          for (let yy = Math.max(0, ty - 1); yy <= Math.min(rows - 1, ty + 1); yy++) for (let xx = Math.max(0, tx - 1); xx <= Math.min(cols - 1, tx + 1); xx++) f = Math.min(f, fill[yy * cols + xx]!);
-          data[i] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - f)));
-        }
+        // relative to its colour; light ones keep the pixel as it is. On a mid-tone fill,
+        // white letters can make the surroundings light on average, so there a pixel lies on
+        // the fill too when much of its surroundings has the fill's own colour (dark text
+        // on paper is far darker than such a fill, so it never does).
+        let f = 255;
+        for (let yy = Math.max(0, ty - 1); yy <= Math.min(rows - 1, ty + 1); yy++) for (let xx = Math.max(0, tx - 1); xx <= Math.min(cols - 1, tx + 1); xx++) if (dark[yy * cols + xx]) f = Math.min(f, fill[yy * cols + xx]!);
+        if (near[i]! < split[ty * cols + tx]! || (f >= MID_TONE && fillShare(img, x, y, f) >= 0.4)) data[i] = Math.min(255, Math.round(((255 - v) * 255) / Math.max(1, 255 - f)));
       }
     }
   }
@@ -296,6 +398,8 @@ export interface PreparedTable {
   y0: number;
   /** Ruling lines found in the cleaned region, in page pixels (erased from `img`). */
   rules: Segment[];
+  /** Solid round or square dots (list bullets), in `img`'s pixels (erased from it). */
+  bullets?: BBox[];
 }
 
 /**
@@ -315,11 +419,218 @@ export function prepareTableImage(page: GreyPixels, bbox: BBox, opts: TableTextO
   // row and the first body row would run together.
   const view = new Uint8Array(img.data.length);
   for (let i = 0; i < view.length; i++) view[i] = img.data[i]! < 160 || piece.img.data[i]! < 48 ? 0 : 255;
+  const minLength = Math.max(20, Math.round(Math.max(page.width, page.height) / 25));
   const ruleView = { data: view, width: img.width, height: img.height };
-  const found = extendRules(img, piece.img, imageRules(ruleView, { minLength: Math.max(20, Math.round(Math.max(page.width, page.height) / 25)) }));
+  const found = extendRules(img, piece.img, imageRules(ruleView, { minLength }));
   eraseRules(img, found);
-  const rules = found.map((s) => ({ ...s, x0: s.x0 + piece.x0, x1: s.x1 + piece.x0, y0: s.y0 + piece.y0, y1: s.y1 + piece.y0 }));
-  return { img, x0: piece.x0, y0: piece.y0, rules };
+  // Pale rules (light blue or grey hairlines between rows) fade to paper in the cleaned image:
+  // they are found as thin lines darker than the paper on both sides. The cleaning already
+  // turned them (near) white, so they are not erased, and the reader sees the same image.
+  const faint = imageRules(ridgeView(piece.img), { minLength }).filter((s) => !found.some((f) => sameRule(f, s)));
+  // Where a fill ends (a header band, a shaded row) the table is divided as by a
+  // drawn rule, unless a rule is drawn there already.
+  const edges = fillEdges(piece.img, minLength).filter((s) => ![...found, ...faint].some((f) => sameRule(f, s, TILE)));
+  const rules = [...found, ...faint, ...edges].map((s) => ({ ...s, x0: s.x0 + piece.x0, x1: s.x1 + piece.x0, y0: s.y0 + piece.y0, y1: s.y1 + piece.y0 }));
+  const bullets = findBullets(img);
+  for (const b of bullets) for (let y = b[1]; y <= b[3]; y++) img.data.fill(255, y * img.width + b[0], y * img.width + b[2] + 1);
+  return { img, x0: piece.x0, y0: piece.y0, rules, bullets };
+}
+
+/** Side of a list bullet in pixels: larger than a full stop, smaller than a capital at 200 dpi. */
+const BULLET_MIN = 7;
+const BULLET_MAX = 30;
+
+/**
+ * List bullets: connected dark blobs (below 128) about as wide as tall, BULLET_MIN..BULLET_MAX
+ * pixels, filling 72-92 % of their box (a disc fills 79 %, a square with soft corners more;
+ * letters and rings far less), with blank paper their own width to either side (a bold letter
+ * has neighbours). OCR reads them as "e", "@" or "°", which then stand in the
+ * cell's text; taken out before reading and given back as "•" words, they are bullets as on
+ * born-digital pages.
+ */
+export function findBullets(img: GreyPixels): BBox[] {
+  const { data, width, height } = img;
+  const seen = new Uint8Array(data.length);
+  const out: BBox[] = [];
+  const stack: number[] = [];
+  for (let start = 0; start < data.length; start++) {
+    if (seen[start] || data[start]! >= 128) continue;
+    seen[start] = 1;
+    stack.push(start);
+    let n = 0;
+    let bx0 = width;
+    let by0 = height;
+    let bx1 = 0;
+    let by1 = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      n++;
+      const x = i % width;
+      const y = (i - x) / width;
+      if (x < bx0) bx0 = x;
+      if (x > bx1) bx1 = x;
+      if (y < by0) by0 = y;
+      if (y > by1) by1 = y;
+      for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width]) {
+        if (j < 0 || j >= data.length || seen[j] || data[j]! >= 128) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    const w = bx1 - bx0 + 1;
+    const h = by1 - by0 + 1;
+    const fillRatio = n / (w * h);
+    if (w >= BULLET_MIN && h >= BULLET_MIN && w <= BULLET_MAX && h <= BULLET_MAX && Math.abs(w - h) <= 0.2 * Math.max(w, h) && fillRatio >= 0.72 && fillRatio <= 0.92 && apart(img, bx0, by0, bx1, by1)) out.push([bx0, by0, bx1, by1]);
+  }
+  return out;
+}
+
+/** No ink within the blob's own width to its left and right (a bold letter has neighbours). */
+function apart(img: GreyPixels, x0: number, y0: number, x1: number, y1: number): boolean {
+  const w = x1 - x0 + 1;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = Math.max(0, x0 - w); x < x0; x++) if (img.data[y * img.width + x]! < 128) return false;
+    for (let x = x1 + 1; x <= Math.min(img.width - 1, x1 + w); x++) if (img.data[y * img.width + x]! < 128) return false;
+  }
+  return true;
+}
+
+/** How far either side of a pixel the paper is looked for: wider than a rule is thick. */
+const RIDGE_REACH = 4;
+/** How much darker than the paper on both sides a pixel of a pale rule is (0..255). */
+const RIDGE_CONTRAST = 40;
+
+/**
+ * Thin-line pixels as ink (0) on white: a pixel darker by RIDGE_CONTRAST than the pixels
+ * RIDGE_REACH away on both sides, above and below (a horizontal rule) or left and right (a
+ * vertical one). Unlike a threshold this finds pale rules, and unlike a local-contrast test it
+ * leaves the edges of fills alone (one side of an edge is as dark as the pixel). Text strokes
+ * pass too, but never as long runs, which imageRules then asks for.
+ */
+export function ridgeView(img: GreyPixels): GreyPixels {
+  const { data, width, height } = img;
+  const out = new Uint8Array(data.length).fill(255);
+  const r = RIDGE_REACH;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const v = data[i]! + RIDGE_CONTRAST;
+      const across = y >= r && y + r < height && v <= data[i - r * width]! && v <= data[i + r * width]!;
+      const along = x >= r && x + r < width && v <= data[i - r]! && v <= data[i + r]!;
+      if (across || along) out[i] = 0;
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Two rules on one line (within `near` px) that overlap: one rule found twice. */
+function sameRule(a: Segment, b: Segment, near = 3): boolean {
+  const ha = a.y0 === a.y1;
+  if (ha !== (b.y0 === b.y1)) return false;
+  if (ha) return Math.abs(a.y0 - b.y0) <= near && Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0);
+  return Math.abs(a.x0 - b.x0) <= near && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+}
+
+/** How much the fill colour must change across an edge for the edge to divide cells. */
+const EDGE_CONTRAST = 24;
+
+/**
+ * The top and bottom edges of fills (a coloured header band, shaded rows) running at least
+ * half the region's width and `minLength`, as rules along the tile boundaries where the fill
+ * colour changes (so within half a tile of the true edge: between text lines, which is all
+ * structure recognition asks of them). Only horizontal ones, and only long ones: dense text
+ * moves the tile medians too, over a few tiles, and a word's side would make a column edge.
+ */
+export function fillEdges(img: GreyPixels, minLength: number): Segment[] {
+  const { fill, cols, rows } = tileFill(img);
+  const changed = (a: number, b: number): boolean => Math.abs(fill[a]! - fill[b]!) >= EDGE_CONTRAST;
+  // Pieces: runs of tiles along one tile boundary where the fill changes across it.
+  const pieces = (across: number, along: number, at: (i: number, j: number) => [number, number]): Array<{ at: number; from: number; to: number }> => {
+    const out: Array<{ at: number; from: number; to: number }> = [];
+    for (let i = 1; i < across; i++) {
+      for (let j = 0; j < along; ) {
+        if (!changed(...at(i, j))) {
+          j++;
+          continue;
+        }
+        let end = j;
+        while (end < along && changed(...at(i, end))) end++;
+        out.push({ at: i, from: j, to: end });
+        j = end;
+      }
+    }
+    return out;
+  };
+  // Text beside an edge shifts the tile medians by a tile here and there, so pieces a tile
+  // apart across and at most 3 tiles apart along are one edge, placed where its longest piece lies.
+  const join = (ps: Array<{ at: number; from: number; to: number }>): Array<{ at: number; from: number; to: number }> => {
+    ps.sort((a, b) => a.from - b.from);
+    const out: Array<{ at: number; from: number; to: number; best: number }> = [];
+    for (const p of ps) {
+      const hit = out.find((o) => Math.abs(o.at - p.at) <= 1 && p.from <= o.to + 3);
+      if (!hit) out.push({ ...p, best: p.to - p.from });
+      else {
+        hit.to = Math.max(hit.to, p.to);
+        if (p.to - p.from > hit.best) {
+          hit.best = p.to - p.from;
+          hit.at = p.at;
+        }
+      }
+    }
+    return out;
+  };
+  const out: Segment[] = [];
+  for (const e of join(pieces(rows, cols, (ty, tx) => [(ty - 1) * cols + tx, ty * cols + tx]))) {
+    const x1 = Math.min(img.width, e.to * TILE) - 1;
+    if (x1 - e.from * TILE + 1 >= Math.max(minLength, img.width / 2)) out.push({ x0: e.from * TILE, y0: e.at * TILE, x1, y1: e.at * TILE, width: 1 });
+  }
+  return out;
+}
+
+/** Narrowest column read on its own, in pixels (at 200 dpi, about two characters). */
+const MIN_STRIP = 24;
+
+/**
+ * Where the reader cuts a prepared table into columns read one by one (x in its image): at
+ * vertical rules running nearly the whole height of the region. Read as one block, tesseract
+ * runs the lines of neighbouring cells together, and where their baselines differ (a two-line
+ * label beside a four-line paragraph, a larger font) it drops or garbles letters at the join.
+ * Only where no ink crosses the cut line in the cleaned image (rules erased): a rule that
+ * stops at a spanning header leaves the header's letters on the line, and is not cut.
+ */
+export function columnCuts(prepared: PreparedTable, bbox: BBox): number[] {
+  const { img, x0 } = prepared;
+  // Where horizontal rules frame the table, a cut runs from the top one to the bottom one (a
+  // rule that starts under a spanning header does not); otherwise over 80 % of the region.
+  const hs = prepared.rules.filter((s) => s.y0 === s.y1 && s.x1 - s.x0 >= 0.5 * (bbox[2] - bbox[0]));
+  const top = Math.min(...hs.map((s) => s.y0));
+  const bottom = Math.max(...hs.map((s) => s.y0));
+  const framed = hs.length >= 2 && bottom - top >= 0.5 * (bbox[3] - bbox[1]);
+  const full = (s: Segment): boolean => (framed ? s.y0 <= top + 4 && s.y1 >= bottom - 4 : Math.min(s.y1, bbox[3]) - Math.max(s.y0, bbox[1]) >= 0.8 * (bbox[3] - bbox[1]));
+  const xs = prepared.rules
+    .filter((s) => s.x0 === s.x1 && full(s))
+    .map((s) => Math.round(s.x0 - x0))
+    .sort((a, b) => a - b);
+  // A rule that stops short of a spanning header leaves ink across the cut: no cut there.
+  const clear = (x: number): boolean => {
+    for (let y = 0; y < img.height; y++) if (img.data[y * img.width + x]! < 128) return false;
+    return true;
+  };
+  const cuts: number[] = [];
+  for (const at of xs) {
+    // (the clear line nearest the rule's centre within 4 px: a scanned rule is not quite straight)
+    const x = [0, -1, 1, -2, 2, -3, 3, -4, 4].map((d) => at + d).find((c) => c > 0 && c < img.width && clear(c));
+    if (x !== undefined && x - (cuts[cuts.length - 1] ?? 0) >= MIN_STRIP && img.width - x >= MIN_STRIP) cuts.push(x);
+  }
+  return cuts;
+}
+
+/** Columns [a, b) of an image. */
+function crop(img: GreyPixels, a: number, b: number): GreyPixels {
+  const width = b - a;
+  const data = new Uint8Array(width * img.height);
+  for (let y = 0; y < img.height; y++) data.set(img.data.subarray(y * img.width + a, y * img.width + b), y * width);
+  return { data, width, height: img.height };
 }
 
 /** What the scanned-table reader found: words and rules in page pixels. */
@@ -336,8 +647,15 @@ export async function readTableText(page: GreyPixels, bbox: BBox, reader: TableT
   const prepared = prepareTableImage(page, bbox, opts);
   if (!prepared) return { words: [], rules: [] };
   const { img, x0, y0 } = prepared;
-  const lines = await reader.readBlock(img);
-  const read = lines.flatMap((l) => l.words);
+  const cuts = columnCuts(prepared, bbox);
+  const read: Word[] = [];
+  for (let k = 0; k <= cuts.length; k++) {
+    const a = k ? cuts[k - 1]! : 0;
+    const b = k < cuts.length ? cuts[k]! : img.width;
+    const strip = cuts.length ? crop(img, a, b) : img;
+    for (const l of await reader.readBlock(strip)) for (const w of l.words) read.push({ ...w, bbox: [w.bbox[0] + a, w.bbox[1], w.bbox[2] + a, w.bbox[3]] });
+  }
+  for (const b of prepared.bullets ?? []) read.push({ text: '•', bbox: [b[0], b[1], b[2] + 1, b[3] + 1], confidence: 1 });
   const words = (opts.asRead ? read : evenLineHeights(read))
     .map((w) => ({ ...w, bbox: [w.bbox[0] + x0, w.bbox[1] + y0, w.bbox[2] + x0, w.bbox[3] + y0] as BBox }))
     .filter((w) => {
