@@ -74,7 +74,8 @@ interface Query {
   kinds: string[] | null;
 }
 
-function parseBoxes(json: string): BBox[] {
+/** A chunk's stored `bboxes` JSON; anything malformed reads as no boxes. */
+export function parseBoxes(json: string): BBox[] {
   try {
     const v: unknown = JSON.parse(json);
     return Array.isArray(v) ? (v.filter((b) => Array.isArray(b) && b.length === 4) as BBox[]) : [];

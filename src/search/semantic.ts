@@ -8,9 +8,8 @@ import type { Dialect } from '../db/connection.js';
 import type { Db, TokenUsageTable } from '../db/types.js';
 import type { PriceTable } from '../providers/llm/prices.js';
 import { dotBytes, EMBEDDING_PURPOSE, normalize, type Embedder } from '../providers/embeddings/index.js';
-import type { BBox } from '../pipeline/types.js';
 import { errorMessage, newId, nowIso } from '../util.js';
-import { searchChunks, type ChunkHit, type ChunkSearchInput } from './chunk-search.js';
+import { parseBoxes, searchChunks, type ChunkHit, type ChunkSearchInput } from './chunk-search.js';
 import { fuseByRank } from './fusion.js';
 
 /**
@@ -50,15 +49,6 @@ interface ChunkRow {
   kind: string;
   text: string;
   bboxes: string;
-}
-
-function parseBoxes(json: string): BBox[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? (v.filter((b) => Array.isArray(b) && b.length === 4) as BBox[]) : [];
-  } catch {
-    return [];
-  }
 }
 
 function documentFilter(dialect: Dialect, ids: string[]) {
