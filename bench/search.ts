@@ -21,6 +21,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { readableDocuments } from '../src/documents/access.js';
 import { searchChunks } from '../src/search/chunk-search.js';
 import { runSearch } from '../src/search/service.js';
+import { rng } from './rng.js';
 
 const POSTGRES_URL = process.env.PAGELENS_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DBS = (process.env.BENCH_SEARCH_DBS ?? 'sqlite,postgres').split(',');
@@ -30,17 +31,6 @@ const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 300);
 const CHUNKS_PER_DOC = 100;
 const VOCAB = 50_000;
 const FUNCTION_WORDS = 'the of and to a in is that for it as was with be by on not he this are or his from at which but have an they you were her she there been one all we their has would when if so no will more can who what its than'.split(' ');
-
-/** Deterministic PRNG (mulberry32) so both databases get the same corpus and queries. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'ka ri to mu ne sa lo vi de pa ra me tu no si ga be lu fo ze ti ma ko re na di so ve pu la'.split(' ');
 function pseudoWord(i: number): string {

@@ -16,6 +16,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/connection.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { encodeVector, normalize } from '../src/providers/embeddings/index.js';
 import { nearestChunks } from '../src/search/semantic.js';
+import { rng } from './rng.js';
 
 const POSTGRES_URL = process.env.PAGELENS_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DBS = (process.env.BENCH_SEMANTIC_DBS ?? 'sqlite,postgres').split(',');
@@ -25,15 +26,6 @@ const QUERIES = Number(process.env.BENCH_SEMANTIC_QUERIES ?? 30);
 const PER_DOC = 100;
 const MODEL = 'bench-embed';
 
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = rng(11);
 const vector = (): Float32Array => normalize(Float32Array.from({ length: DIMS }, () => random() * 2 - 1));
 const uuid = (kind: number, i: number): string => `00000000-0000-4000-8${kind.toString(16).padStart(3, '0')}-${i.toString(16).padStart(12, '0')}`;
