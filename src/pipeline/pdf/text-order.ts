@@ -251,3 +251,37 @@ export function orderLines(words: PlacedWord[]): TextLine[] {
   if (page) return page;
   return blocks(rows, glyph).flatMap((block) => readColumns(block, glyph) ?? block.flatMap((r) => rowToLines(r.words)));
 }
+
+/**
+ * Drops a character drawn again at the place of an earlier one with the same text (PDFs that
+ * print each string twice, for a fake bold or a second layer: "Titan Titan Pro Pro", "1 . 9").
+ * PDFium drops exact repeats of a whole text object, not a layer cut into other runs (word by
+ * word over a whole line) or an invisible copy slightly offset. The same place: both edges within
+ * half the glyph's width and a fifth of its height, so that genuinely repeated letters ("ll",
+ * "...") side by side are kept. Breaks pass through.
+ */
+export function dropDuplicateChars(chars: PlacedChar[]): PlacedChar[] {
+  const seen = new Map<string, PlacedChar[]>();
+  const out: PlacedChar[] = [];
+  for (const c of chars) {
+    const [x0, y0, x1, y1] = c.bbox;
+    const h = y1 - y0;
+    if (isBreak(c.text) || h <= 0) {
+      out.push(c);
+      continue;
+    }
+    // Buckets one glyph height wide: a duplicate lies in the same or a neighbouring bucket.
+    const bx = Math.floor(x0 / h);
+    const by = Math.floor(y0 / h);
+    const w = x1 - x0;
+    const same = (o: PlacedChar): boolean =>
+      Math.abs(o.bbox[0] - x0) <= Math.max(0.5, w / 2) && Math.abs(o.bbox[2] - x1) <= Math.max(0.5, w / 2) && Math.abs(o.bbox[1] - y0) <= h / 5 && Math.abs(o.bbox[3] - y1) <= h / 5;
+    let dup = false;
+    for (let dx = -1; dx <= 1 && !dup; dx++) for (let dy = -1; dy <= 1 && !dup; dy++) dup = (seen.get(`${c.text}|${bx + dx}|${by + dy}`) ?? []).some(same);
+    if (dup) continue;
+    const key = `${c.text}|${bx}|${by}`;
+    seen.set(key, [...(seen.get(key) ?? []), c]);
+    out.push(c);
+  }
+  return out;
+}
