@@ -3,6 +3,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { cellValue, dateOrderOf } from '../../src/pipeline/tables/cell-values.js';
+import { rowPaths } from '../../src/pipeline/tables/header-paths.js';
 import { tableCsv, tablesXlsx, zipTextFiles } from '../../src/pipeline/tables/export-files.js';
 import { parseHtmlTable, tableToHtml } from '../../src/pipeline/tables/index.js';
 import { mergeContinued, tableRows, type LinkedTable } from '../../src/pipeline/tables/merge.js';
@@ -133,5 +134,23 @@ describe('export files', () => {
     expect(dateOrderOf(['22/06/2015', '07/01/2015'])).toBe('dmy');
     expect(dateOrderOf(['07/01/2015'])).toBeUndefined();
     expect(dateOrderOf(['22/06/2015', '06/22/2015'])).toBeUndefined();
+  });
+});
+
+describe('rowPaths', () => {
+  it('gives each value its column header path and its row path, sections included', () => {
+    const grid = parseHtmlTable(
+      '<table><thead><tr><th rowspan="2">State</th><th rowspan="2">Permit</th><th colspan="2">Pre-Pawn</th></tr><tr><th>Handgun</th><th>Long Gun</th></tr></thead>' +
+        '<tr><td colspan="4">South</td></tr><tr><td>Alabama</td><td>18,870</td><td>14</td><td></td></tr><tr><td>Alaska</td><td>209</td><td>9</td><td>3</td></tr></table>',
+    );
+    expect(rowPaths(grid).map((r) => r.text)).toEqual([
+      'South > Alabama: Permit: 18,870; Pre-Pawn > Handgun: 14',
+      'South > Alaska: Permit: 209; Pre-Pawn > Handgun: 9; Pre-Pawn > Long Gun: 3',
+    ]);
+  });
+
+  it('keeps several label columns in the row path and numbers columns without a header', () => {
+    const grid = parseHtmlTable('<table><tr><td>2015</td><td>Q1</td><td>North</td><td>12</td></tr><tr><td>2015</td><td>Q2</td><td>South</td><td>7</td></tr></table>');
+    expect(rowPaths(grid).map((r) => r.text)).toEqual(['2015: column 2: Q1; column 3: North; column 4: 12', '2015: column 2: Q2; column 3: South; column 4: 7']);
   });
 });
