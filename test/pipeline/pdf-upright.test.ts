@@ -88,3 +88,31 @@ describe('duplicated text layers', () => {
     expect(dropDuplicateChars([c('l', 0), c('l', 3), c('.', 6), c('.', 9), c('l', 0.2)]).map((x) => x.text).join('')).toBe('ll..');
   });
 });
+
+describe('right-to-left text', () => {
+  // Arabic letters drawn with Helvetica's glyphs through a ToUnicode map.
+  const arabic = { a: 'س', b: 'ل', c: 'ا', d: 'م', e: 'ع', f: 'ي', g: 'ك' };
+  const read = async (content: string): Promise<string[]> => {
+    const doc = await openPdf(buildPdf([{ content }], { toUnicode: arabic }));
+    try {
+      return doc.text(1, 72).lines.map((l) => l.text);
+    } finally {
+      doc.close();
+    }
+  };
+
+  it('gives Arabic drawn in display order (reversed) in logical order, words and numbers too', async () => {
+    // "سلام عليكم" and "سلام 2015" as displayed: the first word rightmost, each word's first letter on its right.
+    expect(await read(textAt(72, 700, 14, 'dgfbe dcba') + textAt(72, 670, 14, '2015 dcba'))).toEqual(['سلام عليكم', 'سلام 2015']);
+  });
+
+  it('joins Arabic glyphs drawn one by one leftwards in logical order into one word', async () => {
+    let x = 200;
+    let content = '';
+    for (const ch of 'abcd') {
+      x -= helveticaWidth(ch, 14);
+      content += textAt(x, 700, 14, ch);
+    }
+    expect(await read(content)).toEqual(['سلام']);
+  });
+});

@@ -22,15 +22,43 @@ const isBreak = (t: string): boolean => t.trim() === '' || t === '\u00a0';
 const height = (b: BBox): number => b[3] - b[1];
 const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 
+/** Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+const RTL = /[\u0590-\u07ff\u0860-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const isRtl = (t: string): boolean => RTL.test(t);
+
+/**
+ * A word's text in logical order. Right-to-left script is laid out leftwards: whichever order the
+ * PDF drew its glyphs in (logically, or reversed as displayed), reading the glyphs from right to
+ * left gives the logical order; runs of digits and Latin inside stay left to right. Presentation
+ * forms (shaped Arabic letters) become the plain letters people type and search for.
+ */
+function wordText(chars: PlacedChar[]): string {
+  if (!chars.some((c) => isRtl(c.text))) return chars.map((c) => c.text).join('');
+  const visual = [...chars].sort((a, b) => b.bbox[0] + b.bbox[2] - (a.bbox[0] + a.bbox[2]));
+  const parts: string[] = [];
+  let ltr: string[] = [];
+  for (const c of visual) {
+    if (isRtl(c.text)) {
+      if (ltr.length) parts.push(ltr.reverse().join(''));
+      ltr = [];
+      parts.push(c.text);
+    } else ltr.push(c.text);
+  }
+  if (ltr.length) parts.push(ltr.reverse().join(''));
+  return parts.join('').normalize('NFKC');
+}
+
 /**
  * Splits characters into words on whitespace, generated characters, horizontal gaps wider than
  * a quarter of the glyph height, backward jumps and baseline changes (a new line in the stream).
- * Ligatures decomposed by PDFium ("ffi") repeat one box, which is no backward jump.
+ * Ligatures decomposed by PDFium ("ffi") repeat one box, which is no backward jump; in
+ * right-to-left script a step to the adjacent glyph on the left continues the word.
  */
 export function charsToWords(chars: PlacedChar[]): PlacedWord[] {
   const words: PlacedWord[] = [];
+  const glyphs: PlacedChar[][] = [];
   let cur: PlacedWord | undefined;
-  let prev: BBox | undefined;
+  let prev: PlacedChar | undefined;
   for (const c of chars) {
     const empty = c.bbox[2] <= c.bbox[0] && c.bbox[3] <= c.bbox[1];
     if (isBreak(c.text) || empty) {
@@ -38,17 +66,21 @@ export function charsToWords(chars: PlacedChar[]): PlacedWord[] {
       continue;
     }
     if (cur && prev) {
-      const h = Math.max(height(prev), height(c.bbox), 1);
-      const sameLine = Number.isNaN(c.baseline) ? c.bbox[1] < prev[3] && c.bbox[3] > prev[1] : Math.abs(c.baseline - cur.baseline) < h * 0.3;
-      if (!sameLine || c.bbox[0] - prev[2] > h * 0.25 || c.bbox[0] < prev[0] - h * 0.1) cur = undefined;
+      const p = prev.bbox;
+      const h = Math.max(height(p), height(c.bbox), 1);
+      const sameLine = Number.isNaN(c.baseline) ? c.bbox[1] < p[3] && c.bbox[3] > p[1] : Math.abs(c.baseline - cur.baseline) < h * 0.3;
+      const leftward = (isRtl(c.text) || isRtl(prev.text)) && c.bbox[2] <= p[0] + h * 0.1 && p[0] - c.bbox[2] <= h * 0.25;
+      if (!sameLine || (!leftward && (c.bbox[0] - p[2] > h * 0.25 || c.bbox[0] < p[0] - h * 0.1))) cur = undefined;
     }
     if (!cur) {
       cur = { text: '', bbox: [...c.bbox], confidence: 1, baseline: Number.isNaN(c.baseline) ? c.bbox[3] : c.baseline };
       words.push(cur);
+      glyphs.push([]);
     } else cur.bbox = union(cur.bbox, c.bbox);
-    cur.text += c.text;
-    prev = c.bbox;
+    glyphs[glyphs.length - 1]!.push(c);
+    prev = c;
   }
+  words.forEach((w, i) => (w.text = wordText(glyphs[i]!)));
   return words;
 }
 
@@ -94,12 +126,19 @@ function extent(words: PlacedWord[]): [number, number] {
   return [Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[3]))];
 }
 
+/** Whether most letters of the words are right-to-left (the line then reads from the right). */
+function rightToLeft(words: PlacedWord[]): boolean {
+  const letters = words.flatMap((w) => [...w.text].filter((ch) => /\p{L}/u.test(ch)));
+  return letters.filter(isRtl).length * 2 > letters.length;
+}
+
 /** Splits a row into lines at gaps wider than twice its glyph height (separate blocks). */
 function rowToLines(words: PlacedWord[]): TextLine[] {
   const lines: TextLine[] = [];
   let cur: PlacedWord[] = [];
   const flush = (): void => {
     if (!cur.length) return;
+    if (rightToLeft(cur)) cur.reverse();
     const bbox = cur.map((w) => w.bbox).reduce(union);
     lines.push({ text: cur.map((w) => w.text).join(' '), bbox, words: cur.map(({ text, bbox: b, confidence }) => ({ text, bbox: b, confidence })) });
     cur = [];
