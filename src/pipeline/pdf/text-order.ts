@@ -15,6 +15,13 @@ export interface PlacedWord extends Word {
   baseline: number;
 }
 
+/**
+ * Narrowest gutter, in glyph heights (PDFium's loose boxes: about 1.2 times the font size). Papers
+ * set two columns 1 to 1.5 font sizes apart (IEEE: 10 pt text, 14 pt gutter); the prose test on
+ * both sides keeps narrower gaps in tables from passing for gutters.
+ */
+const MIN_GUTTER = 0.6;
+
 /** Wider text (a page of several metres) is not looked at for columns. */
 const MAX_SPAN_PX = 50_000;
 
@@ -154,8 +161,8 @@ function rowToLines(words: PlacedWord[]): TextLine[] {
 
 /**
  * Column gutters: x ranges in the middle 70% of the text that at most 20% of rows cross, with text
- * on their left in at least 25% of rows and on their right in at least 25%, at least one glyph
- * height wide. Returns the candidates' centres, widest first.
+ * on their left in at least 25% of rows and on their right in at least 25%, at least MIN_GUTTER
+ * glyph heights wide. Returns the candidates' centres, widest first.
  */
 function gutterCandidates(rows: Row[], glyph: number): number[] {
   if (rows.length < 4) return [];
@@ -188,7 +195,7 @@ function gutterCandidates(rows: Row[], glyph: number): number[] {
     const ok = x >= lo && x <= hi && cross <= n * 0.2 && left >= n * 0.25 && right[x]! >= n * 0.25;
     if (ok && runStart < 0) runStart = x;
     if (!ok && runStart >= 0) {
-      if (x - runStart >= glyph) runs.push([runStart, x]);
+      if (x - runStart >= MIN_GUTTER * glyph) runs.push([runStart, x]);
       runStart = -1;
     }
   }
@@ -232,7 +239,7 @@ function proseColumns(rows: Row[], gutters: number[], glyph: number): boolean {
     const col = parts.map((p) => p[k]!).filter((p) => p.length);
     if (col.length < 2) return false;
     const dense = col.filter((p) => maxGap(p) <= glyph).length;
-    return median(col.map((p) => p[p.length - 1]!.bbox[2] - p[0]!.bbox[0])) >= 10 * glyph && dense >= col.length * 0.7;
+    return median(col.map((p) => p[p.length - 1]!.bbox[2] - p[0]!.bbox[0])) >= 10 * glyph && dense >= col.length * 0.6;
   }));
 }
 
