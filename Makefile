@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables bench-semantic
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -111,7 +111,15 @@ eval-page-helpers: dist-bench/.built
 eval-tables: dist-bench/.built
 	node dist-bench/eval/tables.js
 
+# Hand-made ground truth for tables in ../shared/data/pdfplumber-tests (eval/real-tables/*.json, train and held-out splits).
+eval-real-tables: dist-bench/.built
+	node dist-bench/eval/real-tables.js
+
+# Two-column pages of ../shared/data/pdfplumber-tests: lines of one column interleaved with another's.
+eval-reading-order: dist-bench/.built
+	node dist-bench/eval/reading-order.js
+
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-qa
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa

@@ -102,7 +102,9 @@ describe.each(DB_KINDS)('table export (%s)', (kind) => {
     const files = unzipSync(new Uint8Array(res.rawPayload));
     const workbook = strFromU8(files['xl/workbook.xml']!);
     expect([...workbook.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual(['Table 1 (p. 1-2)', 'Table 2 (p. 3)']);
-    expect(strFromU8(files['xl/sharedStrings.xml']!)).toContain('<t>(12)</t>');
+    // Labels are text; numbers are typed, "(12)" an accounting negative shown as printed.
+    expect(strFromU8(files['xl/sharedStrings.xml']!)).toContain('<t>P-105</t>');
+    expect(strFromU8(files['xl/worksheets/sheet1.xml']!)).toContain('<v>-12</v>');
   });
 
   it('exports a corrected table as corrected, still merged', async () => {

@@ -2,6 +2,8 @@
 // their top-left cell, CSV (quoting, the formula guard), zips and XLSX workbooks read back.
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { cellValue, dateOrderOf } from '../../src/pipeline/tables/cell-values.js';
+import { rowPaths } from '../../src/pipeline/tables/header-paths.js';
 import { tableCsv, tablesXlsx, zipTextFiles } from '../../src/pipeline/tables/export-files.js';
 import { parseHtmlTable, tableToHtml } from '../../src/pipeline/tables/index.js';
 import { mergeContinued, tableRows, type LinkedTable } from '../../src/pipeline/tables/merge.js';
@@ -86,9 +88,14 @@ describe('export files', () => {
     expect(strFromU8(files['table-02-pages-2-3.csv']!)).toBe('é\r\n');
   });
 
-  it('writes one sheet per table with text cells, merged spans and bold headers', async () => {
+  it('writes one sheet per table with typed body cells, merged spans and bold headers', async () => {
     const xlsx = await tablesXlsx([
-      { name: 'Table 1 (p. 1-2)', grid: parseHtmlTable('<table><thead><tr><th colspan="2">Pump data</th></tr></thead><tr><td>P-1</td><td>1,200</td></tr></table>') },
+      {
+        name: 'Table 1 (p. 1-2)',
+        grid: parseHtmlTable(
+          '<table><thead><tr><th colspan="2">Pump data</th><th>2015</th></tr></thead><tr><td>P-1</td><td>1,200</td><td>12.5%</td></tr><tr><td>0085648100305</td><td>$ 0.61</td><td>06/22/2015</td></tr></table>',
+        ),
+      },
       { name: 'Table 2 (p. 3)', grid: parseHtmlTable('<table><tr><td>(12)</td></tr></table>') },
     ]);
     const files = unzipSync(new Uint8Array(xlsx));
@@ -97,12 +104,53 @@ describe('export files', () => {
     expect([...workbook.matchAll(/<sheet [^>]*name="([^"]+)"/g)].map((m) => m[1])).toEqual(['Table 1 (p. 1-2)', 'Table 2 (p. 3)']);
     const sheet1 = text('xl/worksheets/sheet1.xml');
     expect(sheet1).toContain('<mergeCell ref="A1:B1"/>');
-    // Every value is a string (shared or inline), never a number: "1,200" stays as printed.
     const strings = files['xl/sharedStrings.xml'] ? text('xl/sharedStrings.xml') : sheet1;
-    for (const s of ['Pump data', 'P-1', '1,200']) expect(strings).toContain(`>${s}<`);
-    const valued = [...sheet1.matchAll(/<c ([^>]*)><v>/g)].map((m) => m[1]!);
-    expect(valued).toHaveLength(3);
-    expect(valued.every((attrs) => attrs.includes('t="s"'))).toBe(true);
-    expect(text('xl/worksheets/sheet2.xml') + (files['xl/sharedStrings.xml'] ? text('xl/sharedStrings.xml') : '')).toContain('>(12)<');
+    // Header cells and codes stay text; body numbers, percentages and dates are numbers in the sheet.
+    for (const s of ['Pump data', '2015', 'P-1', '0085648100305']) expect(strings).toContain(`>${s}<`);
+    const cell = (ref: string, xml = sheet1): string => new RegExp(`<c r="${ref}"[^>]*>(?:(?!</c>).)*</c>`).exec(xml)?.[0] ?? '';
+    expect(cell('B2')).toContain('<v>1200</v>');
+    expect(cell('B2')).not.toContain('t="s"');
+    expect(cell('C2')).toContain('<v>0.125</v>');
+    expect(cell('B3')).toContain('<v>0.61</v>');
+    expect(cell('C3')).not.toContain('t="s"'); // a date: a serial number, not a string
+    expect(cell('C1')).toContain('t="s"');
+    const styles = text('xl/styles.xml');
+    for (const f of ['#,##0', '0.0%', '&quot;$ &quot;0.00', 'mm/dd/yyyy']) expect(styles).toContain(`formatCode="${f}"`);
+    expect(cell('A1', text('xl/worksheets/sheet2.xml'))).toContain('<v>-12</v>');
+  });
+
+  it('types numbers, percentages and dates, keeping codes and ambiguous dates as text', () => {
+    expect(cellValue('1,234.50')).toEqual({ kind: 'number', value: 1234.5, format: '#,##0.00' });
+    expect(cellValue('-0.5')).toEqual({ kind: 'number', value: -0.5, format: '0.0' });
+    expect(cellValue('(1,200)')).toEqual({ kind: 'number', value: -1200, format: '#,##0;(#,##0)' });
+    expect(cellValue('12%')).toEqual({ kind: 'number', value: 0.12, format: '0%' });
+    expect(cellValue('€3.10')).toEqual({ kind: 'number', value: 3.1, format: '"€"0.00' });
+    for (const t of ['0085648100305', '98 452', '1,23', '12345678901234567', 'N/A', '3.9 x', '(12', '']) expect(cellValue(t)).toEqual({ kind: 'text' });
+    expect(cellValue('2015-07-01')).toEqual({ kind: 'date', value: new Date(Date.UTC(2015, 6, 1)), format: 'yyyy-mm-dd' });
+    expect(cellValue('07/01/2015')).toEqual({ kind: 'text' });
+    expect(cellValue('07/01/2015', 'dmy')).toEqual({ kind: 'date', value: new Date(Date.UTC(2015, 0, 7)), format: 'dd/mm/yyyy' });
+    expect(cellValue('02/30/2015', 'mdy')).toEqual({ kind: 'text' });
+    expect(dateOrderOf(['07/01/2015', '06/22/2015'])).toBe('mdy');
+    expect(dateOrderOf(['22/06/2015', '07/01/2015'])).toBe('dmy');
+    expect(dateOrderOf(['07/01/2015'])).toBeUndefined();
+    expect(dateOrderOf(['22/06/2015', '06/22/2015'])).toBeUndefined();
+  });
+});
+
+describe('rowPaths', () => {
+  it('gives each value its column header path and its row path, sections included', () => {
+    const grid = parseHtmlTable(
+      '<table><thead><tr><th rowspan="2">State</th><th rowspan="2">Permit</th><th colspan="2">Pre-Pawn</th></tr><tr><th>Handgun</th><th>Long Gun</th></tr></thead>' +
+        '<tr><td colspan="4">South</td></tr><tr><td>Alabama</td><td>18,870</td><td>14</td><td></td></tr><tr><td>Alaska</td><td>209</td><td>9</td><td>3</td></tr></table>',
+    );
+    expect(rowPaths(grid).map((r) => r.text)).toEqual([
+      'South > Alabama: Permit: 18,870; Pre-Pawn > Handgun: 14',
+      'South > Alaska: Permit: 209; Pre-Pawn > Handgun: 9; Pre-Pawn > Long Gun: 3',
+    ]);
+  });
+
+  it('keeps several label columns in the row path and numbers columns without a header', () => {
+    const grid = parseHtmlTable('<table><tr><td>2015</td><td>Q1</td><td>North</td><td>12</td></tr><tr><td>2015</td><td>Q2</td><td>South</td><td>7</td></tr></table>');
+    expect(rowPaths(grid).map((r) => r.text)).toEqual(['2015: column 2: Q1; column 3: North; column 4: 12', '2015: column 2: Q2; column 3: South; column 4: 7']);
   });
 });

@@ -6,11 +6,14 @@ import { PipelineError, type BBox, type PageText, type RenderedPage, type Segmen
 import { apply, deviceMatrix, type Matrix, type PageBox } from './geometry.js';
 import { discardIfTrapped, getPdfium, type Pdfium } from './pdfium.js';
 import { readSegments } from './segments.js';
-import { charsToWords, orderLines, type PlacedChar } from './text-order.js';
+import { charsToWords, dropDuplicateChars, orderLines, type PlacedChar } from './text-order.js';
 
 export interface PdfDoc {
   readonly pageCount: number;
-  /** Page size in points as displayed (after /Rotate). */
+  /**
+   * Page size in points as displayed (after /Rotate, and after the quarter turns that bring a
+   * page whose text mostly runs sideways or upside down upright: see uprightTurns).
+   */
   pageSize(n: number): { width: number; height: number };
   /** The page as a PNG on white, annotations included, at `dpi`. */
   render(n: number, dpi: number): Promise<RenderedPage>;
@@ -29,6 +32,10 @@ const FPDF_REVERSE_BYTE_ORDER = 0x10;
 const FPDFBitmap_BGR = 2;
 
 const MALFORMED = 'The PDF is damaged or truncated and cannot be read';
+
+/** A page is turned upright only when this many characters and most of them agree on a direction. */
+const MIN_CHARS_TO_TURN = 20;
+const TURN_SHARE = 0.6;
 
 function openError(code: number, withPassword: boolean): PipelineError {
   if (code === FPDF_ERR_PASSWORD) {
@@ -65,6 +72,8 @@ export async function openPdf(data: Uint8Array, options: { password?: string } =
 
 class Document implements PdfDoc {
   private closed = false;
+  /** Extra clockwise quarter turns per page (uprightTurns), read once. */
+  private readonly turns = new Map<number, number>();
 
   constructor(
     private readonly pdfium: Pdfium,
@@ -74,20 +83,21 @@ class Document implements PdfDoc {
   ) {}
 
   pageSize(n: number): { width: number; height: number } {
-    return this.withPage(n, (page) => ({ width: this.pdfium.api.FPDF_GetPageWidthF(page), height: this.pdfium.api.FPDF_GetPageHeightF(page) }));
+    return this.withPage(n, (page) => this.size(page, n));
   }
 
   async render(n: number, dpi: number): Promise<RenderedPage> {
     const { api } = this.pdfium;
     const raw = this.withPage(n, (page) => {
-      const width = Math.max(1, Math.round((api.FPDF_GetPageWidthF(page) * dpi) / 72));
-      const height = Math.max(1, Math.round((api.FPDF_GetPageHeightF(page) * dpi) / 72));
+      const size = this.size(page, n);
+      const width = Math.max(1, Math.round((size.width * dpi) / 72));
+      const height = Math.max(1, Math.round((size.height * dpi) / 72));
       const bitmap = api.FPDFBitmap_CreateEx(width, height, FPDFBitmap_BGR, 0, 0);
       if (!bitmap) throw new PipelineError(`Page ${n} is too large to render at ${dpi} dpi`, 'too_many_pixels');
       try {
         api.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
         // Reverse byte order: PDFium writes RGB, which sharp takes as is.
-        api.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER);
+        api.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, this.upright(page, n), FPDF_ANNOT | FPDF_REVERSE_BYTE_ORDER);
         const stride = api.FPDFBitmap_GetStride(bitmap);
         const pixels = this.pdfium.copyOut(api.FPDFBitmap_GetBuffer(bitmap), stride * height);
         return { pixels, width, height, stride };
@@ -105,15 +115,16 @@ class Document implements PdfDoc {
 
   text(n: number, dpi: number): PageText {
     const chars = this.withPage(n, (page) => {
-      const bounds: Bounds = [(this.pdfium.api.FPDF_GetPageWidthF(page) * dpi) / 72, (this.pdfium.api.FPDF_GetPageHeightF(page) * dpi) / 72];
-      return this.readChars(page, this.matrix(page, dpi), bounds);
+      const size = this.size(page, n);
+      const bounds: Bounds = [(size.width * dpi) / 72, (size.height * dpi) / 72];
+      return this.readChars(page, this.matrix(page, n, dpi), bounds);
     }, dpi);
-    const lines = orderLines(charsToWords(chars));
+    const lines = orderLines(charsToWords(dropDuplicateChars(chars)));
     return { source: lines.length ? 'pdf' : 'none', lines };
   }
 
   segments(n: number, dpi: number): Segment[] {
-    return this.withPage(n, (page) => readSegments(this.pdfium, page, this.matrix(page, dpi), dpi / 72), dpi);
+    return this.withPage(n, (page) => readSegments(this.pdfium, page, this.matrix(page, n, dpi), dpi / 72), dpi);
   }
 
   close(): void {
@@ -140,15 +151,72 @@ class Document implements PdfDoc {
     }
   }
 
-  /** The same page box and rotation PDFium renders with. */
-  private matrix(page: number, dpi: number): Matrix {
+  /** Displayed size in points, the upright turns included. */
+  private size(page: number, n: number): { width: number; height: number } {
+    const { api } = this.pdfium;
+    const [w, h] = [api.FPDF_GetPageWidthF(page), api.FPDF_GetPageHeightF(page)];
+    return this.upright(page, n) % 2 ? { width: h, height: w } : { width: w, height: h };
+  }
+
+  /** The same page box and rotation PDFium renders with (/Rotate, then the upright turns). */
+  private matrix(page: number, n: number, dpi: number): Matrix {
+    return this.baseMatrix(page, dpi, this.upright(page, n));
+  }
+
+  private baseMatrix(page: number, dpi: number, extraTurns: number): Matrix {
     const { api } = this.pdfium;
     return this.pdfium.scratch(16, (rect) => {
       // FS_RECTF: left, top, right, bottom
       if (!api.FPDF_GetPageBoundingBox(page, rect)) throw new PipelineError(MALFORMED, 'malformed');
       const box: PageBox = { left: this.pdfium.f32(rect, 0), top: this.pdfium.f32(rect, 1), right: this.pdfium.f32(rect, 2), bottom: this.pdfium.f32(rect, 3) };
-      return deviceMatrix(box, api.FPDFPage_GetRotation(page), dpi);
+      return deviceMatrix(box, api.FPDFPage_GetRotation(page) + extraTurns, dpi);
     });
+  }
+
+  private upright(page: number, n: number): number {
+    let t = this.turns.get(n);
+    if (t === undefined) {
+      t = this.uprightTurns(page);
+      this.turns.set(n, t);
+    }
+    return t;
+  }
+
+  /**
+   * Clockwise quarter turns that make the page's text read left to right: a table set sideways
+   * (or a page whose /Rotate leaves its text running down the screen) is analysed, rendered and
+   * highlighted upright, like a scanner's auto-rotation. Each character's direction is its
+   * matrix's x axis as displayed; the page turns when most characters run one other way.
+   */
+  private uprightTurns(page: number): number {
+    const p = this.pdfium;
+    const raw = p.text;
+    const m = this.baseMatrix(page, 72, 0);
+    const textPage = p.api.FPDFText_LoadPage(page);
+    if (!textPage) return 0;
+    try {
+      return p.scratch(24, (buf) => {
+        const votes = [0, 0, 0, 0];
+        const count = raw.FPDFText_CountChars(textPage);
+        for (let i = 0; i < count; i++) {
+          if (raw.FPDFText_IsGenerated(textPage, i) === 1 || charText(raw.FPDFText_GetUnicode(textPage, i), false).trim() === '') continue;
+          if (!raw.FPDFText_GetMatrix(textPage, i, buf)) continue;
+          const [a, b] = [p.f32(buf, 0), p.f32(buf, 1)];
+          const dx = m[0] * a + m[2] * b;
+          const dy = m[1] * a + m[3] * b;
+          if (dx === 0 && dy === 0) continue;
+          // Device y points down, so a positive angle is clockwise: 1 = text running down the page.
+          const q = ((Math.round(Math.atan2(dy, dx) / (Math.PI / 2)) % 4) + 4) % 4;
+          votes[q]!++;
+        }
+        const total = votes.reduce((s, v) => s + v, 0);
+        const best = votes.indexOf(Math.max(...votes));
+        if (best === 0 || total < MIN_CHARS_TO_TURN || votes[best]! < TURN_SHARE * total) return 0;
+        return (4 - best) % 4;
+      });
+    } finally {
+      p.api.FPDFText_ClosePage(textPage);
+    }
   }
 
   /** Characters in content order; those entirely off the page (invisible there) are dropped. */

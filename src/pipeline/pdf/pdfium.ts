@@ -26,6 +26,8 @@ export interface RawTextApi {
   FPDFText_HasUnicodeMapError(textPage: number, index: number): number;
   FPDFText_GetLooseCharBox(textPage: number, index: number, rect: number): number;
   FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
+  /** The character's matrix (FS_MATRIX: six floats a b c d e f) in page user space. */
+  FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
 }
 
 const RAW_TEXT: Array<keyof RawTextApi> = [
@@ -35,6 +37,7 @@ const RAW_TEXT: Array<keyof RawTextApi> = [
   'FPDFText_HasUnicodeMapError',
   'FPDFText_GetLooseCharBox',
   'FPDFText_GetCharOrigin',
+  'FPDFText_GetMatrix',
 ];
 
 function rawTextApi(api: PdfiumApi): RawTextApi {

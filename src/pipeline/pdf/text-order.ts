@@ -15,6 +15,13 @@ export interface PlacedWord extends Word {
   baseline: number;
 }
 
+/**
+ * Narrowest gutter, in glyph heights (PDFium's loose boxes: about 1.2 times the font size). Papers
+ * set two columns 1 to 1.5 font sizes apart (IEEE: 10 pt text, 14 pt gutter); the prose test on
+ * both sides keeps narrower gaps in tables from passing for gutters.
+ */
+const MIN_GUTTER = 0.6;
+
 /** Wider text (a page of several metres) is not looked at for columns. */
 const MAX_SPAN_PX = 50_000;
 
@@ -22,15 +29,43 @@ const isBreak = (t: string): boolean => t.trim() === '' || t === '\u00a0';
 const height = (b: BBox): number => b[3] - b[1];
 const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
 
+/** Strong right-to-left letters: Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms. */
+const RTL = /[\u0590-\u07ff\u0860-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+const isRtl = (t: string): boolean => RTL.test(t);
+
+/**
+ * A word's text in logical order. Right-to-left script is laid out leftwards: whichever order the
+ * PDF drew its glyphs in (logically, or reversed as displayed), reading the glyphs from right to
+ * left gives the logical order; runs of digits and Latin inside stay left to right. Presentation
+ * forms (shaped Arabic letters) become the plain letters people type and search for.
+ */
+function wordText(chars: PlacedChar[]): string {
+  if (!chars.some((c) => isRtl(c.text))) return chars.map((c) => c.text).join('');
+  const visual = [...chars].sort((a, b) => b.bbox[0] + b.bbox[2] - (a.bbox[0] + a.bbox[2]));
+  const parts: string[] = [];
+  let ltr: string[] = [];
+  for (const c of visual) {
+    if (isRtl(c.text)) {
+      if (ltr.length) parts.push(ltr.reverse().join(''));
+      ltr = [];
+      parts.push(c.text);
+    } else ltr.push(c.text);
+  }
+  if (ltr.length) parts.push(ltr.reverse().join(''));
+  return parts.join('').normalize('NFKC');
+}
+
 /**
  * Splits characters into words on whitespace, generated characters, horizontal gaps wider than
  * a quarter of the glyph height, backward jumps and baseline changes (a new line in the stream).
- * Ligatures decomposed by PDFium ("ffi") repeat one box, which is no backward jump.
+ * Ligatures decomposed by PDFium ("ffi") repeat one box, which is no backward jump; in
+ * right-to-left script a step to the adjacent glyph on the left continues the word.
  */
 export function charsToWords(chars: PlacedChar[]): PlacedWord[] {
   const words: PlacedWord[] = [];
+  const glyphs: PlacedChar[][] = [];
   let cur: PlacedWord | undefined;
-  let prev: BBox | undefined;
+  let prev: PlacedChar | undefined;
   for (const c of chars) {
     const empty = c.bbox[2] <= c.bbox[0] && c.bbox[3] <= c.bbox[1];
     if (isBreak(c.text) || empty) {
@@ -38,17 +73,21 @@ export function charsToWords(chars: PlacedChar[]): PlacedWord[] {
       continue;
     }
     if (cur && prev) {
-      const h = Math.max(height(prev), height(c.bbox), 1);
-      const sameLine = Number.isNaN(c.baseline) ? c.bbox[1] < prev[3] && c.bbox[3] > prev[1] : Math.abs(c.baseline - cur.baseline) < h * 0.3;
-      if (!sameLine || c.bbox[0] - prev[2] > h * 0.25 || c.bbox[0] < prev[0] - h * 0.1) cur = undefined;
+      const p = prev.bbox;
+      const h = Math.max(height(p), height(c.bbox), 1);
+      const sameLine = Number.isNaN(c.baseline) ? c.bbox[1] < p[3] && c.bbox[3] > p[1] : Math.abs(c.baseline - cur.baseline) < h * 0.3;
+      const leftward = (isRtl(c.text) || isRtl(prev.text)) && c.bbox[2] <= p[0] + h * 0.1 && p[0] - c.bbox[2] <= h * 0.25;
+      if (!sameLine || (!leftward && (c.bbox[0] - p[2] > h * 0.25 || c.bbox[0] < p[0] - h * 0.1))) cur = undefined;
     }
     if (!cur) {
       cur = { text: '', bbox: [...c.bbox], confidence: 1, baseline: Number.isNaN(c.baseline) ? c.bbox[3] : c.baseline };
       words.push(cur);
+      glyphs.push([]);
     } else cur.bbox = union(cur.bbox, c.bbox);
-    cur.text += c.text;
-    prev = c.bbox;
+    glyphs[glyphs.length - 1]!.push(c);
+    prev = c;
   }
+  words.forEach((w, i) => (w.text = wordText(glyphs[i]!)));
   return words;
 }
 
@@ -94,12 +133,19 @@ function extent(words: PlacedWord[]): [number, number] {
   return [Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[3]))];
 }
 
+/** Whether most letters of the words are right-to-left (the line then reads from the right). */
+function rightToLeft(words: PlacedWord[]): boolean {
+  const letters = words.flatMap((w) => [...w.text].filter((ch) => /\p{L}/u.test(ch)));
+  return letters.filter(isRtl).length * 2 > letters.length;
+}
+
 /** Splits a row into lines at gaps wider than twice its glyph height (separate blocks). */
 function rowToLines(words: PlacedWord[]): TextLine[] {
   const lines: TextLine[] = [];
   let cur: PlacedWord[] = [];
   const flush = (): void => {
     if (!cur.length) return;
+    if (rightToLeft(cur)) cur.reverse();
     const bbox = cur.map((w) => w.bbox).reduce(union);
     lines.push({ text: cur.map((w) => w.text).join(' '), bbox, words: cur.map(({ text, bbox: b, confidence }) => ({ text, bbox: b, confidence })) });
     cur = [];
@@ -115,8 +161,8 @@ function rowToLines(words: PlacedWord[]): TextLine[] {
 
 /**
  * Column gutters: x ranges in the middle 70% of the text that at most 20% of rows cross, with text
- * on their left in at least 25% of rows and on their right in at least 25%, at least one glyph
- * height wide. Returns the candidates' centres, widest first.
+ * on their left in at least 25% of rows and on their right in at least 25%, at least MIN_GUTTER
+ * glyph heights wide. Returns the candidates' centres, widest first.
  */
 function gutterCandidates(rows: Row[], glyph: number): number[] {
   if (rows.length < 4) return [];
@@ -149,7 +195,7 @@ function gutterCandidates(rows: Row[], glyph: number): number[] {
     const ok = x >= lo && x <= hi && cross <= n * 0.2 && left >= n * 0.25 && right[x]! >= n * 0.25;
     if (ok && runStart < 0) runStart = x;
     if (!ok && runStart >= 0) {
-      if (x - runStart >= glyph) runs.push([runStart, x]);
+      if (x - runStart >= MIN_GUTTER * glyph) runs.push([runStart, x]);
       runStart = -1;
     }
   }
@@ -193,7 +239,7 @@ function proseColumns(rows: Row[], gutters: number[], glyph: number): boolean {
     const col = parts.map((p) => p[k]!).filter((p) => p.length);
     if (col.length < 2) return false;
     const dense = col.filter((p) => maxGap(p) <= glyph).length;
-    return median(col.map((p) => p[p.length - 1]!.bbox[2] - p[0]!.bbox[0])) >= 10 * glyph && dense >= col.length * 0.7;
+    return median(col.map((p) => p[p.length - 1]!.bbox[2] - p[0]!.bbox[0])) >= 10 * glyph && dense >= col.length * 0.6;
   }));
 }
 
@@ -250,4 +296,38 @@ export function orderLines(words: PlacedWord[]): TextLine[] {
   const page = readColumns(rows, glyph);
   if (page) return page;
   return blocks(rows, glyph).flatMap((block) => readColumns(block, glyph) ?? block.flatMap((r) => rowToLines(r.words)));
+}
+
+/**
+ * Drops a character drawn again at the place of an earlier one with the same text (PDFs that
+ * print each string twice, for a fake bold or a second layer: "Titan Titan Pro Pro", "1 . 9").
+ * PDFium drops exact repeats of a whole text object, not a layer cut into other runs (word by
+ * word over a whole line) or an invisible copy slightly offset. The same place: both edges within
+ * half the glyph's width and a fifth of its height, so that genuinely repeated letters ("ll",
+ * "...") side by side are kept. Breaks pass through.
+ */
+export function dropDuplicateChars(chars: PlacedChar[]): PlacedChar[] {
+  const seen = new Map<string, PlacedChar[]>();
+  const out: PlacedChar[] = [];
+  for (const c of chars) {
+    const [x0, y0, x1, y1] = c.bbox;
+    const h = y1 - y0;
+    if (isBreak(c.text) || h <= 0) {
+      out.push(c);
+      continue;
+    }
+    // Buckets one glyph height wide: a duplicate lies in the same or a neighbouring bucket.
+    const bx = Math.floor(x0 / h);
+    const by = Math.floor(y0 / h);
+    const w = x1 - x0;
+    const same = (o: PlacedChar): boolean =>
+      Math.abs(o.bbox[0] - x0) <= Math.max(0.5, w / 2) && Math.abs(o.bbox[2] - x1) <= Math.max(0.5, w / 2) && Math.abs(o.bbox[1] - y0) <= h / 5 && Math.abs(o.bbox[3] - y1) <= h / 5;
+    let dup = false;
+    for (let dx = -1; dx <= 1 && !dup; dx++) for (let dy = -1; dy <= 1 && !dup; dy++) dup = (seen.get(`${c.text}|${bx + dx}|${by + dy}`) ?? []).some(same);
+    if (dup) continue;
+    const key = `${c.text}|${bx}|${by}`;
+    seen.set(key, [...(seen.get(key) ?? []), c]);
+    out.push(c);
+  }
+  return out;
 }

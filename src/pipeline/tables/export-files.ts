@@ -1,9 +1,12 @@
 // Files of exported tables: CSV (RFC 4180), a zip of several, and an XLSX workbook with one sheet
-// per table. Every cell is text exactly as printed ("1,200" and "(12)" stay as they are); a
-// spanning cell's text is in its top-left cell (XLSX merges the cells it covers).
+// per table. CSV cells are text exactly as printed ("1,200" and "(12)" stay as they are); XLSX body
+// cells holding a number, percentage or date are typed, with a number format that shows them as
+// printed (cell-values.ts); a spanning cell's text is in its top-left cell (XLSX merges the cells
+// it covers).
 import { strToU8, zipSync } from 'fflate';
-import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/node';
+import writeXlsxFile, { type Cell, type CellObject, type SheetData } from 'write-excel-file/node';
 import type { HtmlGrid } from './html.js';
+import { cellValue, dateOrderOf, type DateOrder } from './cell-values.js';
 import { tableRows } from './merge.js';
 
 /** A cell a spreadsheet would run as a formula; plain signed numbers and a lone dash are data. */
@@ -36,14 +39,22 @@ export function zipTextFiles(files: Array<{ name: string; text: string }>): Buff
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (s: string): string => s.replace(/[:\\/?*[\]]/g, '-').slice(0, 31);
 
+/** A body cell's typed value, or its text. */
+function valueOf(text: string, header: boolean, order: DateOrder | undefined): Pick<CellObject, 'value' | 'type' | 'format'> {
+  const v = header ? undefined : cellValue(text, order);
+  if (v?.kind === 'number') return { value: v.value, type: Number, format: v.format };
+  if (v?.kind === 'date') return { value: v.value, type: Date, format: v.format };
+  return { value: text, type: String };
+}
+
 function sheetOf(grid: HtmlGrid): SheetData {
   const data: SheetData = Array.from({ length: grid.rows }, () => Array.from({ length: grid.cols }, (): Cell => null));
+  const orders = Array.from({ length: grid.cols }, (_, col) => dateOrderOf(grid.cells.filter((c) => c.col === col && !c.header).map((c) => c.text)));
   for (const c of grid.cells) {
     const row = data[c.row];
     if (!row || c.col >= grid.cols) continue;
     row[c.col] = {
-      value: c.text,
-      type: String,
+      ...valueOf(c.text, c.header, orders[c.col]),
       ...(c.rowspan > 1 ? { rowSpan: c.rowspan } : {}),
       ...(c.colspan > 1 ? { columnSpan: c.colspan } : {}),
       ...(c.header ? { fontWeight: 'bold' as const } : {}),

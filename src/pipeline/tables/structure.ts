@@ -172,7 +172,7 @@ function separators(chunks: Chunk[], box: BBox, allow: number, vRules: Rule[], m
       if (inside) for (let i = a; i <= b; i++) free[i] = 0;
     }
   }
-  const seps: number[] = [];
+  const runs: Array<{ at: number; a: number; b: number }> = [];
   const minX = Math.min(...chunks.map((c) => c.bbox[0]));
   const maxX = Math.max(...chunks.map((c) => c.bbox[2]));
   for (let i = 0; i < n; ) {
@@ -184,17 +184,35 @@ function separators(chunks: Chunk[], box: BBox, allow: number, vRules: Rule[], m
     while (j < n && free[j]) j++;
     const a = x0 + i;
     const b = x0 + j;
-    if (a > minX && b < maxX && b - a >= minGap) seps.push((a + b) / 2);
+    if (a > minX && b < maxX && b - a >= minGap) runs.push({ at: (a + b) / 2, a, b });
     i = j;
   }
   const height = box[3] - box[1];
-  for (const r of vRules) {
-    if (r.to - r.from < 0.4 * height || r.at <= minX || r.at >= maxX) continue;
-    if (seps.some((s) => Math.abs(s - r.at) < minGap * 4)) {
-      // The rule is the true boundary of a gap found from the text.
-      const k = seps.findIndex((s) => Math.abs(s - r.at) < minGap * 4);
-      seps[k] = r.at;
-    } else seps.push(r.at);
+  const long = vRules.filter((r) => r.to - r.from >= 0.4 * height && r.at > minX && r.at < maxX).sort((a, b) => a.at - b.at);
+  // Between two neighbouring long rules, a gap in the text with only header lines on one side
+  // and only lines below them on the other is no column: a header set off its right-aligned
+  // numbers would otherwise open a spacer column.
+  const offset = (g: { a: number; b: number }): boolean => {
+    const i = long.findIndex((r) => r.at > g.b + 1);
+    if (i < 1 || long[i - 1]!.at >= g.a - 1) return false;
+    const [left, right] = [long[i - 1]!.at, long[i]!.at];
+    const lines = (from: number, to: number): number[] => chunks.filter((c) => c.bbox[0] >= from - 1 && c.bbox[2] <= to + 1).map((c) => c.line);
+    const l = lines(left, g.a);
+    const r = lines(g.b, right);
+    return l.length > 0 && r.length > 0 && (Math.max(...l) < Math.min(...r) || Math.max(...r) < Math.min(...l));
+  };
+  const seps = runs.filter((g) => !offset(g)).map((g) => g.at);
+  for (const r of long) {
+    // The rule is the true boundary of a gap found from the text: near its middle, or anywhere
+    // in it (a header set off-centre over right-aligned numbers leaves the middle elsewhere, and
+    // a second boundary there would open an empty spacer column).
+    let k = seps.findIndex((s) => Math.abs(s - r.at) < minGap * 4);
+    if (k < 0) {
+      const run = runs.find((g) => r.at >= g.a - 1 && r.at <= g.b + 1);
+      k = run ? seps.indexOf(run.at) : -1;
+    }
+    if (k >= 0) seps[k] = r.at;
+    else seps.push(r.at);
   }
   return seps.sort((a, b) => a - b);
 }

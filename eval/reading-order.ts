@@ -1,0 +1,80 @@
+// Two-column reading order on real PDFs (../shared/data/pdfplumber-tests, every page): are the
+// lines of one column ever interleaved with those of another? Each page's lines, in the order
+// PDFText gives them, are cut into bands at lines that cross the page's middle gutter (titles,
+// full-width paragraphs, tables); inside a band a column line (at least 60% of a half's width:
+// prose, not a table cell or a label) lies in the left half or the right half; shorter lines are
+// left out. Read column by column, a band switches from left to right at most once; every further
+// switch is an interleaving. A page counts as two-column when at least 8 column lines lie on each side.
+// Build: make dist-bench/.built; run: node dist-bench/eval/reading-order.js (make eval-reading-order)
+// Settings: EVAL_REAL_DATA (/work/shared/data/pdfplumber-tests), EVAL_SHOW (1: list each page).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openPdf } from '../src/pipeline/pdf/document.js';
+import type { TextLine } from '../src/pipeline/types.js';
+
+const DATA = process.env.EVAL_REAL_DATA ?? '/work/shared/data/pdfplumber-tests';
+const SHOW = process.env.EVAL_SHOW === '1';
+
+/** Interleavings of a page's lines around the gutter at `mid`, and the lines on each side. */
+export function interleavings(lines: TextLine[], x0: number, x1: number): { switches: number; left: number; right: number } {
+  const mid = (x0 + x1) / 2;
+  const half = (x1 - x0) / 2;
+  let switches = 0;
+  let left = 0;
+  let right = 0;
+  let band: Array<'L' | 'R'> = [];
+  const close = (): void => {
+    let changes = 0;
+    for (let i = 1; i < band.length; i++) if (band[i] !== band[i - 1]) changes++;
+    // One change is the move to the next column; a band that starts on the right and comes back counts too.
+    switches += Math.max(0, changes - (band[0] === 'L' ? 1 : 0));
+    band = [];
+  };
+  for (const l of lines) {
+    if (l.bbox[0] < mid && l.bbox[2] > mid) {
+      close();
+      continue;
+    }
+    if (l.bbox[2] - l.bbox[0] < 0.6 * half) continue;
+    const side = l.bbox[2] <= mid ? 'L' : 'R';
+    if (side === 'L') left++;
+    else right++;
+    band.push(side);
+  }
+  close();
+  return { switches, left, right };
+}
+
+async function main(): Promise<void> {
+  let pages = 0;
+  let twoColumn = 0;
+  let bad = 0;
+  for (const f of readdirSync(DATA).filter((x) => x.endsWith('.pdf')).sort()) {
+    let doc;
+    try {
+      doc = await openPdf(readFileSync(join(DATA, f)));
+    } catch {
+      continue; // encrypted or damaged: not a reading-order case
+    }
+    try {
+      for (let n = 1; n <= doc.pageCount; n++) {
+        pages++;
+        const lines = doc.text(n, 72).lines;
+        if (lines.length < 16) continue;
+        // The gutter: the middle of the text's horizontal extent.
+        const x0 = Math.min(...lines.map((l) => l.bbox[0]));
+        const x1 = Math.max(...lines.map((l) => l.bbox[2]));
+        const r = interleavings(lines, x0, x1);
+        if (r.left < 8 || r.right < 8) continue;
+        twoColumn++;
+        if (r.switches > 0) bad++;
+        if (SHOW || r.switches > 0) console.log(`${f} p${n}: ${r.left} left / ${r.right} right lines, ${r.switches} interleavings`);
+      }
+    } finally {
+      doc.close();
+    }
+  }
+  console.log(`\nReading order: ${pages} pages read, ${twoColumn} with text in two halves, ${bad} of them with lines interleaved across the gutter`);
+}
+
+await main();
