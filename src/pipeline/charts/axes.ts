@@ -22,6 +22,7 @@ interface Fit {
   b: number;
   residual: number;
   worst: number;
+  worstErr: number;
 }
 
 function fit(ps: number[], vs: number[]): Fit | undefined {
@@ -46,7 +47,7 @@ function fit(ps: number[], vs: number[]): Fit | undefined {
       worst = i;
     }
   }
-  return { a, b, residual: Math.sqrt(ss / n), worst };
+  return { a, b, residual: Math.sqrt(ss / n), worst, worstErr };
 }
 
 /** The best fit of a group of labels, dropping misread labels one at a time. */
@@ -67,7 +68,8 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
     if (log && (!best || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };
     if (!best) return undefined;
     const direction = orientation === 'y' ? best.f.b < 0 : best.f.b > 0;
-    if (best.f.residual <= tol && direction) return { orientation, scale: best.scale, a: best.f.a, b: best.f.b, labels, residual: best.f.residual };
+    // Every label must sit where its value belongs: one misread digit ("258" for "250") is dropped, not averaged in.
+    if (best.f.worstErr <= tol && direction) return { orientation, scale: best.scale, a: best.f.a, b: best.f.b, labels, residual: best.f.residual };
     if (labels.length <= minLabels) return undefined;
     labels = labels.filter((_, i) => i !== best.f.worst);
   }

@@ -47,7 +47,7 @@ export async function extractChart(input: FigureInput): Promise<ChartExtraction>
   }
   const ps = phrases(words);
   const th = textHeight(ps);
-  const tmask = textMask(words, width, height);
+  const tmask = textMask(words, width, height, raster.rgb);
   const clusters = clusterColours(raster, tmask);
   const rules = findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
@@ -98,7 +98,7 @@ export async function extractChart(input: FigureInput): Promise<ChartExtraction>
   const barLike = all.filter(isBarLike);
   const barArea = barLike.reduce((s, c) => s + c.area, 0);
   if (barArea >= 0.6 * total) {
-    const vertical = groundedShare(barLike, true, th), horizontal = groundedShare(barLike, false, th);
+    const vertical = groundedShare(barLike, true), horizontal = groundedShare(barLike, false);
     if (Math.max(vertical, horizontal) >= 0.6) return readBars(scene, vertical === horizontal ? undefined : vertical > horizontal);
   }
   // A line covers most columns between its ends, or at least continues smoothly across its gaps (dashes).
@@ -116,7 +116,13 @@ export async function extractChart(input: FigureInput): Promise<ChartExtraction>
  */
 function textLike(comps: Component[], th: number): boolean {
   const area = comps.reduce((s, c) => s + c.area, 0);
-  const large = comps.filter((c) => Math.max(c.bbox[2] - c.bbox[0], c.bbox[3] - c.bbox[1]) >= 1.6 * th).reduce((s, c) => s + c.area, 0);
+  // Large: a filled shape (a bar) or a long stroke (a line); a word's touching glyphs are neither.
+  const large = comps
+    .filter((c) => {
+      const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+      return (Math.max(w, h) >= 1.6 * th && c.area >= 0.6 * w * h) || Math.max(w, h) >= 5 * th;
+    })
+    .reduce((s, c) => s + c.area, 0);
   if (large >= 0.5 * area) return false;
   const areas = comps.map((c) => c.area);
   const mean = area / comps.length;
@@ -152,40 +158,36 @@ function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height:
  * Share of the rectangles that stand on one common line (the baseline) along this orientation,
  * directly or through rectangles stacked on them: near 1 for bar charts, low for square markers.
  */
-function groundedShare(rects: Component[], vertical: boolean, th: number): number {
+function groundedShare(rects: Component[], vertical: boolean): number {
   if (rects.length < 2) return 0;
   const lo = (c: Component): number => (vertical ? c.bbox[1] : c.bbox[0]);
   const hi = (c: Component): number => (vertical ? c.bbox[3] : c.bbox[2]);
   const u0 = (c: Component): number => (vertical ? c.bbox[0] : c.bbox[1]);
   const u1 = (c: Component): number => (vertical ? c.bbox[2] : c.bbox[3]);
-  const edges = rects.flatMap((c) => [lo(c), hi(c)]);
-  let line = edges[0]!, best = 0;
-  for (const e of edges) {
-    const n = rects.filter((c) => Math.abs(lo(c) - e) <= 2 || Math.abs(hi(c) - e) <= 2).length;
-    if (n > best) {
-      best = n;
-      line = e;
-    }
-  }
-  if (best < 2) return 0;
-  const grounded = new Set(rects.filter((c) => Math.abs(lo(c) - line) <= 2 || Math.abs(hi(c) - line) <= 2));
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const c of rects) {
-      if (grounded.has(c)) continue;
-      for (const g of grounded) {
-        const overlap = Math.min(u1(c), u1(g)) - Math.max(u0(c), u0(g));
-        const gap = Math.max(lo(c) - hi(g), lo(g) - hi(c));
-        if (overlap >= 0.8 * Math.min(u1(c) - u0(c), u1(g) - u0(g)) && gap <= th + 4) {
-          grounded.add(c);
-          grew = true;
-          break;
+  const share = (line: number): number => {
+    const grounded = new Set(rects.filter((c) => Math.abs(lo(c) - line) <= 2 || Math.abs(hi(c) - line) <= 2));
+    if (grounded.size < 2) return 0;
+    let grew = true;
+    while (grew) {
+      grew = false;
+      for (const c of rects) {
+        if (grounded.has(c)) continue;
+        for (const g of grounded) {
+          const overlap = Math.min(u1(c), u1(g)) - Math.max(u0(c), u0(g));
+          const gap = Math.max(lo(c) - hi(g), lo(g) - hi(c));
+          if (overlap >= 0.8 * Math.min(u1(c) - u0(c), u1(g) - u0(g)) && gap <= 3) {
+            grounded.add(c);
+            grew = true;
+            break;
+          }
         }
       }
     }
-  }
-  return grounded.size / rects.length;
+    return grounded.size / rects.length;
+  };
+  // Every edge is a candidate baseline; the one that grounds the most rectangles wins.
+  const lines = [...new Set(rects.flatMap((c) => [lo(c), hi(c)]))];
+  return Math.max(0, ...lines.slice(0, 400).map(share));
 }
 
 function isBarLike(c: Component): boolean {

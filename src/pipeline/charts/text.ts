@@ -79,7 +79,7 @@ export function phrases(words: Word[]): Phrase[] {
       const lh = Math.max(h, bh(last.bbox));
       const overlap = Math.min(last.bbox[3], w.bbox[3]) - Math.max(last.bbox[1], w.bbox[1]);
       const gap = w.bbox[0] - last.bbox[2];
-      return overlap > 0.5 * Math.min(h, bh(last.bbox)) && gap > -0.3 * lh && gap < 0.7 * lh;
+      return overlap > 0.5 * Math.min(h, bh(last.bbox)) && gap > -0.3 * lh && gap < 0.9 * lh;
     });
     if (g) g.push(w);
     else groups.push([w]);
@@ -92,13 +92,31 @@ export function phrases(words: Word[]): Phrase[] {
   });
 }
 
-/** Marks the pixels of every word (grown by two pixels: OCR boxes are tight and text edges are anti-aliased) so that text is not taken for marks. */
-export function textMask(words: Word[], width: number, height: number): Uint8Array {
+/**
+ * Marks the pixels of every word (grown by two pixels: OCR boxes are tight and text edges are
+ * anti-aliased) so that text is not taken for marks. In dark text, vivid pixels stay unmasked:
+ * OCR often boxes a legend swatch together with the word beside it.
+ */
+export function textMask(words: Word[], width: number, height: number, rgb?: Uint8Array): Uint8Array {
   const mask = new Uint8Array(width * height);
+  const spread = (i: number): number => (rgb ? Math.max(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!) - Math.min(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!) : 0);
+  const darkPixel = (i: number): boolean => rgb !== undefined && Math.max(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!) < 110;
   for (const w of words) {
     const x0 = Math.max(0, Math.floor(w.bbox[0]) - 2), x1 = Math.min(width, Math.ceil(w.bbox[2]) + 2);
     const y0 = Math.max(0, Math.floor(w.bbox[1]) - 2), y1 = Math.min(height, Math.ceil(w.bbox[3]) + 2);
-    for (let y = y0; y < y1; y++) mask.fill(1, y * width + x0, y * width + x1);
+    let dark = 0, vivid = 0;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        const i = y * width + x;
+        if (spread(i) >= 60) vivid++;
+        else if (darkPixel(i)) dark++;
+      }
+    const darkText = dark > 0.3 * vivid;
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
+        const i = y * width + x;
+        if (!darkText || spread(i) < 60) mask[i] = 1;
+      }
   }
   return mask;
 }
