@@ -98,6 +98,8 @@ function mergeSplitBars(bars: Bar[]): Bar[] {
 /** The v position most bar ends share (the zero line, or the axis floor for log scales). */
 export function baseline(bars: Bar[], zero: number | undefined): number {
   const ends = bars.flatMap((b) => [b.v0, b.v1]);
+  // The axis's zero, where bars end on it, is the baseline (stacked segments share many other ends).
+  if (zero !== undefined && ends.filter((e) => Math.abs(e - zero) <= 3).length >= Math.min(2, bars.length)) return zero;
   let best = ends[0] ?? 0, bestN = 0;
   for (const e of ends) {
     const n = ends.filter((x) => Math.abs(x - e) <= 2).length;

@@ -186,8 +186,11 @@ function groundedShare(rects: Component[], vertical: boolean): number {
     return grounded.size / rects.length;
   };
   // Every edge is a candidate baseline; the one that grounds the most rectangles wins.
-  const lines = [...new Set(rects.flatMap((c) => [lo(c), hi(c)]))];
-  return Math.max(0, ...lines.slice(0, 400).map(share));
+  // (The twelve edges most rectangles share are tried.)
+  const ends = rects.flatMap((c) => [lo(c), hi(c)]);
+  const support = (e: number): number => ends.filter((x) => Math.abs(x - e) <= 2).length;
+  const lines = [...new Set(ends)].sort((a, b) => support(b) - support(a)).slice(0, 12);
+  return Math.max(0, ...lines.map(share));
 }
 
 function isBarLike(c: Component): boolean {
@@ -349,7 +352,19 @@ function readBars(scene: Scene, upright: boolean | undefined): ChartExtraction {
   }
   let cats: Category[];
   const gCentre = (g: Bar[]): number => (Math.min(...g.map((b) => b.u0)) + Math.max(...g.map((b) => b.u1))) / 2;
-  if (catLabels.length >= Math.min(2, groups.length)) {
+  if (catLabels.length > groups.length && groups.length >= 2) {
+    // More labels than bar groups: the words of one label read apart ("Q1" "20"); each joins its nearest group.
+    const centres = groups.map(gCentre);
+    const spacing = (centres[centres.length - 1]! - centres[0]!) / (centres.length - 1);
+    const names = groups.map(() => [] as string[]);
+    for (const p of catLabels) {
+      const c = cx(toView(p.bbox));
+      let best = 0;
+      centres.forEach((g, i) => (Math.abs(g - c) < Math.abs(centres[best]! - c) ? (best = i) : 0));
+      if (Math.abs(centres[best]! - c) <= 0.75 * spacing) names[best]!.push(p.text);
+    }
+    cats = groups.map((g, i) => ({ name: names[i]!.join(' '), bars: g, centre: centres[i]! }));
+  } else if (catLabels.length >= Math.min(2, groups.length)) {
     cats = catLabels.map((p) => ({ name: p.text, bars: [], centre: cx(toView(p.bbox)) }));
     const spacing = cats.length > 1 ? (cats[cats.length - 1]!.centre - cats[0]!.centre) / (cats.length - 1) : Infinity;
     for (const g of groups) {
@@ -366,6 +381,19 @@ function readBars(scene: Scene, upright: boolean | undefined): ChartExtraction {
   }
   cats.forEach((c, i) => (c.name ||= `#${i + 1}`));
 
+  // Without a full legend, series go in the order their bars take within a group (left to right, or up the stack).
+  if (!series.every((k) => scene.legend.some((e) => e.cluster === k))) {
+    const rank = new Map<number, number[]>();
+    for (const cat of cats) {
+      const order = [...cat.bars].sort((a, b) => (stacked ? Math.abs(a.v0 + a.v1 - 2 * base) - Math.abs(b.v0 + b.v1 - 2 * base) : a.u0 - b.u0));
+      order.forEach((b, i) => rank.set(b.series, [...(rank.get(b.series) ?? []), i]));
+    }
+    const mean = (k: number): number => {
+      const r = rank.get(k) ?? [];
+      return r.length ? r.reduce((s, x) => s + x, 0) / r.length : Infinity;
+    };
+    series.sort((a, b) => mean(a) - mean(b));
+  }
   const valueOf = (p: number): number => (axis ? toValue(axis, p) : base - p);
   if (!axis) warnings.push('No value axis could be read: values are bar lengths in pixels.');
   const span = axis ? axisSpan(axis) : Infinity;

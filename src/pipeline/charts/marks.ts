@@ -29,10 +29,12 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
   for (let i = 0; i < width * height; i++) if (label[i] === -2 && chroma([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!]) < 36) greyBlend[i] = 1;
   const grey = cl.centres.map((c) => chroma(c) < 36);
   // Blends count when they are grey themselves (anti-aliased black on white), not the rims of colours.
-  const isGrey = (i: number): boolean => {
+  const greyMap = new Uint8Array(width * height);
+  for (let i = 0; i < greyMap.length; i++) {
     const k = label[i]!;
-    return k >= 0 ? grey[k]! : k === -2 && greyBlend[i] === 1;
-  };
+    greyMap[i] = (k >= 0 ? grey[k]! : k === -2 && greyBlend[i] === 1) ? 1 : 0;
+  }
+  const isGrey = (i: number): boolean => greyMap[i] === 1;
   const mask = new Uint8Array(width * height);
   // Longer than the strokes of letters (a capital is about 4 % of a chart's height), so text stays text.
   const minLen = Math.max(12, Math.round(Math.min(width, height) * 0.05));

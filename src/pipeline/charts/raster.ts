@@ -86,19 +86,22 @@ const MERGE_DISTANCE = 48;
 export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   const n = r.width * r.height;
   const background = backgroundColour(r);
+  const [br, bg, bb] = background;
+  const rgb = r.rgb;
   const counts = new Uint32Array(1 << 15);
   const sums = new Float64Array(3 << 15);
   const ink = new Uint8Array(n);
+  const ink2 = INK_DISTANCE * INK_DISTANCE;
   for (let i = 0; i < n; i++) {
-    const p = pixel(r, i);
-    if (colourDistance(p, background) <= INK_DISTANCE) continue;
+    const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
+    if ((pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2 <= ink2) continue;
     ink[i] = 1;
     if (skip?.[i]) continue;
-    const b = binOf(p[0], p[1], p[2]);
+    const b = binOf(pr, pg, pb);
     counts[b]!++;
-    sums[3 * b] = sums[3 * b]! + p[0];
-    sums[3 * b + 1] = sums[3 * b + 1]! + p[1];
-    sums[3 * b + 2] = sums[3 * b + 2]! + p[2];
+    sums[3 * b] = sums[3 * b]! + pr;
+    sums[3 * b + 1] = sums[3 * b + 1]! + pg;
+    sums[3 * b + 2] = sums[3 * b + 2]! + pb;
   }
   const bins: number[] = [];
   for (let b = 0; b < counts.length; b++) if (counts[b]! > 0) bins.push(b);
@@ -127,20 +130,30 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   }
   const label = new Int16Array(n).fill(-1);
   const clusterCounts = new Array<number>(centres.length).fill(0);
+  // Nearest centre per colour, cached at 6 bits a channel (charts repeat few colours).
+  const cache = new Int16Array(1 << 18).fill(-3);
+  const maxD2 = (MERGE_DISTANCE * 1.2) ** 2;
+  const centreChroma = centres.map(chroma);
   for (let i = 0; i < n; i++) {
     if (!ink[i]) continue;
-    const p = pixel(r, i);
-    let best = -2;
-    let bestD = MERGE_DISTANCE * 1.2;
-    const pc = chroma(p);
-    for (let k = 0; k < centres.length; k++) {
-      const d = colourDistance(p, centres[k]!);
-      // A grey pixel is never part of a vivid colour (it is the rim of black text), nor the reverse.
-      if (Math.abs(pc - chroma(centres[k]!)) > 45) continue;
-      if (d < bestD) {
-        bestD = d;
-        best = k;
+    const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
+    const key = ((pr >> 2) << 12) | ((pg >> 2) << 6) | (pb >> 2);
+    let best = cache[key]!;
+    if (best === -3) {
+      best = -2;
+      let bestD = maxD2;
+      const pc = Math.max(pr, pg, pb) - Math.min(pr, pg, pb);
+      for (let k = 0; k < centres.length; k++) {
+        // A grey pixel is never part of a vivid colour (it is the rim of black text), nor the reverse.
+        if (Math.abs(pc - centreChroma[k]!) > 45) continue;
+        const c = centres[k]!;
+        const d = (pr - c[0]) ** 2 + (pg - c[1]) ** 2 + (pb - c[2]) ** 2;
+        if (d < bestD) {
+          bestD = d;
+          best = k;
+        }
       }
+      cache[key] = best;
     }
     label[i] = best;
     if (best >= 0) clusterCounts[best]!++;

@@ -133,7 +133,7 @@ export function textHeight(ps: Phrase[]): number {
  */
 export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, background: [number, number, number]): Word[] {
   return words.filter((w) => {
-    let ink = 0, vivid = 0;
+    let ink = 0, vivid = 0, dark = 0;
     for (let y = Math.max(0, Math.floor(w.bbox[1])); y < Math.ceil(w.bbox[3]); y++)
       for (let x = Math.max(0, Math.floor(w.bbox[0])); x < Math.min(width, Math.ceil(w.bbox[2])); x++) {
         const i = 3 * (y * width + x);
@@ -142,7 +142,9 @@ export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, ba
         if (Math.hypot(r - background[0], g - background[1], b - background[2]) < 60) continue;
         ink++;
         if (Math.max(r, g, b) - Math.min(r, g, b) >= 60) vivid++;
+        else if (Math.max(r, g, b) < 110) dark++;
       }
-    return !(ink > 0 && vivid > 0.6 * ink && (w.confidence < 0.9 || w.text.length <= 2));
+    // Dark ink beside the colour is a word boxed together with its legend swatch: kept.
+    return !(ink > 0 && vivid > 0.6 * ink && dark < 0.3 * vivid && (w.confidence < 0.9 || w.text.length <= 2));
   });
 }
