@@ -5,7 +5,7 @@
 // Prints per split: chart type accuracy, the share of values within 2 % of the axis range, and
 // DePlot's RMS F1 (scatter plots count in the first two; RMS F1 is over tables, as in DePlot).
 // Build: node_modules/.bin/tsc -p tsconfig.bench.json; run: node dist-bench/eval/charts.js
-// Settings: EVAL_TRAIN (240), EVAL_HELDOUT (120), EVAL_FIGURES_DEV (path, default
+// Settings: EVAL_TRAIN (160), EVAL_HELDOUT (80), EVAL_FIGURES_DEV (path, default
 // ../shared/data/figures-dev/charts; "" skips it), EVAL_WORKERS (2), EVAL_DUMP (a folder for per-chart results).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,8 +16,8 @@ import { generateChart, type ChartTruth } from '../test/fixtures/chart-image.js'
 import { scoreChart, type ChartScore } from './charts/metrics.js';
 import { chartOcrEngine, sparseTextOcr } from './charts/ocr.js';
 
-const TRAIN = Number(process.env.EVAL_TRAIN ?? 240);
-const HELDOUT = Number(process.env.EVAL_HELDOUT ?? 120);
+const TRAIN = Number(process.env.EVAL_TRAIN ?? 160);
+const HELDOUT = Number(process.env.EVAL_HELDOUT ?? 80);
 const HELDOUT_SEED = 100_001;
 const FIGDEV = process.env.EVAL_FIGURES_DEV ?? path.resolve('../shared/data/figures-dev/charts');
 const WORKERS = Number(process.env.EVAL_WORKERS ?? 2);

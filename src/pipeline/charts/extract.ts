@@ -8,7 +8,7 @@ import { centreline, continuity, coverage, pointCentres, sampleAt, vertices } fr
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type LegendEntry } from './marks.js';
 import { findDisk, slices } from './pie.js';
-import { chroma, clusterColours, decodeRgb, hex, type ColourClusters } from './raster.js';
+import { chroma, clusterColours, decodeRgb, hex, type ColourClusters, type Raster } from './raster.js';
 import { bh, cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartAxis, ChartCell, ChartExtraction, ChartSeries, ChartType, FigureInput } from './types.js';
 
@@ -33,18 +33,43 @@ interface Scene {
 export async function extractChart(input: FigureInput): Promise<ChartExtraction> {
   const raster = await decodeRgb(input.png);
   const { width, height } = raster;
-  const warnings: string[] = [];
-  let words: Word[] = input.words ?? [];
-  if (!input.words) {
-    if (input.ocr) {
-      // OCR reads a picture without its rules: gridlines and ticks beside labels turn into characters.
-      const first = clusterColours(raster);
-      const bg = first.background;
-      const clean = withoutRules(raster.rgb, findRules(first, width, height, raster.rgb).mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])]);
-      const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-      words = dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg);
-    } else warnings.push('No text was given and no OCR is available: axes and labels cannot be read.');
+  if (input.words) return analyse(raster, input.words, []);
+  if (!input.ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
+  // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
+  const first = clusterColours(raster);
+  const bg = first.background;
+  const clean = withoutRules(raster.rgb, findRules(first, width, height, raster.rgb).mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])]);
+  const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const words = dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg);
+  const result = analyse(raster, words, []);
+  if (!result.warnings.some((w) => MISSED_TEXT.some((m) => w.startsWith(m)))) return result;
+  // Tesseract is not stable under small changes of the picture: what one reading missed, the
+  // other often has. The union of both readings (overlaps keep the surer word) is tried once.
+  const again = dropDrawnWords(await recogniseWords(input.png, width, height, input.ocr), raster.rgb, width, bg);
+  const second = analyse(raster, unionWords(words, again), []);
+  return second.confidence > result.confidence ? second : result;
+}
+
+const MISSED_TEXT = ['The category labels could not be read', 'No value axis could be read', 'An axis of the scatter plot could not be read'];
+
+function unionWords(a: Word[], b: Word[]): Word[] {
+  const out = [...a];
+  for (const w of b) {
+    const i = out.findIndex((o) => overlapShare(o.bbox, w.bbox) > 0.3);
+    if (i < 0) out.push(w);
+    else if (w.confidence > out[i]!.confidence) out[i] = w;
   }
+  return out;
+}
+
+function overlapShare(a: BBox, b: BBox): number {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]), h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
+}
+
+function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtraction {
+  const { width, height } = raster;
   const ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);

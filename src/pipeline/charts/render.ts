@@ -86,7 +86,7 @@ export function chartSpec(input: RenderInput, opts: RenderOptions = {}): TopLeve
         mark: 'bar',
         encoding: {
           y: { ...category, axis: {} },
-          x: { field: 'value', type: 'quantitative', scale: log('x'), title: input.axes?.x?.label ?? null, stack: grouped ? null : 'zero' },
+          x: { field: 'value', type: 'quantitative', scale: log('x'), title: input.axes?.x?.label ?? null, stack: multi && !grouped ? 'zero' : null },
           ...(multi ? { color: seriesColour } : {}),
           ...(grouped ? { yOffset: { field: 'series', sort: null } } : {}),
         },
@@ -102,7 +102,7 @@ export function chartSpec(input: RenderInput, opts: RenderOptions = {}): TopLeve
         mark: 'bar',
         encoding: {
           x: category,
-          y: { field: 'value', type: 'quantitative', scale: log('y'), title: input.axes?.y?.label ?? null, stack: grouped ? null : 'zero' },
+          y: { field: 'value', type: 'quantitative', scale: log('y'), title: input.axes?.y?.label ?? null, stack: multi && !grouped ? 'zero' : null },
           ...(multi ? { color: seriesColour } : {}),
           ...(grouped ? { xOffset: { field: 'series', sort: null } } : {}),
         },
