@@ -86,7 +86,8 @@ export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOption
   const strokes: Stroke[] = [];
   for (const comp of components({ width, height, data: rest }, 1).list) {
     if (comp.pixels.length < Math.max(4, opts.glyph)) continue;
-    const contacts = contactsOf(comp, near, width, radius, opts.stroke);
+    let contacts = contactsOf(comp, near, width, radius, opts.stroke);
+    if (contacts.length >= 3) contacts = withoutGrazes(comp.pixels, contacts, width, radius);
     if (contacts.length > 0) strokes.push({ pixels: comp.pixels, contacts });
   }
   return strokes;
@@ -121,6 +122,43 @@ function contactsOf(comp: Component, near: Int32Array, width: number, radius: nu
     contacts.push({ node, x: cx, y: cy, density, head: false });
   }
   return contacts;
+}
+
+/**
+ * Drops contacts where a stroke only grazes a node on its way elsewhere: around a real end the
+ * stroke leaves the contact on one side only; around a graze it runs on to both sides.
+ */
+function withoutGrazes(pixels: number[], contacts: Contact[], width: number, radius: number): Contact[] {
+  const reach = 2 * radius;
+  return contacts.filter((c) => {
+    const near: [number, number][] = [];
+    for (const p of pixels) {
+      const dx = (p % width) - c.x;
+      const dy = Math.floor(p / width) - c.y;
+      if (dx * dx + dy * dy <= reach * reach) near.push([dx, dy]);
+    }
+    if (near.length < 3) return true;
+    // Main direction of the nearby stroke (second moments about the contact).
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    for (const [dx, dy] of near) {
+      sxx += dx * dx;
+      syy += dy * dy;
+      sxy += dx * dy;
+    }
+    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const ux = Math.cos(angle);
+    const uy = Math.sin(angle);
+    let lo = 0;
+    let hi = 0;
+    for (const [dx, dy] of near) {
+      const t = dx * ux + dy * uy;
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+    }
+    return Math.min(-lo, hi) < 0.6 * reach;
+  });
 }
 
 /**

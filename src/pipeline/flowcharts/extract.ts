@@ -132,7 +132,7 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
     const isNode =
       mode === 'mindmap' ||
       (mode === 'diagram' && strokes0.some((s) => s.contacts.length === 1 && distanceToPixels(box, s.pixels, width) === 0 && !nearMiddle(b.bbox, s.pixels, width)));
-    if (isNode) nodes.push({ bbox: b.bbox, pixels: rectPixels(grow(b.bbox, Math.max(2, 0.3 * glyph)), width, height), shape: 'text', text: b.text });
+    if (isNode) nodes.push({ bbox: b.bbox, pixels: rectPixels(grow(b.bbox, Math.max(3, (mode === 'mindmap' ? 1.5 : 0.9) * glyph)), width, height), shape: 'text', text: b.text });
     else labels.push(b);
   }
 

@@ -78,7 +78,15 @@ function dropSpecks(pixels: number[], width: number, min: number): number[] {
  * lines (close side by side at the same height) and the lines into blocks (stacked close).
  */
 export function freeBlocks(img: RgbImage, glyphMask: Mask, ground: Rgb, glyph: number): TextBlock[] {
-  const comps = components(glyphMask, 1).list.filter((c) => c.pixels.length >= 4 && c.bbox[3] - c.bbox[1] <= 4 * glyph);
+  // Glyph-sized components only: long thin ones (horizontal strokes) and large sparse ones
+  // (diagonal or curved strokes between text nodes) are lines, not letters.
+  const comps = components(glyphMask, 1).list.filter((c) => {
+    const w = c.bbox[2] - c.bbox[0];
+    const h = c.bbox[3] - c.bbox[1];
+    if (c.pixels.length < 4 || h > 4 * glyph) return false;
+    if (w > 2 * glyph && w > 5 * h) return false;
+    return !(Math.max(w, h) > 2.5 * glyph && c.pixels.length / (w * h) < 0.3);
+  });
   const parent = comps.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   for (let i = 0; i < comps.length; i++) {
@@ -90,7 +98,7 @@ export function freeBlocks(img: RgbImage, glyphMask: Mask, ground: Rgb, glyph: n
       const overlapY = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
       const gapY = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
       const overlapX = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-      const sameLine = gapX < 0.9 * h && overlapY > -0.2 * h;
+      const sameLine = gapX < 1.3 * h && overlapY > -0.2 * h;
       const stacked = gapY < 0.5 * glyph && overlapX > 0;
       if (sameLine || stacked) parent[find(i)] = find(j);
     }
