@@ -12,54 +12,123 @@ export interface Component {
   touchesBorder: boolean;
 }
 
+export interface ComponentStats {
+  id: number;
+  bbox: BBox;
+  size: number;
+  touchesBorder: boolean;
+}
+
 /**
  * Components of the pixels whose mask value equals `value` (8-neighbour for 1s, 4-neighbour for
- * 0s, the usual dual pair, so a drawn closed curve separates inside from outside).
+ * 0s, the usual dual pair, so a drawn closed curve separates inside from outside). Two-pass
+ * labelling with union-find; pixel lists are built only for the components `keep` accepts.
  */
-export function components(mask: Mask, value: 0 | 1 = 1): { labels: Int32Array; list: Component[] } {
+export function components(mask: Mask, value: 0 | 1 = 1, keep: (s: ComponentStats) => boolean = () => true): { labels: Int32Array; list: Component[] } {
   const { width, height, data } = mask;
-  const labels = new Int32Array(width * height).fill(-1);
-  const list: Component[] = [];
-  const stack: number[] = [];
+  const n = width * height;
+  const labels = new Int32Array(n).fill(-1);
+  let parent = new Int32Array(1024);
+  let next = 0;
+  const find = (x: number): number => {
+    let r = x;
+    while (parent[r] !== r) r = parent[r]!;
+    while (parent[x] !== r) {
+      const up = parent[x]!;
+      parent[x] = r;
+      x = up;
+    }
+    return r;
+  };
   const eight = value === 1;
-  for (let start = 0; start < data.length; start++) {
-    if (labels[start] !== -1 || data[start] !== value) continue;
-    const id = list.length;
-    const pixels: number[] = [];
-    let x0 = width;
-    let y0 = height;
-    let x1 = 0;
-    let y1 = 0;
-    let touches = false;
-    labels[start] = id;
-    stack.push(start);
-    while (stack.length > 0) {
-      const p = stack.pop()!;
-      pixels.push(p);
-      const x = p % width;
-      const y = (p - x) / width;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touches = true;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          if (dx === 0 && dy === 0) continue;
-          if (!eight && dx !== 0 && dy !== 0) continue;
-          const xx = x + dx;
-          if (xx < 0 || xx >= width) continue;
-          const q = yy * width + xx;
-          if (labels[q] === -1 && data[q] === value) {
-            labels[q] = id;
-            stack.push(q);
+  // Previous-row neighbours to look at: up (and the two diagonals when 8-connected).
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const p = row + x;
+      if (data[p] !== value) continue;
+      let l = x > 0 ? labels[p - 1]! : -1;
+      if (y > 0) {
+        const up = labels[p - width]!;
+        if (up >= 0) l = l < 0 ? up : merge(l, up);
+        if (eight) {
+          if (x > 0) {
+            const ul = labels[p - width - 1]!;
+            if (ul >= 0) l = l < 0 ? ul : merge(l, ul);
+          }
+          if (x < width - 1) {
+            const ur = labels[p - width + 1]!;
+            if (ur >= 0) l = l < 0 ? ur : merge(l, ur);
           }
         }
       }
+      if (l < 0) {
+        if (next === parent.length) {
+          const grown = new Int32Array(parent.length * 2);
+          grown.set(parent);
+          parent = grown;
+        }
+        parent[next] = next;
+        l = next++;
+      }
+      labels[p] = l;
     }
-    list.push({ id, pixels, bbox: [x0, y0, x1 + 1, y1 + 1], touchesBorder: touches });
+  }
+  function merge(a: number, b: number): number {
+    const ra = find(a);
+    const rb = find(b);
+    if (ra === rb) return ra;
+    if (ra < rb) {
+      parent[rb] = ra;
+      return ra;
+    }
+    parent[ra] = rb;
+    return rb;
+  }
+  // Final ids in first-seen order, with sizes and boxes kept in typed arrays.
+  for (let k = 0; k < next; k++) parent[k] = find(k);
+  const finalOf = new Int32Array(next).fill(-1);
+  let count = 0;
+  for (let p = 0; p < n; p++) {
+    const l = labels[p]!;
+    if (l < 0) continue;
+    const r = parent[l]!;
+    let id = finalOf[r]!;
+    if (id < 0) id = finalOf[r] = count++;
+    labels[p] = id;
+  }
+  const size = new Int32Array(count);
+  const x0 = new Int32Array(count).fill(width);
+  const y0 = new Int32Array(count).fill(height);
+  const x1 = new Int32Array(count);
+  const y1 = new Int32Array(count);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p++) {
+      const id = labels[p]!;
+      if (id < 0) continue;
+      size[id]!++;
+      if (x < x0[id]!) x0[id] = x;
+      if (x >= x1[id]!) x1[id] = x + 1;
+      if (y < y0[id]!) y0[id] = y;
+      y1[id] = y + 1;
+    }
+  }
+  const kept = new Uint8Array(count);
+  const stats: ComponentStats[] = [];
+  for (let id = 0; id < count; id++) {
+    const bbox: BBox = [x0[id]!, y0[id]!, x1[id]!, y1[id]!];
+    const st = { id, bbox, size: size[id]!, touchesBorder: bbox[0] === 0 || bbox[1] === 0 || bbox[2] === width || bbox[3] === height };
+    stats.push(st);
+    kept[id] = keep(st) ? 1 : 0;
+  }
+  const lists: number[][] = stats.map(() => []);
+  for (let p = 0; p < n; p++) {
+    const id = labels[p]!;
+    if (id >= 0 && kept[id]) lists[id]!.push(p);
+  }
+  const list: Component[] = [];
+  for (let id = 0; id < count; id++) {
+    if (kept[id]) list.push({ id, pixels: lists[id]!, bbox: stats[id]!.bbox, touchesBorder: stats[id]!.touchesBorder });
   }
   return { labels, list };
 }
@@ -79,38 +148,31 @@ function integral(mask: Mask): Int32Array {
   return s;
 }
 
-/** Count of set pixels in the square of half-size r around (x, y), clipped to the image. */
-function boxSum(s: Int32Array, width: number, height: number, x: number, y: number, r: number): { sum: number; area: number } {
-  const xa = Math.max(0, x - r);
-  const ya = Math.max(0, y - r);
-  const xb = Math.min(width, x + r + 1);
-  const yb = Math.min(height, y + r + 1);
+/** Square (2r+1) erosion (`all`) or dilation (not `all`) on a summed-area table, clipped at the edges. */
+function squareFilter(mask: Mask, r: number, all: boolean): Mask {
+  const { width, height } = mask;
+  const s = integral(mask);
   const w1 = width + 1;
-  return { sum: s[yb * w1 + xb]! - s[ya * w1 + xb]! - s[yb * w1 + xa]! + s[ya * w1 + xa]!, area: (xb - xa) * (yb - ya) };
+  const out = new Uint8Array(mask.data.length);
+  for (let y = 0; y < height; y++) {
+    const ya = Math.max(0, y - r) * w1;
+    const yb = Math.min(height, y + r + 1) * w1;
+    const rows = Math.min(height, y + r + 1) - Math.max(0, y - r);
+    for (let x = 0; x < width; x++) {
+      const xa = Math.max(0, x - r);
+      const xb = Math.min(width, x + r + 1);
+      const sum = s[yb + xb]! - s[ya + xb]! - s[yb + xa]! + s[ya + xa]!;
+      out[y * width + x] = all ? (sum === rows * (xb - xa) ? 1 : 0) : sum > 0 ? 1 : 0;
+    }
+  }
+  return { width, height, data: out };
 }
 
 /** Erosion by a (2r+1)-square: set where the whole (clipped) square is set. */
-export function erode(mask: Mask, r: number): Mask {
-  const s = integral(mask);
-  const out = new Uint8Array(mask.data.length);
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) {
-      const { sum, area } = boxSum(s, mask.width, mask.height, x, y, r);
-      out[y * mask.width + x] = sum === area ? 1 : 0;
-    }
-  }
-  return { width: mask.width, height: mask.height, data: out };
-}
+export const erode = (mask: Mask, r: number): Mask => squareFilter(mask, r, true);
 
 /** Dilation by a (2r+1)-square. */
-export function dilate(mask: Mask, r: number): Mask {
-  const s = integral(mask);
-  const out = new Uint8Array(mask.data.length);
-  for (let y = 0; y < mask.height; y++) {
-    for (let x = 0; x < mask.width; x++) out[y * mask.width + x] = boxSum(s, mask.width, mask.height, x, y, r).sum > 0 ? 1 : 0;
-  }
-  return { width: mask.width, height: mask.height, data: out };
-}
+export const dilate = (mask: Mask, r: number): Mask => squareFilter(mask, r, false);
 
 /** Opening: removes everything thinner than 2r+1 (lines, text strokes), keeps solid regions. */
 export const open = (mask: Mask, r: number): Mask => dilate(erode(mask, r), r);

@@ -84,8 +84,7 @@ export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOption
   const near = nearestNode(width, height, nodePixels, opts.stroke + 3);
   const radius = Math.max(3 * opts.stroke + 4, 1.1 * opts.glyph);
   const strokes: Stroke[] = [];
-  for (const comp of components({ width, height, data: rest }, 1).list) {
-    if (comp.pixels.length < Math.max(4, opts.glyph)) continue;
+  for (const comp of components({ width, height, data: rest }, 1, (s) => s.size >= Math.max(4, opts.glyph)).list) {
     let contacts = contactsOf(comp, near, width, radius, opts.stroke);
     if (contacts.length >= 3) contacts = withoutGrazes(comp.pixels, contacts, width, radius);
     if (contacts.length > 0) strokes.push({ pixels: comp.pixels, contacts });

@@ -14,13 +14,13 @@ export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
 /** Typical glyph height: the median height of small, letter-like foreground components. */
 function glyphHeight(fg: Mask): number {
   const heights: number[] = [];
-  for (const c of components(fg, 1).list) {
+  components(fg, 1, (c) => {
     const w = c.bbox[2] - c.bbox[0];
     const h = c.bbox[3] - c.bbox[1];
-    if (c.touchesBorder || h < 5 || h > 64 || w > 3 * h || c.pixels.length < 8) continue;
-    const fill = c.pixels.length / (w * h);
-    if (fill > 0.1 && fill < 0.85) heights.push(h);
-  }
+    const fill = c.size / (w * h);
+    if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) heights.push(h);
+    return false;
+  });
   if (heights.length < 8) return Math.min(40, Math.max(8, 0.012 * Math.max(fg.width, fg.height)));
   heights.sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)]!;

@@ -29,40 +29,25 @@ export type Rgb = [number, number, number];
 export const colourDistance = (d: Uint8Array, i: number, c: Rgb): number =>
   Math.max(Math.abs(d[i]! - c[0]), Math.abs(d[i + 1]! - c[1]), Math.abs(d[i + 2]! - c[2]));
 
-/** The most frequent colour (16 levels per channel, then averaged inside the winning bin). */
-export function dominantColour(img: RgbImage, pixels?: Iterable<number>): Rgb {
-  const counts = new Map<number, number>();
-  const visit = pixels ?? range(img.width * img.height);
+/** The most frequent colour (16 levels per channel, then averaged inside the winning bin); `pixels` limits it to those. */
+export function dominantColour(img: RgbImage, pixels?: ArrayLike<number>): Rgb {
   const d = img.data;
-  for (const p of visit) {
+  const counts = new Int32Array(4096);
+  const sums = new Float64Array(4096 * 3);
+  const add = (p: number): void => {
     const i = p * 3;
     const key = ((d[i]! >> 4) << 8) | ((d[i + 1]! >> 4) << 4) | (d[i + 2]! >> 4);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+    counts[key]!++;
+    sums[key * 3] = sums[key * 3]! + d[i]!;
+    sums[key * 3 + 1] = sums[key * 3 + 1]! + d[i + 1]!;
+    sums[key * 3 + 2] = sums[key * 3 + 2]! + d[i + 2]!;
+  };
+  if (pixels) for (let k = 0; k < pixels.length; k++) add(pixels[k]!);
+  else for (let p = 0; p < img.width * img.height; p += 3) add(p);
   let best = 0;
-  let bestCount = -1;
-  for (const [k, c] of counts) {
-    if (c > bestCount) {
-      best = k;
-      bestCount = c;
-    }
-  }
-  const sum = [0, 0, 0];
-  let n = 0;
-  for (const p of pixels ?? range(img.width * img.height)) {
-    const i = p * 3;
-    const key = ((d[i]! >> 4) << 8) | ((d[i + 1]! >> 4) << 4) | (d[i + 2]! >> 4);
-    if (key !== best) continue;
-    sum[0]! += d[i]!;
-    sum[1]! += d[i + 1]!;
-    sum[2]! += d[i + 2]!;
-    n++;
-  }
-  return n === 0 ? [255, 255, 255] : [sum[0]! / n, sum[1]! / n, sum[2]! / n];
-}
-
-function* range(n: number): Generator<number> {
-  for (let i = 0; i < n; i++) yield i;
+  for (let k = 1; k < 4096; k++) if (counts[k]! > counts[best]!) best = k;
+  const n = counts[best]!;
+  return n === 0 ? [255, 255, 255] : [sums[best * 3]! / n, sums[best * 3 + 1]! / n, sums[best * 3 + 2]! / n];
 }
 
 /**

@@ -84,7 +84,10 @@ function withoutLoops(holes: Hole[], width: number, scale: ShapeScale): Hole[] {
 /** Holes of the foreground worth filling: convex, big enough, with centred text or small. */
 function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: Uint8Array } {
   const { width } = fg;
-  const holes = components(fg, 0).list.filter((c) => !c.touchesBorder);
+  // Holes big enough to matter: shapes, and the narrow side cells of a subroutine box
+  // (letter counters and specks are skipped before their pixels are listed).
+  const minLong = Math.min(Math.max(6, 0.9 * scale.glyph), 1.5 * scale.glyph);
+  const { labels, list: holes } = components(fg, 0, (s) => !s.touchesBorder && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= 3 && Math.max(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= minLong);
   const filled = new Uint8Array(fg.data.length);
   const hollow = new Uint8Array(fg.data.length);
   const minSide = Math.max(6, 0.9 * scale.glyph);
@@ -115,7 +118,6 @@ function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: 
     const islands = region.area - c.pixels.length;
     let hasText = false;
     if (islands > 4) {
-      const inHole = new Set(c.pixels);
       let bx0 = Infinity;
       let by0 = Infinity;
       let bx1 = -Infinity;
@@ -123,7 +125,7 @@ function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: 
       for (let y = 0; y < region.h; y++) {
         for (let x = 0; x < region.w; x++) {
           const p = (y + c.bbox[1]) * width + x + c.bbox[0];
-          if (region.mask[y * region.w + x] && !inHole.has(p)) {
+          if (region.mask[y * region.w + x] && labels[p] !== c.id) {
             bx0 = Math.min(bx0, x);
             by0 = Math.min(by0, y);
             bx1 = Math.max(bx1, x + 1);

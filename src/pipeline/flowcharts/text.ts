@@ -80,13 +80,13 @@ function dropSpecks(pixels: number[], width: number, min: number): number[] {
 export function freeBlocks(img: RgbImage, glyphMask: Mask, ground: Rgb, glyph: number): TextBlock[] {
   // Glyph-sized components only: long thin ones (horizontal strokes) and large sparse ones
   // (diagonal or curved strokes between text nodes) are lines, not letters.
-  const comps = components(glyphMask, 1).list.filter((c) => {
+  const comps = components(glyphMask, 1, (c) => {
     const w = c.bbox[2] - c.bbox[0];
     const h = c.bbox[3] - c.bbox[1];
-    if (c.pixels.length < 4 || h > 4 * glyph) return false;
+    if (c.size < 4 || h > 4 * glyph) return false;
     if (w > 2 * glyph && w > 5 * h) return false;
-    return !(Math.max(w, h) > 2.5 * glyph && c.pixels.length / (w * h) < 0.3);
-  });
+    return !(Math.max(w, h) > 2.5 * glyph && c.size / (w * h) < 0.3);
+  }).list;
   const parent = comps.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
   for (let i = 0; i < comps.length; i++) {
