@@ -10,11 +10,12 @@ export ONNXRUNTIME_NODE_INSTALL_CUDA := skip
 SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
 # Debian packages PageLens uses when present: LibreOffice converts Office files, DejaVu fonts
-# typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine.
+# typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine,
+# Graphviz draws the generated flowcharts and mind maps of the tests and evaluations.
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
-	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
+	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -97,7 +98,11 @@ bench-component-tables: dist-bench/.built
 bench-semantic: dist-bench/.built
 	node dist-bench/bench/semantic.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic
+# Flowchart and mind map extraction speed (20-node flowcharts, warm native tesseract).
+bench-flowcharts: system-deps dist-bench/.built
+	node dist-bench/bench/components-flowcharts.js
+
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
@@ -122,4 +127,11 @@ eval-reading-order: dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps
+# Generated Graphviz flowcharts (dev and held-out seeds) and figures-dev's PlantUML/blockdiag renders.
+eval-flowcharts: system-deps dist-bench/.built
+	node dist-bench/eval/flowcharts.js
+
+eval-mindmaps: system-deps dist-bench/.built
+	node dist-bench/eval/mindmaps.js
+

@@ -58,7 +58,7 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
             image = { key: newSourceImageKey(id, checked.extension), name: received.filename };
             await ctx.storage.putBuffer(image.key, bytes, checked.mime);
           }
-          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image }));
+          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image, options: { includeDescription: request.query.include_description } }));
           const result = image ? await commitOrDiscard(ctx.storage, image.key, commit) : await commit();
           request.log.info({ component_id: id, component_type: type, job_status_id: result.jobStatusId }, 'component created');
           return { component_id: id, job_status_id: result.jobStatusId, component: await componentToWire(deps, result.row) };

@@ -42,20 +42,25 @@ export interface SourceImage {
   name: string;
 }
 
+/** What POST /components asks of the extraction beyond its type. */
+export interface ExtractionRequestOptions {
+  includeDescription?: boolean;
+}
+
 export interface CreatedComponent {
   row: ComponentsTable;
   jobStatusId: string | null;
 }
 
-function startExtraction(uow: UnitOfWork, jobs: JobSubmitter, row: ComponentsTable, image: SourceImage): Promise<string> {
-  return createJob(uow, jobs, extractComponentJob(row, image));
+function startExtraction(uow: UnitOfWork, jobs: JobSubmitter, row: ComponentsTable, image: SourceImage, options: ExtractionRequestOptions = {}): Promise<string> {
+  return createJob(uow, jobs, extractComponentJob(row, image, options));
 }
 
 export async function createStandaloneComponent(
   uow: UnitOfWork,
   jobs: JobSubmitter,
   caller: Caller,
-  input: { id: string; type: ComponentType; image: SourceImage | null },
+  input: { id: string; type: ComponentType; image: SourceImage | null; options?: ExtractionRequestOptions },
 ): Promise<CreatedComponent> {
   const now = nowIso();
   const row: ComponentsTable = {
@@ -75,7 +80,7 @@ export async function createStandaloneComponent(
     updated_at: now,
   };
   await repo.insertComponent(uow.trx, row);
-  const jobStatusId = input.image ? await startExtraction(uow, jobs, row, input.image) : null;
+  const jobStatusId = input.image ? await startExtraction(uow, jobs, row, input.image, input.options) : null;
   return { row, jobStatusId };
 }
 

@@ -47,7 +47,7 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const caller = callerOf(request);
-        const row = await inTransaction(db, (uow) => updateComponentGrounding(uow, caller, request.params.component_id, request.body));
+        const row = await inTransaction(db, (uow) => updateComponentGrounding(uow, ctx.extractors, caller, request.params.component_id, request.body));
         request.log.info({ component_id: row.id }, 'component grounding updated');
         return componentToWire(deps, row);
       },

@@ -109,7 +109,7 @@ export const GroundingUpdateRequest = named(
         description: 'a corrected table (tables, and the data table of charts): one <table> with thead/tbody, tr, th/td, rowspan/colspan, <br>',
       }),
     ),
-    intermediate_json: Type.Optional(JsonObject('a corrected flowchart graph (not applied in this version: 422)')),
+    intermediate_json: Type.Optional(JsonObject('a corrected graph (flowcharts, diagrams, mind maps): nodes [{id, shape, text, bbox}], edges [{source, target, label}]; the Mermaid code is regenerated')),
   }),
 );
 export type GroundingUpdate = Static<typeof GroundingUpdateRequest>;

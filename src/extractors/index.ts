@@ -1,11 +1,18 @@
 // The extractors of this build, one per component type that has one. A new type adds its
 // module beside table.ts and one line here; nothing else dispatches on the type.
+import { chartExtractor } from './chart.js';
+import { diagramExtractor, flowchartExtractor, mindmapExtractor } from './graph.js';
 import { ExtractorRegistry } from './registry.js';
 import { tableExtractor } from './table.js';
 
 export function createExtractors(): ExtractorRegistry {
-  return new ExtractorRegistry().register(tableExtractor);
+  return new ExtractorRegistry()
+    .register(tableExtractor)
+    .register(chartExtractor)
+    .register(flowchartExtractor)
+    .register(mindmapExtractor)
+    .register(diagramExtractor);
 }
 
 export { ExtractorRegistry } from './registry.js';
-export type { Extraction, Extractor, ExtractorInput } from './types.js';
+export { EditRejected, type Extraction, type ExtractionOptions, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';

@@ -3,10 +3,10 @@
 // painted out) and read again by the OCR engine first (src/pipeline/tables/scan-text.ts).
 // Grounding: html_table, rows, cols, header_rows; grounding_data adds cells and edges.
 import type { JsonObject } from '../components/model.js';
-import { extractTable, groundingCells, type TableGrid } from '../pipeline/tables/index.js';
+import { extractTable, groundingCells, HtmlTableError, parseHtmlTable, tableToHtml, type GroundingCell, type HtmlGrid, type TableGrid } from '../pipeline/tables/index.js';
 import { readTableText, type GreyPixels, type TableTextReader } from '../pipeline/tables/scan-text.js';
 import type { BBox, Segment, Word } from '../pipeline/types.js';
-import type { Extraction, Extractor, ExtractorInput } from './types.js';
+import { EditRejected, type Extraction, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';
 
 export interface TableGrounding {
   /** Component record grounding: { html_table, rows, cols, header_rows }. */
@@ -43,6 +43,7 @@ export async function extractScannedTableGrounding(page: GreyPixels, bbox: BBox,
 
 export const tableExtractor: Extractor = {
   type: 'table',
+  edit: editTable,
   async extract(input: ExtractorInput): Promise<Extraction> {
     const table =
       input.textSource === 'ocr'
@@ -55,3 +56,41 @@ export const tableExtractor: Extractor = {
     return { ...table, status: 'degraded', error: `No table text was recognised in the ${whole ? 'image' : 'region'}` };
   },
 };
+
+/** Parses a corrected table strictly; malformed HTML is rejected with the parser's reason. */
+export function parseTableEdit(html: string | undefined): HtmlGrid {
+  try {
+    return parseHtmlTable(html ?? '');
+  } catch (err) {
+    if (err instanceof HtmlTableError) throw new EditRejected(['html_table'], `malformed table: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * A corrected table: canonical HTML, its size, and the cell grid where the data had one (a cell
+ * keeps its box when the corrected grid has a cell of the same place and span).
+ */
+export function tableEdit(grid: HtmlGrid): GroundingEdit {
+  const html = tableToHtml(grid);
+  const table = { html_table: html, rows: grid.rows, cols: grid.cols, header_rows: grid.headerRows, source: 'manual' };
+  const cellsAfter = (data: JsonObject): GroundingCell[] => {
+    const old = Array.isArray(data.cells) ? (data.cells as GroundingCell[]) : [];
+    return grid.cells.map((c) => ({
+      row: c.row,
+      col: c.col,
+      row_span: c.rowspan,
+      col_span: c.colspan,
+      text: c.text,
+      bbox: old.find((o) => o.row === c.row && o.col === c.col && o.row_span === c.rowspan && o.col_span === c.colspan)?.bbox ?? null,
+      header: c.header,
+    }));
+  };
+  // A region always holds the cell grid; a component record only when it had one (standalone).
+  return { apply: (data, target) => ({ ...data, ...table, ...(target === 'region' || Array.isArray(data.cells) ? { cells: cellsAfter(data) } : {}) }) };
+}
+
+async function editTable(request: GroundingEditRequest): Promise<GroundingEdit> {
+  if (request.intermediate_json !== undefined) throw new EditRejected(['intermediate_json'], 'table components take html_table, not intermediate_json');
+  return tableEdit(parseTableEdit(request.html_table));
+}

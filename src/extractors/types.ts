@@ -28,6 +28,13 @@ export interface ExtractorInput {
   ocr(): Promise<OcrEngine>;
   /** The configured vision-capable chat model, or null: extractors work without one. */
   vision: ChatModel | null;
+  /** What the caller asked for beyond the extraction (POST /components include_description). */
+  options?: ExtractionOptions;
+}
+
+export interface ExtractionOptions {
+  /** Add a faithful walk-through in words (flowcharts, diagrams, mind maps) to the grounding. */
+  includeDescription?: boolean;
 }
 
 export interface Extraction {
@@ -40,7 +47,36 @@ export interface Extraction {
   error: string | null;
 }
 
+/** A person's correction (PUT /components/{id}), as the spec names its fields. */
+export interface GroundingEditRequest {
+  html_table?: string;
+  intermediate_json?: Record<string, unknown>;
+}
+
+/**
+ * A checked correction, applied to the component's grounding ('component') and to each of its
+ * regions' grounding_data ('region').
+ */
+export interface GroundingEdit {
+  apply(data: JsonObject, target: 'component' | 'region'): JsonObject | Promise<JsonObject>;
+}
+
+/** An edit the type cannot take: a 422 at body.<field>[.path], with the reason. */
+export class EditRejected extends Error {
+  constructor(
+    readonly loc: Array<string | number>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export interface Extractor {
   readonly type: ComponentType;
   extract(input: ExtractorInput): Promise<Extraction>;
+  /**
+   * Checks a correction and regenerates the outputs it implies (a chart's PNG from its corrected
+   * table, a flowchart's Mermaid from its corrected graph); throws EditRejected on bad input.
+   */
+  edit(request: GroundingEditRequest): Promise<GroundingEdit>;
 }

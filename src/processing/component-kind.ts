@@ -10,7 +10,7 @@ import { Value } from 'typebox/value';
 import type { StepPorts } from '../context.js';
 import type { Db } from '../db/types.js';
 import { StepStopped, type SingleKind, type StepContext } from '../jobs/kinds.js';
-import type { Extractor, ExtractorInput } from '../extractors/index.js';
+import type { ExtractionOptions, Extractor, ExtractorInput } from '../extractors/index.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { PipelineError } from '../pipeline/types.js';
 import { errorMessage, nowIso } from '../util.js';
@@ -23,6 +23,8 @@ import { imageLimits } from './source.js';
 export interface Outcome {
   status: 'processing' | 'done' | 'degraded' | 'error';
   grounding?: Record<string, unknown>;
+  /** A walk-through in words (include_description), stored as the component's description. */
+  description?: string;
   error: string | null;
 }
 
@@ -30,7 +32,13 @@ export interface Outcome {
 function setOutcome(trx: Db, p: ExtractComponentPayloadT, o: Outcome) {
   return trx
     .updateTable('components')
-    .set({ status: o.status, error: o.error, updated_at: nowIso(), ...(o.grounding ? { grounding: JSON.stringify(o.grounding) } : {}) })
+    .set({
+      status: o.status,
+      error: o.error,
+      updated_at: nowIso(),
+      ...(o.grounding ? { grounding: JSON.stringify(o.grounding) } : {}),
+      ...(o.description !== undefined ? { description: o.description } : {}),
+    })
     .where('id', '=', p.component_id)
     .where('image_key', '=', p.image_key)
     .execute();
@@ -43,7 +51,11 @@ async function readBlob(ctx: StepContext<StepPorts>, key: string): Promise<Buffe
 }
 
 /** An image as the extractor's input: the whole image is the region, read as a scan. */
-export function imageInput(page: { png: Buffer; width: number; height: number }, engines: { ocr: () => Promise<OcrEngine>; vision?: ChatModel | null }): ExtractorInput {
+export function imageInput(
+  page: { png: Buffer; width: number; height: number },
+  engines: { ocr: () => Promise<OcrEngine>; vision?: ChatModel | null },
+  options: ExtractionOptions = {},
+): ExtractorInput {
   let grey: ReturnType<typeof decodeGrey> | undefined;
   return {
     page,
@@ -54,6 +66,7 @@ export function imageInput(page: { png: Buffer; width: number; height: number },
     grey: () => (grey ??= decodeGrey(page.png)),
     ocr: () => engines.ocr(),
     vision: engines.vision ?? null,
+    options,
   };
 }
 
@@ -61,9 +74,10 @@ export function imageInput(page: { png: Buffer; width: number; height: number },
 export async function extractFromImage(extractor: Extractor, input: ExtractorInput): Promise<Outcome> {
   const out = await extractor.extract(input);
   // A standalone component has no visual component: its record keeps the full detail (cells, graph).
-  const grounding = { ...out.groundingData, image_width: input.page.width, image_height: input.page.height };
-  if (out.status === 'degraded') return { status: 'degraded', grounding, error: out.error };
-  return { status: 'done', grounding, error: null };
+  const grounding = { ...out.grounding, ...out.groundingData, image_width: input.page.width, image_height: input.page.height };
+  const described = typeof out.groundingData.description === 'string' ? { description: out.groundingData.description } : {};
+  if (out.status === 'degraded') return { status: 'degraded', grounding, error: out.error, ...described };
+  return { status: 'done', grounding, error: null, ...described };
 }
 
 export const extractComponentKind: SingleKind<ExtractComponentPayloadT, StepPorts> = {
@@ -86,7 +100,7 @@ export const extractComponentKind: SingleKind<ExtractComponentPayloadT, StepPort
     try {
       const page = await renderImagePage(await readBlob(ctx, p.image_key), 1, imageLimits(ports));
       await ctx.checkpoint();
-      outcome = await extractFromImage(extractor, imageInput(page, { ocr: () => ports.engines.ocr(), vision: ports.engines.chatModel }));
+      outcome = await extractFromImage(extractor, imageInput(page, { ocr: () => ports.engines.ocr(), vision: ports.engines.chatModel }, { includeDescription: p.include_description === true }));
     } catch (err) {
       if (err instanceof StepStopped) {
         // A cancel ends the extraction for good (the job's commits are refused from now on);

@@ -25,6 +25,8 @@ export const ExtractComponentPayload = Type.Object({
   component_id: Type.String({ minLength: 1 }),
   /** The image this job was started for; a newer upload has its own job and wins. */
   image_key: Type.String({ minLength: 1 }),
+  /** POST /components include_description: a walk-through in words becomes the component's description. */
+  include_description: Type.Optional(Type.Boolean()),
 });
 export type ExtractComponentPayloadT = Static<typeof ExtractComponentPayload>;
 
@@ -62,6 +64,7 @@ export function renderPageJob(doc: DocumentRef & Pick<DocumentsTable, 'version'>
 export function extractComponentJob(
   component: { id: string; organization_id: string; owner_id: string },
   image: { key: string; name: string },
+  options: { includeDescription?: boolean } = {},
 ): NewJob<ExtractComponentPayloadT> {
   return {
     kind: 'extract_component',
@@ -69,6 +72,6 @@ export function extractComponentJob(
     organizationId: component.organization_id,
     ownerId: component.owner_id,
     documentName: image.name,
-    payload: { component_id: component.id, image_key: image.key },
+    payload: { component_id: component.id, image_key: image.key, ...(options.includeDescription ? { include_description: true } : {}) },
   };
 }

@@ -66,6 +66,31 @@ function isGrid(value: unknown): value is GridCell[] {
   return Array.isArray(value) && value.length > 0 && value.every((c) => c !== null && typeof c === 'object' && typeof (c as GridCell).row === 'number' && typeof (c as GridCell).col === 'number' && typeof (c as GridCell).text === 'string');
 }
 
+interface GraphNode {
+  id: string;
+  text: string;
+  bbox?: BBox;
+}
+
+function isGraph(value: unknown): value is { nodes: GraphNode[]; edges: Array<{ source: string; target: string; label?: string | null }> } {
+  const v = value as { nodes?: unknown; edges?: unknown } | null;
+  return v !== null && typeof v === 'object' && Array.isArray(v.nodes) && Array.isArray(v.edges);
+}
+
+/** A flowchart's graph as lines: each step, then each connection ("Check stock -> Reorder (no)"), boxed by its node. */
+export function graphLines(g: { nodes: GraphNode[]; edges: Array<{ source: string; target: string; label?: string | null }> }, fallback: BBox | null): PassageLine[] {
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  const box = (n: GraphNode | undefined): BBox | null => (Array.isArray(n?.bbox) && n.bbox.length === 4 ? n.bbox : fallback);
+  const out: PassageLine[] = g.nodes.filter((n) => typeof n.text === 'string' && n.text.trim() !== '').map((n) => ({ text: n.text.trim(), bbox: box(n) }));
+  for (const e of g.edges) {
+    const a = byId.get(e.source);
+    const b = byId.get(e.target);
+    if (!a?.text.trim() || !b?.text.trim()) continue;
+    out.push({ text: `${a.text.trim()} -> ${b.text.trim()}${e.label ? ` (${e.label})` : ''}`, bbox: box(a) });
+  }
+  return out;
+}
+
 /** A table's cell grid as lines a reader can quote: each body cell named by its row and column headers. */
 export function tableLines(cells: GridCell[], fallback: BBox | null): PassageLine[] {
   const headers = new Map<number, string[]>();
@@ -107,13 +132,16 @@ export function componentLines(label: string, description: string | null, ground
       // Not JSON: nothing to read.
     }
   }
-  // A table's cell grid reads better than its HTML; with one, the HTML (the same cells) is skipped.
+  // A table's (or chart's) cell grid reads better than its HTML; with one, the HTML (the same
+  // cells) is skipped. A flowchart's graph reads as its steps; drawings and code are not prose.
   const grid = parsed.map((p) => (p !== null && typeof p === 'object' ? (p as { cells?: unknown }).cells : undefined)).find(isGrid);
   if (grid) lines.push(...tableLines(grid, bbox));
+  const graph = parsed.map((p) => (p !== null && typeof p === 'object' ? (p as { intermediate_json?: unknown }).intermediate_json : undefined)).find(isGraph);
+  if (graph) lines.push(...graphLines(graph, bbox));
+  const skipped = new Set(['image_base64', 'mermaid', 'mindmap', ...(grid ? ['cells', 'html_table', 'data'] : []), ...(graph ? ['intermediate_json'] : [])]);
   for (const p of parsed) {
-    if (grid && p !== null && typeof p === 'object' && !Array.isArray(p)) {
-      const rest = Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'cells' && k !== 'html_table'));
-      groundingLines(rest, bbox, '', lines);
+    if (p !== null && typeof p === 'object' && !Array.isArray(p)) {
+      groundingLines(Object.fromEntries(Object.entries(p).filter(([k]) => !skipped.has(k))), bbox, '', lines);
     } else {
       groundingLines(p, bbox, '', lines);
     }

@@ -1,0 +1,121 @@
+// Flowchart extraction, scored on figures with known graphs (eval/graph-metrics.ts):
+//   - generated: seeded flowcharts drawn by Graphviz `dot` (test/fixtures/flowchart-gen.ts) in
+//     two splits: "dev" (seeds 1..N, the ones looked at while building) and "held-out" (seeds
+//     100001.., never looked at or tuned on); rank directions, fonts, fills, pen colours,
+//     rounded boxes, spline/polyline/orthogonal edges and resolutions vary;
+//   - figures-dev: PlantUML and blockdiag renders with true graphs, clean and scan-like
+//     (../shared/data/figures-dev/flowcharts; its README): a generalisation check on renderers
+//     the extractor was not built on, reported separately. Scored against the full graph (merge
+//     diamonds are drawn, so they are nodes).
+// Metrics: node-text F1 (a node counts when paired with a true node and its text is exactly
+// right, case and spacing aside), edge F1 (paired ends, direction included), label accuracy over
+// the edges found; every Mermaid text produced is parsed by Mermaid's own parser and failures
+// are counted. OCR: native tesseract through src/providers/ocr, one worker.
+// Build: make dist-bench/.built; run: node dist-bench/eval/flowcharts.js (or make eval-flowcharts)
+// Settings: EVAL_COUNT (120 per generated split), EVAL_DEV_DATA (../shared/data/figures-dev),
+// EVAL_SPLITS (dev,held-out,figures-dev), EVAL_WORST (8: worst figures listed per split).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeFlowGraph, extractFlowchart, flowGraphToMermaid, type FlowGraph } from '../src/pipeline/flowcharts/index.js';
+import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
+import { drawFlowchart } from '../test/fixtures/flowchart-gen.js';
+import { scoreGraph, totals, type GraphScore, type TrueGraph } from './graph-metrics.js';
+import { mermaidError } from './mermaid-check.js';
+
+const COUNT = Number(process.env.EVAL_COUNT ?? 120);
+const DEV_DATA = process.env.EVAL_DEV_DATA ?? join(process.cwd(), '..', 'shared', 'data', 'figures-dev');
+const SPLITS = (process.env.EVAL_SPLITS ?? 'dev,held-out,figures-dev').split(',');
+const WORST = Number(process.env.EVAL_WORST ?? 8);
+
+interface Case {
+  name: string;
+  png: Buffer;
+  truth: TrueGraph;
+}
+
+interface Result {
+  name: string;
+  score: GraphScore;
+  ms: number;
+  mermaidOk: boolean;
+}
+
+async function run(label: string, cases: AsyncIterable<Case> | Iterable<Case>, engine: OcrEngine): Promise<void> {
+  const results: Result[] = [];
+  let mermaidFailures = 0;
+  for await (const c of cases) {
+    const t0 = performance.now();
+    let graph: FlowGraph;
+    try {
+      graph = await extractFlowchart({ png: c.png, width: 0, height: 0, ocr: (png) => engine.recognize(png) });
+    } catch (e) {
+      console.error(`${c.name}: extraction failed: ${e instanceof Error ? e.message : String(e)}`);
+      graph = { nodes: [], edges: [] };
+    }
+    const ms = performance.now() - t0;
+    describeFlowGraph(graph);
+    const error = await mermaidError(flowGraphToMermaid(graph));
+    if (error) {
+      mermaidFailures++;
+      console.error(`${c.name}: Mermaid rejects the output: ${error.slice(0, 200)}`);
+    }
+    results.push({ name: c.name, score: scoreGraph(graph, c.truth), ms, mermaidOk: !error });
+  }
+  const t = totals(results.map((r) => r.score));
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  const f = (v: number): string => v.toFixed(4);
+  console.log(
+    `${label}: ${results.length} figures; node-text F1 ${f(t.nodeF1)} (P ${f(t.nodePrecision)} R ${f(t.nodeRecall)}); edge F1 ${f(t.edgeF1)} (P ${f(t.edgePrecision)} R ${f(t.edgeRecall)}); ` +
+      `label accuracy ${f(t.labelAccuracy)}; Mermaid parsed ${results.length - mermaidFailures}/${results.length}; ` +
+      `time p50 ${ms[Math.floor(ms.length / 2)]?.toFixed(0)} ms, p90 ${ms[Math.floor(ms.length * 0.9)]?.toFixed(0)} ms`,
+  );
+  const perFigure = (r: Result): number => {
+    const s = r.score;
+    return (s.textHits + s.edgeHits) / Math.max(1, Math.max(s.predNodes, s.truthNodes) + Math.max(s.predEdges, s.truthEdges));
+  };
+  for (const r of [...results].sort((a, b) => perFigure(a) - perFigure(b)).slice(0, WORST)) {
+    if (perFigure(r) >= 1) break;
+    console.log(`  ${r.name}: ${JSON.stringify(r.score)}`);
+  }
+}
+
+function* generated(from: number, count: number): Generator<Promise<Case>> {
+  for (let seed = from; seed < from + count; seed++) {
+    yield drawFlowchart(seed).then((d) => ({ name: `seed ${seed}`, png: d.png, truth: d.truth }));
+  }
+}
+
+async function* resolved(items: Iterable<Promise<Case>>): AsyncGenerator<Case> {
+  for (const p of items) yield await p;
+}
+
+function* figuresDev(kind: 'clean' | 'scan'): Generator<Case> {
+  const dir = join(DEV_DATA, 'flowcharts');
+  for (const file of readdirSync(dir).sort()) {
+    const scan = file.endsWith('-scan.jpg');
+    if (!(kind === 'scan' ? scan : file.endsWith('.png'))) continue;
+    const truthFile = join(dir, file.replace(/(-scan)?\.(png|jpg)$/, '.json'));
+    const truth = JSON.parse(readFileSync(truthFile, 'utf8')) as TrueGraph;
+    yield { name: file, png: readFileSync(join(dir, file)), truth };
+  }
+}
+
+async function main(): Promise<void> {
+  const kinds = await availableOcrKinds();
+  const engine = await createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract', { workers: 1 });
+  try {
+    if (SPLITS.includes('dev')) await run(`generated dev (seeds 1-${COUNT})`, resolved(generated(1, COUNT)), engine);
+    if (SPLITS.includes('held-out')) await run(`generated held-out (seeds 100001-${100000 + COUNT})`, resolved(generated(100001, COUNT)), engine);
+    if (SPLITS.includes('figures-dev')) {
+      if (!existsSync(join(DEV_DATA, 'flowcharts'))) console.log(`figures-dev: ${DEV_DATA}/flowcharts not found, skipped`);
+      else {
+        await run('figures-dev clean (PlantUML + blockdiag)', figuresDev('clean'), engine);
+        await run('figures-dev scan-like', figuresDev('scan'), engine);
+      }
+    }
+  } finally {
+    await engine.close();
+  }
+}
+
+await main();

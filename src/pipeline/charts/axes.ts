@@ -1,0 +1,127 @@
+// Numeric axes from their tick labels: labels aligned in a column (a vertical axis) or a row (a
+// horizontal axis) whose values fall on a straight line against their pixel position, either
+// linearly or in log10. The fit maps any pixel to a value in data units.
+import { bh, bw, cx, cy, type Phrase } from './text.js';
+
+export interface Axis {
+  orientation: 'x' | 'y';
+  scale: 'linear' | 'log';
+  /** value (or log10 value) = a + b × pixel */
+  a: number;
+  b: number;
+  labels: Phrase[];
+  /** Root-mean-square residual of the fit, in pixels. */
+  residual: number;
+}
+
+export const toValue = (ax: Axis, p: number): number => (ax.scale === 'log' ? Math.pow(10, ax.a + ax.b * p) : ax.a + ax.b * p);
+export const toPixel = (ax: Axis, v: number): number => ((ax.scale === 'log' ? Math.log10(Math.max(v, 1e-300)) : v) - ax.a) / ax.b;
+
+interface Fit {
+  a: number;
+  b: number;
+  residual: number;
+  worst: number;
+  worstErr: number;
+}
+
+function fit(ps: number[], vs: number[]): Fit | undefined {
+  const n = ps.length;
+  const mp = ps.reduce((s, p) => s + p, 0) / n;
+  const mv = vs.reduce((s, v) => s + v, 0) / n;
+  let sxx = 0, sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sxx += (ps[i]! - mp) ** 2;
+    sxy += (ps[i]! - mp) * (vs[i]! - mv);
+  }
+  if (sxx === 0 || sxy === 0) return undefined;
+  const b = sxy / sxx;
+  const a = mv - b * mp;
+  // Residuals in pixels: how far each label sits from where its value belongs.
+  let ss = 0, worst = 0, worstErr = -1;
+  for (let i = 0; i < n; i++) {
+    const e = Math.abs((vs[i]! - a) / b - ps[i]!);
+    ss += e * e;
+    if (e > worstErr) {
+      worstErr = e;
+      worst = i;
+    }
+  }
+  return { a, b, residual: Math.sqrt(ss / n), worst, worstErr };
+}
+
+/** The best fit of a group of labels, dropping misread labels one at a time. */
+function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabels: number): Axis | undefined {
+  let labels = [...group];
+  while (labels.length >= minLabels) {
+    const ps = labels.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
+    const vs = labels.map((l) => l.value!);
+    // Two distinct values are needed; equal values cannot be two ticks.
+    if (new Set(vs).size < labels.length) {
+      labels = dedupe(labels);
+      continue;
+    }
+    const lin = fit(ps, vs);
+    const positive = vs.every((v) => v > 0);
+    const log = positive && labels.length >= 3 ? fit(ps, vs.map(Math.log10)) : undefined;
+    let best: { f: Fit; scale: 'linear' | 'log' } | undefined = lin ? { f: lin, scale: 'linear' } : undefined;
+    if (log && (!best || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };
+    if (!best) return undefined;
+    const direction = orientation === 'y' ? best.f.b < 0 : best.f.b > 0;
+    // Every label must sit where its value belongs: one misread digit ("258" for "250") is dropped, not averaged in.
+    if (best.f.worstErr <= tol && direction) return { orientation, scale: best.scale, a: best.f.a, b: best.f.b, labels, residual: best.f.residual };
+    if (labels.length <= minLabels) return undefined;
+    labels = labels.filter((_, i) => i !== best.f.worst);
+  }
+  return undefined;
+}
+
+function dedupe(labels: Phrase[]): Phrase[] {
+  const seen = new Set<number>();
+  return labels.filter((l) => (seen.has(l.value!) ? false : (seen.add(l.value!), true)));
+}
+
+/**
+ * The numeric axis of this orientation that explains the most labels. `exclude` keeps labels of
+ * another role (an axis already found) out.
+ */
+export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set<Phrase> = new Set(), minLabels = 3): Axis | undefined {
+  const nums = phrases.filter((p) => p.value !== null && !exclude.has(p));
+  if (nums.length < minLabels) return undefined;
+  const h = median(nums.map((p) => bh(p.bbox)));
+  const tol = Math.max(1.5, 0.3 * h);
+  const align = Math.max(2, 0.4 * h);
+  // Column alignments (right, left or centre edges) for a vertical axis, rows for a horizontal one.
+  const keys: ((p: Phrase) => number)[] =
+    orientation === 'y' ? [(p) => p.bbox[2], (p) => p.bbox[0], (p) => cx(p.bbox)] : [(p) => cy(p.bbox), (p) => p.bbox[1], (p) => p.bbox[3]];
+  let best: Axis | undefined;
+  const tried = new Set<string>();
+  for (const key of keys)
+    for (const seed of nums) {
+      const k = key(seed);
+      let group = nums.filter((p) => Math.abs(key(p) - k) <= align);
+      // Labels of one axis do not overlap along it.
+      group = group.sort((a, b) => (orientation === 'y' ? cy(a.bbox) - cy(b.bbox) : cx(a.bbox) - cx(b.bbox)));
+      const id = group.map((g) => nums.indexOf(g)).join(',');
+      if (group.length < minLabels || tried.has(id)) continue;
+      tried.add(id);
+      const axis = fitGroup(group, orientation, tol, minLabels);
+      if (axis && (!best || score(axis) > score(best))) best = axis;
+    }
+  return best;
+}
+
+const score = (a: Axis): number => a.labels.length - a.residual * 0.01;
+
+export function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Width of the label column (to tell tick labels from the plot beside them). */
+export const labelExtent = (ax: Axis): [number, number] =>
+  ax.orientation === 'y' ? [Math.min(...ax.labels.map((l) => l.bbox[0])), Math.max(...ax.labels.map((l) => l.bbox[2]))] : [Math.min(...ax.labels.map((l) => l.bbox[1])), Math.max(...ax.labels.map((l) => l.bbox[3]))];
+
+export const meanWidth = (ps: Phrase[]): number => ps.reduce((s, p) => s + bw(p.bbox), 0) / Math.max(1, ps.length);

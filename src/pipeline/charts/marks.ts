@@ -1,0 +1,248 @@
+// Marks by colour: connected components of each colour cluster once text and straight rules
+// (axes, gridlines, ticks, bar outlines) are taken out, the plot area those rules frame, and the
+// legend (small swatches beside a word).
+import type { BBox } from '../types.js';
+import { chroma, type ColourClusters } from './raster.js';
+import { bh, cy, type Phrase } from './text.js';
+
+export interface Component {
+  cluster: number;
+  bbox: BBox; // inclusive pixel bounds as [x0, y0, x1 + 1, y1 + 1]
+  area: number;
+  pixels: Int32Array;
+}
+
+export interface Rules {
+  /** Pixels that belong to thin horizontal or vertical strokes of a grey cluster. */
+  mask: Uint8Array;
+  /** Long ones (a third of the image or more): axes, frames, gridlines. */
+  horizontal: { y: number; x0: number; x1: number }[];
+  vertical: { x: number; y0: number; y1: number }[];
+}
+
+const THIN = 3;
+
+/** Thin straight strokes of grey/black clusters (colour series keep their straight parts). */
+export function findRules(cl: ColourClusters, width: number, height: number, rgb: Uint8Array): Rules {
+  const { label } = cl;
+  const greyBlend = new Uint8Array(width * height);
+  for (let i = 0; i < width * height; i++) if (label[i] === -2 && chroma([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!]) < 36) greyBlend[i] = 1;
+  const grey = cl.centres.map((c) => chroma(c) < 36);
+  // Blends count when they are grey themselves (anti-aliased black on white), not the rims of colours.
+  const greyMap = new Uint8Array(width * height);
+  for (let i = 0; i < greyMap.length; i++) {
+    const k = label[i]!;
+    greyMap[i] = (k >= 0 ? grey[k]! : k === -2 && greyBlend[i] === 1) ? 1 : 0;
+  }
+  const isGrey = (i: number): boolean => greyMap[i] === 1;
+  const mask = new Uint8Array(width * height);
+  // Longer than the strokes of letters (a capital is about 4 % of a chart's height), so text stays text.
+  const minLen = Math.max(12, Math.round(Math.min(width, height) * 0.05));
+  const horizontal: Rules['horizontal'] = [];
+  const vertical: Rules['vertical'] = [];
+  // Vertical thickness of every grey pixel's column run, then horizontal runs of thin pixels.
+  const vThick = new Uint16Array(width * height);
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height) {
+      if (!isGrey(y * width + x)) {
+        y++;
+        continue;
+      }
+      let e = y;
+      while (e < height && isGrey(e * width + x)) e++;
+      for (let k = y; k < e; k++) vThick[k * width + x] = Math.min(65535, e - y);
+      y = e;
+    }
+  }
+  const hThick = new Uint16Array(width * height);
+  for (let y = 0; y < height; y++) {
+    let x = 0;
+    while (x < width) {
+      if (!isGrey(y * width + x)) {
+        x++;
+        continue;
+      }
+      let e = x;
+      while (e < width && isGrey(y * width + e)) e++;
+      for (let k = x; k < e; k++) hThick[y * width + k] = Math.min(65535, e - x);
+      x = e;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    let x = 0;
+    while (x < width) {
+      const i = y * width + x;
+      if (!(isGrey(i) && vThick[i]! <= THIN)) {
+        x++;
+        continue;
+      }
+      // A crossing rule (a vertical gridline) is thick here for a few pixels; the run goes on through it.
+      let e = x, thick = 0;
+      while (e < width && isGrey(y * width + e) && (vThick[y * width + e]! <= THIN + 1 || ++thick <= 4)) {
+        if (vThick[y * width + e]! <= THIN + 1) thick = 0;
+        e++;
+      }
+      while (e > x && vThick[y * width + e - 1]! > THIN + 1) e--;
+      if (e - x >= minLen) {
+        mask.fill(1, y * width + x, y * width + e);
+        if (e - x >= width / 3) horizontal.push({ y, x0: x, x1: e });
+      }
+      x = e;
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height) {
+      const i = y * width + x;
+      if (!(isGrey(i) && hThick[i]! <= THIN)) {
+        y++;
+        continue;
+      }
+      let e = y, thick = 0;
+      while (e < height && isGrey(e * width + x) && (hThick[e * width + x]! <= THIN + 1 || ++thick <= 4)) {
+        if (hThick[e * width + x]! <= THIN + 1) thick = 0;
+        e++;
+      }
+      while (e > y && hThick[(e - 1) * width + x]! > THIN + 1) e--;
+      if (e - y >= minLen) {
+        for (let k = y; k < e; k++) mask[k * width + x] = 1;
+        if (e - y >= height / 3) vertical.push({ x, y0: y, y1: e });
+      }
+      y = e;
+    }
+  }
+  markStubs(mask, isGrey, vThick, hThick, width, height, minLen);
+  return { mask, horizontal, vertical };
+}
+
+/**
+ * Tick marks: short thin grey strokes with an end on a rule (the axis line). They are taken
+ * out with the rules, and OCR must not see them (a tick beside "40" is read as "40-" or "405").
+ */
+function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number): void {
+  const stubs: [number, number][] = [];
+  for (let y = 0; y < height; y++) {
+    let x = 0;
+    while (x < width) {
+      const i = y * width + x;
+      if (mask[i] || !isGrey(i) || vThick[i]! > THIN) {
+        x++;
+        continue;
+      }
+      let e = x;
+      while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= THIN) e++;
+      if (e - x < maxLen && ((x > 0 && mask[i - 1]) || (e < width && mask[y * width + e]))) stubs.push([i, e - x]);
+      x = e;
+    }
+  }
+  for (let x = 0; x < width; x++) {
+    let y = 0;
+    while (y < height) {
+      const i = y * width + x;
+      if (mask[i] || !isGrey(i) || hThick[i]! > THIN) {
+        y++;
+        continue;
+      }
+      let e = y;
+      while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= THIN) e++;
+      if (e - y < maxLen && ((y > 0 && mask[i - width]) || (e < height && mask[e * width + x]))) for (let k = y; k < e; k++) mask[k * width + x] = 1;
+      y = e;
+    }
+  }
+  for (const [i, n] of stubs) mask.fill(1, i, i + n);
+}
+
+/** The image with the rules painted over in the background colour, for OCR. */
+export function withoutRules(rgb: Uint8Array, mask: Uint8Array, background: [number, number, number]): Uint8Array {
+  const out = Uint8Array.from(rgb);
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i]) {
+      out[3 * i] = background[0];
+      out[3 * i + 1] = background[1];
+      out[3 * i + 2] = background[2];
+    }
+  return out;
+}
+
+/** 8-connected components of each cluster over the pixels not masked out. */
+export function components(cl: ColourClusters, width: number, height: number, skip: Uint8Array): Component[] {
+  const seen = new Uint8Array(width * height);
+  const out: Component[] = [];
+  const stack: number[] = [];
+  const n = width * height;
+  for (let s = 0; s < n; s++) {
+    const k = cl.label[s]!;
+    if (k < 0 || seen[s] || skip[s]) continue;
+    const pixels: number[] = [];
+    let x0 = width, y0 = height, x1 = 0, y1 = 0;
+    seen[s] = 1;
+    stack.push(s);
+    while (stack.length) {
+      const i = stack.pop()!;
+      pixels.push(i);
+      const x = i % width, y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx, yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          const j = yy * width + xx;
+          if (seen[j] || skip[j] || cl.label[j] !== k) continue;
+          seen[j] = 1;
+          stack.push(j);
+        }
+    }
+    out.push({ cluster: k, bbox: [x0, y0, x1 + 1, y1 + 1], area: pixels.length, pixels: Int32Array.from(pixels) });
+  }
+  return out;
+}
+
+/** The rectangle the long rules frame, when there are any. */
+export function ruledArea(rules: Rules): BBox | undefined {
+  const h = rules.horizontal, v = rules.vertical;
+  if (h.length === 0 && v.length === 0) return undefined;
+  const xs = [...h.flatMap((r) => [r.x0, r.x1]), ...v.map((r) => r.x)];
+  const ys = [...v.flatMap((r) => [r.y0, r.y1]), ...h.map((r) => r.y)];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+export interface LegendEntry {
+  cluster: number;
+  name: string;
+  phrase: Phrase;
+  swatch: BBox;
+}
+
+/**
+ * Legend entries: a small swatch (square, dot or short stroke) of one colour with a word
+ * beside it, on its left or right, centred on the same line.
+ */
+export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>): LegendEntry[] {
+  const words = phrases.filter((p) => p.value === null && /\p{L}/u.test(p.text));
+  const found = new Map<number, LegendEntry & { gap: number }>();
+  for (const c of comps) {
+    if (!seriesClusters.has(c.cluster) || c.area < 4) continue;
+    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+    const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
+    if (!small) continue;
+    const mid = (c.bbox[1] + c.bbox[3]) / 2;
+    for (const p of words) {
+      const ph = bh(p.bbox);
+      if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
+      const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
+      if (gap < -1 || gap > 2.5 * Math.max(ph, th)) continue;
+      const prev = found.get(c.cluster);
+      if (!prev || gap < prev.gap) found.set(c.cluster, { cluster: c.cluster, name: p.text, phrase: p, swatch: c.bbox, gap });
+    }
+  }
+  return [...found.values()].map(({ gap: _gap, ...e }) => e);
+}
+
+/** Components that touch a legend swatch's box (the swatch and its marker) are legend, not data. */
+export function isLegendMark(c: Component, legend: LegendEntry[]): boolean {
+  return legend.some((e) => e.cluster === c.cluster && c.bbox[0] < e.swatch[2] + 2 && c.bbox[2] > e.swatch[0] - 2 && c.bbox[1] < e.swatch[3] + 2 && c.bbox[3] > e.swatch[1] - 2);
+}

@@ -1,0 +1,86 @@
+// Pies: the disk is the largest blob of colour; walking round it at several radii gives the
+// colour at every angle, and runs of one colour are the slices (thin outlines between slices are
+// shared by their neighbours).
+import type { Component } from './marks.js';
+
+export interface Disk {
+  cx: number;
+  cy: number;
+  r: number;
+}
+
+export interface Slice {
+  cluster: number;
+  /** Angles in degrees clockwise from 12 o'clock. */
+  start: number;
+  end: number;
+  share: number;
+}
+
+/** The union of the colour components as a disk, when it is round and large enough. */
+export function findDisk(comps: Component[], width: number, height: number): Disk | undefined {
+  const big = comps.filter((c) => c.area > 50);
+  if (big.length === 0) return undefined;
+  // Slices touch: grow the box of the largest component with every component overlapping it.
+  const largest = big.reduce((a, b) => (b.area > a.area ? b : a));
+  let box = [...largest.bbox];
+  let area = 0;
+  for (const c of big) {
+    const b = c.bbox;
+    if (b[0] < box[2]! + 3 && b[2] > box[0]! - 3 && b[1] < box[3]! + 3 && b[3] > box[1]! - 3) {
+      box = [Math.min(box[0]!, b[0]), Math.min(box[1]!, b[1]), Math.max(box[2]!, b[2]), Math.max(box[3]!, b[3])];
+      area += c.area;
+    }
+  }
+  const w = box[2]! - box[0]!, h = box[3]! - box[1]!;
+  if (w < 0.15 * Math.min(width, height) || Math.abs(w - h) > 0.12 * Math.max(w, h)) return undefined;
+  const r = (w + h) / 4;
+  // Text inside the slices is masked out, so the colour covers a little less than the disk.
+  const fill = area / (Math.PI * r * r);
+  if (fill < 0.6 || fill > 1.08) return undefined;
+  return { cx: (box[0]! + box[2]!) / 2, cy: (box[1]! + box[3]!) / 2, r };
+}
+
+/** Slices by colour along the circle; `at` gives the cluster of a pixel (-1 for none). */
+export function slices(disk: Disk, at: (x: number, y: number) => number, nClusters: number): Slice[] {
+  const STEPS = 1440;
+  const ids = new Int32Array(STEPS).fill(-1);
+  const radii = [0.3, 0.45, 0.6, 0.75, 0.88];
+  const votes = new Int32Array(nClusters);
+  for (let s = 0; s < STEPS; s++) {
+    const a = (s / STEPS) * 2 * Math.PI;
+    votes.fill(0);
+    for (const f of radii) {
+      const x = Math.round(disk.cx + Math.sin(a) * f * disk.r), y = Math.round(disk.cy - Math.cos(a) * f * disk.r);
+      const k = at(x, y);
+      if (k >= 0) votes[k]!++;
+    }
+    let best = -1, bestN = 0;
+    for (let k = 0; k < nClusters; k++) if (votes[k]! > bestN) {
+      best = k;
+      bestN = votes[k]!;
+    }
+    ids[s] = best;
+  }
+  // Unknown steps (outlines, masked text) take the nearest known colour.
+  for (let pass = 0; pass < STEPS && ids.includes(-1); pass++) {
+    const prev = Int32Array.from(ids);
+    for (let s = 0; s < STEPS; s++) if (prev[s] === -1) ids[s] = prev[(s + STEPS - 1) % STEPS]! >= 0 ? prev[(s + STEPS - 1) % STEPS]! : prev[(s + 1) % STEPS]!;
+    if (prev.every((v) => v === -1)) return [];
+  }
+  // Start at a colour change so that no slice wraps round the array's end.
+  let start = 0;
+  while (start < STEPS && ids[start] === ids[(start + STEPS - 1) % STEPS]) start++;
+  if (start === STEPS) return [{ cluster: ids[0]!, start: 0, end: 360, share: 1 }];
+  const runs: { cluster: number; n: number; from: number }[] = [];
+  for (let i = 0; i < STEPS; i++) {
+    const s = (start + i) % STEPS;
+    const last = runs[runs.length - 1];
+    if (last && last.cluster === ids[s]) last.n++;
+    else runs.push({ cluster: ids[s]!, n: 1, from: s });
+  }
+  // Runs under half a degree are anti-aliasing along a boundary: give them to the neighbours.
+  const kept = runs.filter((r) => r.n >= 2);
+  const total = kept.reduce((s, r) => s + r.n, 0);
+  return kept.map((r) => ({ cluster: r.cluster, start: (r.from / STEPS) * 360, end: ((r.from + r.n) / STEPS) * 360, share: r.n / total }));
+}

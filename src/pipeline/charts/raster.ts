@@ -1,0 +1,175 @@
+// Pixels of a chart and the colours drawn on it. Every mark is found by colour: the background is
+// the most common colour, ink is what differs from it, and ink colours are clustered so that
+// anti-aliased edges (blends of a colour with the background) join their colour instead of
+// becoming series of their own.
+import sharp from 'sharp';
+
+export type Rgb = [number, number, number];
+
+export interface Raster {
+  width: number;
+  height: number;
+  /** RGB, row-major, 3 bytes a pixel. */
+  rgb: Uint8Array;
+}
+
+export async function decodeRgb(png: Buffer): Promise<Raster> {
+  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
+export const colourDistance = (a: Rgb, b: Rgb): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+/** Spread between the strongest and weakest channel: 0 for greys, high for vivid colours. */
+export const chroma = (c: Rgb): number => Math.max(c[0], c[1], c[2]) - Math.min(c[0], c[1], c[2]);
+
+export const hex = (c: Rgb): string => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+
+export function pixel(r: Raster, i: number): Rgb {
+  return [r.rgb[3 * i]!, r.rgb[3 * i + 1]!, r.rgb[3 * i + 2]!];
+}
+
+const BIN_SHIFT = 3; // 32 levels a channel: fine enough for palettes, coarse enough for scan noise
+const binOf = (r: number, g: number, b: number): number => ((r >> BIN_SHIFT) << 10) | ((g >> BIN_SHIFT) << 5) | (b >> BIN_SHIFT);
+
+/**
+ * The background: the most common colour round the image's border (a chart has margins there;
+ * over the whole image a large bar or slice can outnumber the background).
+ */
+export function backgroundColour(r: Raster): Rgb {
+  const counts = new Uint32Array(1 << 15);
+  const { width, height } = r;
+  const border: number[] = [];
+  for (let x = 0; x < width; x++) border.push(x, (height - 1) * width + x);
+  for (let y = 1; y < height - 1; y++) border.push(y * width, y * width + width - 1);
+  for (const i of border) counts[binOf(r.rgb[3 * i]!, r.rgb[3 * i + 1]!, r.rgb[3 * i + 2]!)]!++;
+  let best = 0;
+  for (let b = 1; b < counts.length; b++) if (counts[b]! > counts[best]!) best = b;
+  let sr = 0, sg = 0, sb = 0, k = 0;
+  for (const i of border) {
+    if (binOf(r.rgb[3 * i]!, r.rgb[3 * i + 1]!, r.rgb[3 * i + 2]!) !== best) continue;
+    sr += r.rgb[3 * i]!;
+    sg += r.rgb[3 * i + 1]!;
+    sb += r.rgb[3 * i + 2]!;
+    k++;
+  }
+  return [sr / k, sg / k, sb / k];
+}
+
+/** Distance from point p to the segment a–b in RGB, and where along it (0 at a, 1 at b). */
+function toSegment(p: Rgb, a: Rgb, b: Rgb): { d: number; t: number } {
+  const ab: Rgb = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const len2 = ab[0] ** 2 + ab[1] ** 2 + ab[2] ** 2;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1] + (p[2] - a[2]) * ab[2]) / len2));
+  return { d: colourDistance(p, [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]]), t };
+}
+
+export interface ColourClusters {
+  background: Rgb;
+  centres: Rgb[];
+  /** Per pixel: cluster index, -1 for background, -2 for ink that is a blend of two colours. */
+  label: Int16Array;
+  /** Pixels per cluster. */
+  counts: number[];
+}
+
+/** Ink differs from the background by more than this (RGB distance): light gridlines are ink. */
+export const INK_DISTANCE = 40;
+const MERGE_DISTANCE = 48;
+
+/**
+ * Clusters the ink colours. Bins are visited from the most common; a bin starts a new cluster
+ * unless it is near an existing centre or lies on the blend between a centre and the background
+ * or between two centres (the anti-aliased rim of a mark). `skip` marks pixels to leave out
+ * (recognised text).
+ */
+export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
+  const n = r.width * r.height;
+  const background = backgroundColour(r);
+  const [br, bg, bb] = background;
+  const rgb = r.rgb;
+  const counts = new Uint32Array(1 << 15);
+  const sums = new Float64Array(3 << 15);
+  const ink = new Uint8Array(n);
+  const ink2 = INK_DISTANCE * INK_DISTANCE;
+  for (let i = 0; i < n; i++) {
+    const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
+    if ((pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2 <= ink2) continue;
+    ink[i] = 1;
+    if (skip?.[i]) continue;
+    const b = binOf(pr, pg, pb);
+    counts[b]!++;
+    sums[3 * b] = sums[3 * b]! + pr;
+    sums[3 * b + 1] = sums[3 * b + 1]! + pg;
+    sums[3 * b + 2] = sums[3 * b + 2]! + pb;
+  }
+  const bins: number[] = [];
+  for (let b = 0; b < counts.length; b++) if (counts[b]! > 0) bins.push(b);
+  bins.sort((a, b) => counts[b]! - counts[a]!);
+  // A colour needs a solid presence: a few dozen pixels, or 0.02 % of the image.
+  const minCount = Math.max(12, Math.round(n * 0.0002));
+  const centres: Rgb[] = [];
+  const weights: number[] = [];
+  for (const b of bins) {
+    const c = counts[b]!;
+    if (c < minCount) break;
+    const col: Rgb = [sums[3 * b]! / c, sums[3 * b + 1]! / c, sums[3 * b + 2]! / c];
+    let near = -1;
+    for (let k = 0; k < centres.length; k++) if (colourDistance(col, centres[k]!) < MERGE_DISTANCE) near = near < 0 || colourDistance(col, centres[k]!) < colourDistance(col, centres[near]!) ? k : near;
+    if (near >= 0) {
+      // Weighted update keeps the centre at the solid colour (the rim bins are far smaller).
+      const w = weights[near]!;
+      const cn = centres[near]!;
+      if (c > w * 0.25) centres[near] = [(cn[0] * w + col[0] * c) / (w + c), (cn[1] * w + col[1] * c) / (w + c), (cn[2] * w + col[2] * c) / (w + c)];
+      weights[near] = w + c;
+      continue;
+    }
+    if (isBlend(col, centres, background)) continue;
+    centres.push(col);
+    weights.push(c);
+  }
+  const label = new Int16Array(n).fill(-1);
+  const clusterCounts = new Array<number>(centres.length).fill(0);
+  // Nearest centre per colour, cached at 6 bits a channel (charts repeat few colours).
+  const cache = new Int16Array(1 << 18).fill(-3);
+  const maxD2 = (MERGE_DISTANCE * 1.2) ** 2;
+  const centreChroma = centres.map(chroma);
+  for (let i = 0; i < n; i++) {
+    if (!ink[i]) continue;
+    const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
+    const key = ((pr >> 2) << 12) | ((pg >> 2) << 6) | (pb >> 2);
+    let best = cache[key]!;
+    if (best === -3) {
+      best = -2;
+      let bestD = maxD2;
+      const pc = Math.max(pr, pg, pb) - Math.min(pr, pg, pb);
+      for (let k = 0; k < centres.length; k++) {
+        // A grey pixel is never part of a vivid colour (it is the rim of black text), nor the reverse.
+        if (Math.abs(pc - centreChroma[k]!) > 45) continue;
+        const c = centres[k]!;
+        const d = (pr - c[0]) ** 2 + (pg - c[1]) ** 2 + (pb - c[2]) ** 2;
+        if (d < bestD) {
+          bestD = d;
+          best = k;
+        }
+      }
+      cache[key] = best;
+    }
+    label[i] = best;
+    if (best >= 0) clusterCounts[best]!++;
+  }
+  return { background, centres, label, counts: clusterCounts };
+}
+
+function isBlend(col: Rgb, centres: Rgb[], background: Rgb): boolean {
+  for (const c of centres) {
+    const s = toSegment(col, c, background);
+    if (s.d < 14 && s.t > 0.08 && s.t < 0.95) return true;
+  }
+  for (let i = 0; i < centres.length; i++)
+    for (let j = i + 1; j < centres.length; j++) {
+      const s = toSegment(col, centres[i]!, centres[j]!);
+      if (s.d < 10 && s.t > 0.15 && s.t < 0.85) return true;
+    }
+  return false;
+}

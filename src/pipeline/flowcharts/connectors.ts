@@ -1,0 +1,269 @@
+// Connectors between shapes: the strokes left once the shapes are taken out, where each stroke
+// touches which shape, and at which of those ends it carries an arrowhead.
+//
+// An arrowhead is told by ink density: near its tip a connector holds far more foreground than a
+// bare line of the same stroke width (a filled triangle, a chevron or an open "V" alike). Elbows
+// and curves do not matter, since only the contacts are read; strokes shared by several arrows
+// (fan-in, fan-out, buses) are split by which ends carry heads.
+import { components, dilate, type Component } from './components.js';
+import type { Mask } from './raster.js';
+
+export interface Contact {
+  /** Index of the touched node (shape or text node). */
+  node: number;
+  x: number;
+  y: number;
+  /** Foreground near the contact over what a bare line would hold there. */
+  density: number;
+  head: boolean;
+}
+
+export interface Stroke {
+  pixels: number[];
+  contacts: Contact[];
+}
+
+export interface RawEdge {
+  source: number;
+  target: number;
+  /** False when neither end has a head (an undirected line: org charts, mind maps). */
+  directed: boolean;
+  /** Pixels of the figure that draw this edge (for placing its label). */
+  pixels: number[];
+}
+
+/** For every pixel within `reach` of a node, the index of the nearest node (breadth-first). */
+export function nearestNode(width: number, height: number, nodePixels: number[][], reach: number): Int32Array {
+  const owner = new Int32Array(width * height).fill(-1);
+  const dist = new Int32Array(width * height).fill(-1);
+  let frontier: number[] = [];
+  nodePixels.forEach((pixels, i) => {
+    for (const p of pixels) {
+      owner[p] = i;
+      dist[p] = 0;
+      frontier.push(p);
+    }
+  });
+  for (let d = 1; d <= reach; d++) {
+    const next: number[] = [];
+    for (const p of frontier) {
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          const q = yy * width + xx;
+          if (dist[q] === -1) {
+            dist[q] = d;
+            owner[q] = owner[p]!;
+            next.push(q);
+          }
+        }
+      }
+    }
+    frontier = next;
+  }
+  return owner;
+}
+
+export interface StrokeOptions {
+  stroke: number;
+  glyph: number;
+}
+
+/** The connector strokes: foreground outside the (slightly grown) nodes, with their contacts. */
+export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOptions): Stroke[] {
+  const { width, height } = fg;
+  const nodeMask = new Uint8Array(fg.data.length);
+  for (const pixels of nodePixels) for (const p of pixels) nodeMask[p] = 1;
+  const grown = dilate({ width, height, data: nodeMask }, opts.stroke + 1).data;
+  const rest = new Uint8Array(fg.data.length);
+  for (let i = 0; i < rest.length; i++) rest[i] = fg.data[i]! && !grown[i] ? 1 : 0;
+  const near = nearestNode(width, height, nodePixels, opts.stroke + 3);
+  const radius = Math.max(3 * opts.stroke + 4, 1.1 * opts.glyph);
+  const strokes: Stroke[] = [];
+  for (const comp of components({ width, height, data: rest }, 1, (s) => s.size >= Math.max(4, opts.glyph)).list) {
+    let contacts = contactsOf(comp, near, width, radius, opts.stroke);
+    if (contacts.length >= 3) contacts = withoutGrazes(comp.pixels, contacts, width, radius);
+    if (contacts.length > 0) strokes.push({ pixels: comp.pixels, contacts });
+  }
+  return strokes;
+}
+
+function contactsOf(comp: Component, near: Int32Array, width: number, radius: number, stroke: number): Contact[] {
+  const byNode = new Map<number, { sx: number; sy: number; n: number }>();
+  for (const p of comp.pixels) {
+    const node = near[p]!;
+    if (node < 0) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    const acc = byNode.get(node) ?? { sx: 0, sy: 0, n: 0 };
+    acc.sx += x;
+    acc.sy += y;
+    acc.n++;
+    byNode.set(node, acc);
+  }
+  const contacts: Contact[] = [];
+  for (const [node, acc] of byNode) {
+    if (acc.n < 2) continue;
+    const cx = acc.sx / acc.n;
+    const cy = acc.sy / acc.n;
+    let count = 0;
+    for (const p of comp.pixels) {
+      const x = p % width;
+      const y = (p - x) / width;
+      if ((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) count++;
+    }
+    // A bare line ending here holds about radius x stroke pixels (anti-aliasing adds one).
+    const density = count / (radius * (stroke + 1));
+    contacts.push({ node, x: cx, y: cy, density, head: false });
+  }
+  return contacts;
+}
+
+/**
+ * Drops contacts where a stroke only grazes a node on its way elsewhere: around a real end the
+ * stroke leaves the contact on one side only; around a graze it runs on to both sides.
+ */
+function withoutGrazes(pixels: number[], contacts: Contact[], width: number, radius: number): Contact[] {
+  const reach = 2 * radius;
+  return contacts.filter((c) => {
+    const near: [number, number][] = [];
+    for (const p of pixels) {
+      const dx = (p % width) - c.x;
+      const dy = Math.floor(p / width) - c.y;
+      if (dx * dx + dy * dy <= reach * reach) near.push([dx, dy]);
+    }
+    if (near.length < 3) return true;
+    // Main direction of the nearby stroke (second moments about the contact).
+    let sxx = 0;
+    let syy = 0;
+    let sxy = 0;
+    for (const [dx, dy] of near) {
+      sxx += dx * dx;
+      syy += dy * dy;
+      sxy += dx * dy;
+    }
+    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const ux = Math.cos(angle);
+    const uy = Math.sin(angle);
+    let lo = 0;
+    let hi = 0;
+    for (const [dx, dy] of near) {
+      const t = dx * ux + dy * uy;
+      lo = Math.min(lo, t);
+      hi = Math.max(hi, t);
+    }
+    return Math.min(-lo, hi) < 0.6 * reach;
+  });
+}
+
+/**
+ * Heads: ends clearly denser than a bare line (about 0.7 with this normalisation) and than the
+ * stroke's sparsest end. When every end is dense (thick strokes), only those well above the
+ * sparsest count, unless there are just two (arrows both ways).
+ */
+function markHeads(contacts: Contact[]): void {
+  const low = Math.min(...contacts.map((c) => c.density));
+  for (const c of contacts) c.head = c.density >= 1.25 && c.density >= 1.5 * Math.max(low, 0.6);
+  if (contacts.length >= 2 && contacts.every((c) => c.density >= 1.25) && !contacts.some((c) => c.head)) {
+    for (const c of contacts) c.head = contacts.length === 2;
+  }
+}
+
+/** Geodesic owner of every stroke pixel among the given seed contacts (for splitting shared strokes). */
+function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][] {
+  const index = new Map<number, number>();
+  stroke.pixels.forEach((p, i) => index.set(p, i));
+  const owner = new Int32Array(stroke.pixels.length).fill(-1);
+  let frontier: number[] = [];
+  seeds.forEach((c, k) => {
+    let best = -1;
+    let bestD = Infinity;
+    stroke.pixels.forEach((p, i) => {
+      const x = p % width;
+      const y = (p - x) / width;
+      const d = (x - c.x) ** 2 + (y - c.y) ** 2;
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
+    });
+    if (best >= 0 && owner[best] === -1) {
+      owner[best] = k;
+      frontier.push(best);
+    }
+  });
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const i of frontier) {
+      const p = stroke.pixels[i]!;
+      for (const q of [p - 1, p + 1, p - width, p + width, p - width - 1, p - width + 1, p + width - 1, p + width + 1]) {
+        const j = index.get(q);
+        if (j !== undefined && owner[j] === -1) {
+          owner[j] = owner[i]!;
+          next.push(j);
+        }
+      }
+    }
+    frontier = next;
+  }
+  const out: number[][] = seeds.map(() => []);
+  owner.forEach((k, i) => {
+    if (k >= 0) out[k]!.push(stroke.pixels[i]!);
+  });
+  return out;
+}
+
+/**
+ * Edges of one stroke. Two ends: one edge, pointing at the head. More ends: every tail to every
+ * head when one side is single (fan-out, fan-in); crossing strokes pair each head with the tail
+ * whose direction it continues; without any head, the topmost end (a parent above its children in
+ * org charts and trees) links to the others.
+ */
+export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number]): RawEdge[] {
+  const contacts = stroke.contacts;
+  if (contacts.length < 2) return [];
+  markHeads(contacts);
+  const heads = contacts.filter((c) => c.head);
+  const tails = contacts.filter((c) => !c.head);
+  if (contacts.length === 2) {
+    const [a, b] = contacts as [Contact, Contact];
+    if (a.head && b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }, { source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
+    if (a.head) return [{ source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
+    if (b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }];
+    const [first, second] = nodeCentre(a.node)[1] <= nodeCentre(b.node)[1] ? [a, b] : [b, a];
+    return [{ source: first.node, target: second.node, directed: false, pixels: stroke.pixels }];
+  }
+  if (heads.length === 0) {
+    const order = [...contacts].sort((p, q) => nodeCentre(p.node)[1] - nodeCentre(q.node)[1]);
+    const root = order[0]!;
+    const parts = splitPixels(stroke, order.slice(1), width);
+    return order.slice(1).map((c, k) => ({ source: root.node, target: c.node, directed: false, pixels: parts[k]! }));
+  }
+  if (tails.length === 0) return [];
+  if (tails.length === 1) {
+    const parts = splitPixels(stroke, heads, width);
+    return heads.map((h, k) => ({ source: tails[0]!.node, target: h.node, directed: true, pixels: parts[k]! }));
+  }
+  if (heads.length === 1) {
+    const parts = splitPixels(stroke, tails, width);
+    return tails.map((t, k) => ({ source: t.node, target: heads[0]!.node, directed: true, pixels: parts[k]! }));
+  }
+  // Crossing: each head takes the tail it lines up with best.
+  const parts = splitPixels(stroke, heads, width);
+  return heads.map((h, k) => {
+    let best = tails[0]!;
+    let bestScore = -Infinity;
+    for (const t of tails) {
+      const score = -Math.hypot(h.x - t.x, h.y - t.y);
+      if (score > bestScore) {
+        bestScore = score;
+        best = t;
+      }
+    }
+    return { source: best.node, target: h.node, directed: true, pixels: parts[k]! };
+  });
+}

@@ -1,0 +1,256 @@
+// Figure → graph: shapes, their text, connectors with direction, edge labels. One general
+// procedure for flowcharts, block diagrams, org charts and mind maps; `mode` only decides what
+// free-standing text is (edge labels in flowcharts; nodes in mind maps; either in diagrams).
+import type { BBox, Word } from '../types.js';
+import { components, dilate, erode } from './components.js';
+import { findStrokes, strokeEdges, type RawEdge } from './connectors.js';
+import { decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type RgbImage } from './raster.js';
+import { findShapes, type Region } from './shapes.js';
+import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
+import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeShape } from './types.js';
+
+export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
+
+/** Typical glyph height: the median height of small, letter-like foreground components. */
+function glyphHeight(fg: Mask): number {
+  const heights: number[] = [];
+  components(fg, 1, (c) => {
+    const w = c.bbox[2] - c.bbox[0];
+    const h = c.bbox[3] - c.bbox[1];
+    const fill = c.size / (w * h);
+    if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) heights.push(h);
+    return false;
+  });
+  if (heights.length < 8) return Math.min(40, Math.max(8, 0.012 * Math.max(fg.width, fg.height)));
+  heights.sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)]!;
+}
+
+interface Node {
+  bbox: BBox;
+  pixels: number[];
+  shape: NodeShape;
+  text: string;
+}
+
+const JUNK = /^[|_~`'".,:;—–\-=[\](){}]+$/;
+
+/** OCR text of a node or label without stray border fragments read as punctuation. */
+function clean(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((t) => t !== '' && !JUNK.test(t))
+    .join(' ')
+    .trim();
+}
+
+function rectPixels(b: BBox, width: number, height: number): number[] {
+  const out: number[] = [];
+  for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(height, Math.ceil(b[3])); y++) {
+    for (let x = Math.max(0, Math.floor(b[0])); x < Math.min(width, Math.ceil(b[2])); x++) out.push(y * width + x);
+  }
+  return out;
+}
+
+const grow = (b: BBox, d: number): BBox => [b[0] - d, b[1] - d, b[2] + d, b[3] + d];
+const centre = (b: BBox): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+/** Distance from a box to the nearest of some pixels (0 inside). */
+function distanceToPixels(b: BBox, pixels: number[], width: number): number {
+  let best = Infinity;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    const dx = Math.max(b[0] - x, 0, x - b[2]);
+    const dy = Math.max(b[1] - y, 0, y - b[3]);
+    const d = dx * dx + dy * dy;
+    if (d < best) best = d;
+  }
+  return Math.sqrt(best);
+}
+
+/** Words given with the figure (a PDF text layer) go to the block whose box holds their centre. */
+function assignKnownWords(blocks: TextBlock[], words: Word[], pad: number): void {
+  for (const w of words) {
+    const [cx, cy] = centre(w.bbox);
+    const b = blocks.find((k) => cx >= k.bbox[0] - pad && cx <= k.bbox[2] + pad && cy >= k.bbox[1] - pad && cy <= k.bbox[3] + pad);
+    if (b) b.words.push(w);
+  }
+  for (const b of blocks) b.text = joinWords(b.words);
+}
+
+function regionMask(img: RgbImage, regions: Region[]): Mask {
+  const data = new Uint8Array(img.width * img.height);
+  for (const r of regions) for (const p of r.pixels) data[p] = 1;
+  return { width: img.width, height: img.height, data };
+}
+
+export async function figureGraph(input: FigureInput, mode: FigureMode): Promise<FlowGraph> {
+  const img = await decodeRgb(input.png);
+  const { width, height } = img;
+  const bg = dominantColour(img);
+  const { mask: fg, threshold } = foreground(img, bg);
+  const stroke = strokeWidth(fg);
+  const glyph = glyphHeight(fg);
+  const scale = { stroke, glyph };
+  const regions = findShapes(fg, scale);
+
+  // Text inside shapes: the region shrunk past its outline.
+  const inner = erode(regionMask(img, regions), stroke + 2).data;
+  const blocks: TextBlock[] = [];
+  regions.forEach((r, i) => {
+    const block = shapeBlock(img, r.pixels.filter((p) => inner[p]), i, threshold);
+    if (block) blocks.push(block);
+  });
+
+  // Free text: foreground away from shapes and from the strokes that touch them.
+  const strokes0 = findStrokes(fg, regions.map((r) => r.pixels), scale);
+  const taken = dilate(regionMask(img, regions), stroke + 1).data;
+  for (const s of strokes0) for (const p of s.pixels) taken[p] = 1;
+  const freeMask = new Uint8Array(fg.data.length);
+  for (let i = 0; i < freeMask.length; i++) freeMask[i] = fg.data[i]! && !taken[i] ? 1 : 0;
+  const free = freeBlocks(img, { width, height, data: freeMask }, bg, glyph);
+  blocks.push(...free);
+
+  if (input.words && input.words.length > 0) assignKnownWords(blocks, input.words, glyph / 2);
+  else if (input.ocr) await readBlocks(img, blocks, glyph, input.ocr);
+  for (const b of blocks) b.text = clean(b.text);
+
+  const nodes: Node[] = regions.map((r, i) => ({
+    bbox: r.bbox,
+    pixels: r.pixels,
+    shape: r.kind,
+    text: blocks.filter((b) => b.shape === i).map((b) => b.text).join(' '),
+  }));
+  for (const n of nodes) n.shape = refineShape(n.shape, n.bbox, n.text, glyph);
+
+  // Free text becomes nodes in mind maps, and in diagrams where a stroke ends at it.
+  const freeText = free.filter((b) => /[\p{L}\p{N}]/u.test(b.text));
+  const labels: TextBlock[] = [];
+  for (const b of freeText) {
+    const box = grow(b.bbox, 0.8 * glyph);
+    const isNode =
+      mode === 'mindmap' ||
+      (mode === 'diagram' && strokes0.some((s) => s.contacts.length === 1 && distanceToPixels(box, s.pixels, width) === 0 && !nearMiddle(b.bbox, s.pixels, width)));
+    if (isNode) nodes.push({ bbox: b.bbox, pixels: rectPixels(grow(b.bbox, Math.max(3, (mode === 'mindmap' ? 1.5 : 0.9) * glyph)), width, height), shape: 'text', text: b.text });
+    else labels.push(b);
+  }
+
+  const strokes = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
+  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox)));
+  return assemble(nodes, raw, labels, width, glyph);
+}
+
+/** Round outlines with one or two characters (or none) are on-page connectors. */
+function refineShape(kind: NodeShape, b: BBox, text: string, glyph: number): NodeShape {
+  const w = b[2] - b[0];
+  const h = b[3] - b[1];
+  const square = w / h > 0.8 && w / h < 1.25;
+  if (kind === 'terminator' && square && text.replace(/\s/g, '').length <= 2 && Math.max(w, h) < 6 * glyph) return 'connector';
+  return kind;
+}
+
+/** True when a box sits beside the middle of a stroke rather than at one of its ends. */
+function nearMiddle(b: BBox, pixels: number[], width: number): boolean {
+  const [cx, cy] = centre(b);
+  let far = 0;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    far = Math.max(far, Math.hypot(x - cx, y - cy));
+  }
+  const d = distanceToPixels(b, pixels, width);
+  // An end at the text leaves most of the stroke on one side: its farthest pixel is far away;
+  // a label beside the middle has stroke pixels on both sides.
+  let left = 0;
+  let right = 0;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    if (Math.hypot(x - cx, y - cy) <= far * 0.6) continue;
+    if (x < cx || y < cy) left++;
+    else right++;
+  }
+  return d < far * 0.2 && left > 0 && right > 0;
+}
+
+function boxOfPixels(pixels: number[], width: number): BBox | undefined {
+  if (pixels.length === 0) return undefined;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + 1);
+    y1 = Math.max(y1, y + 1);
+  }
+  return [x0, y0, x1, y1];
+}
+
+function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: number, glyph: number): FlowGraph {
+  // Stable ids in reading order: bands of about two glyphs, then left to right.
+  const order = nodes.map((_, i) => i).sort((a, b) => {
+    const [ax, ay] = centre(nodes[a]!.bbox);
+    const [bx, by] = centre(nodes[b]!.bbox);
+    return Math.round(ay / (2 * glyph)) - Math.round(by / (2 * glyph)) || ax - bx;
+  });
+  const idOf = new Map<number, string>();
+  order.forEach((i, k) => idOf.set(i, `n${k + 1}`));
+
+  // One edge per ordered pair (a stroke can be cut in two by a label drawn across it).
+  const byPair = new Map<string, { edge: RawEdge; pixels: number[] }>();
+  for (const e of raw) {
+    if (e.source === e.target) continue;
+    const key = `${e.source}>${e.target}`;
+    const had = byPair.get(key);
+    if (had) had.pixels.push(...e.pixels);
+    else byPair.set(key, { edge: e, pixels: [...e.pixels] });
+  }
+  const edges = [...byPair.values()];
+  const edgeLabels = edges.map(() => [] as TextBlock[]);
+  for (const l of labels) {
+    let best = -1;
+    let bestD = 2.5 * glyph;
+    edges.forEach((e, k) => {
+      const d = distanceToPixels(l.bbox, e.pixels, width);
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    });
+    if (best >= 0) edgeLabels[best]!.push(l);
+  }
+  const flowEdges: FlowEdge[] = edges.map((e, k) => {
+    const ls = edgeLabels[k]!.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+    const out: FlowEdge = { source: idOf.get(e.edge.source)!, target: idOf.get(e.edge.target)!, label: ls.length ? ls.map((l) => l.text).join(' ') : null };
+    if (!e.edge.directed) out.directed = false;
+    const bbox = boxOfPixels(e.pixels, width);
+    if (bbox) out.bbox = bbox;
+    return out;
+  });
+  const flowNodes: FlowNode[] = order.map((i) => {
+    const n = nodes[i]!;
+    return { id: idOf.get(i)!, shape: n.shape, text: n.text, bbox: n.bbox };
+  });
+  return { nodes: flowNodes, edges: flowEdges, direction: direction(flowNodes, flowEdges) };
+}
+
+/** The main flow direction: where most edges point. */
+function direction(nodes: FlowNode[], edges: FlowEdge[]): FlowDirection {
+  const at = new Map(nodes.map((n) => [n.id, centre(n.bbox)]));
+  const votes: Record<FlowDirection, number> = { TD: 0, LR: 0, BT: 0, RL: 0 };
+  for (const e of edges) {
+    const a = at.get(e.source);
+    const b = at.get(e.target);
+    if (!a || !b) continue;
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    if (Math.abs(dy) >= Math.abs(dx)) votes[dy >= 0 ? 'TD' : 'BT']++;
+    else votes[dx >= 0 ? 'LR' : 'RL']++;
+  }
+  return (Object.keys(votes) as FlowDirection[]).reduce((a, b) => (votes[b] > votes[a] ? b : a), 'TD');
+}

@@ -1,0 +1,206 @@
+// Text of a figure: where the glyphs are (inside each shape, and free-standing: edge labels,
+// plain-text nodes), and what they say. OCR engines read drawings badly (borders and connectors
+// confuse their page layout analysis), so each block of glyphs is cut out clean (only its glyph
+// pixels, dark on white, enlarged to a comfortable size) and the blocks are stacked on one sheet
+// that the OCR port reads in a single call; words come back to their blocks by position.
+import sharp from 'sharp';
+import type { BBox, PageText, Word } from '../types.js';
+import { components } from './components.js';
+import { colourDistance, dominantColour, type Mask, type Rgb, type RgbImage } from './raster.js';
+
+export interface TextBlock {
+  bbox: BBox;
+  /** Glyph pixels of the block (figure indices). */
+  pixels: number[];
+  /** Colour the glyphs stand on. */
+  ground: Rgb;
+  /** Index of the shape holding the block, or -1 for free text. */
+  shape: number;
+  words: Word[];
+  text: string;
+}
+
+const boxOf = (pixels: number[], width: number): BBox => {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    if (x < x0) x0 = x;
+    if (y < y0) y0 = y;
+    if (x > x1) x1 = x;
+    if (y > y1) y1 = y;
+  }
+  return [x0, y0, x1 + 1, y1 + 1];
+};
+
+/**
+ * Glyphs inside a shape: pixels that differ from the shape's own fill, away from its border.
+ * `inner` is the shape's region shrunk past its outline.
+ */
+export function shapeBlock(img: RgbImage, inner: number[], shape: number, threshold: number): TextBlock | undefined {
+  if (inner.length === 0) return undefined;
+  const ground = dominantColour(img, inner);
+  const pixels = inner.filter((p) => colourDistance(img.data, p * 3, ground) > threshold);
+  if (pixels.length < 6) return undefined;
+  // Drop specks (scan noise): keep pixels whose component is at least a few pixels big.
+  const kept = dropSpecks(pixels, img.width, 4);
+  if (kept.length < 6) return undefined;
+  return { bbox: boxOf(kept, img.width), pixels: kept, ground, shape, words: [], text: '' };
+}
+
+function dropSpecks(pixels: number[], width: number, min: number): number[] {
+  const box = boxOf(pixels, width);
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
+  const data = new Uint8Array(w * h);
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    data[(y - box[1]) * w + (x - box[0])] = 1;
+  }
+  const out: number[] = [];
+  for (const c of components({ width: w, height: h, data }, 1).list) {
+    if (c.pixels.length < min) continue;
+    for (const q of c.pixels) {
+      const x = q % w;
+      const y = (q - x) / w;
+      out.push((y + box[1]) * width + x + box[0]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Free-standing text: small foreground components outside every shape and stroke, grouped into
+ * lines (close side by side at the same height) and the lines into blocks (stacked close).
+ */
+export function freeBlocks(img: RgbImage, glyphMask: Mask, ground: Rgb, glyph: number): TextBlock[] {
+  // Glyph-sized components only: long thin ones (horizontal strokes) and large sparse ones
+  // (diagonal or curved strokes between text nodes) are lines, not letters.
+  const comps = components(glyphMask, 1, (c) => {
+    const w = c.bbox[2] - c.bbox[0];
+    const h = c.bbox[3] - c.bbox[1];
+    if (c.size < 4 || h > 4 * glyph) return false;
+    if (w > 2 * glyph && w > 5 * h) return false;
+    return !(Math.max(w, h) > 2.5 * glyph && c.size / (w * h) < 0.3);
+  }).list;
+  const parent = comps.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  for (let i = 0; i < comps.length; i++) {
+    for (let j = i + 1; j < comps.length; j++) {
+      const a = comps[i]!.bbox;
+      const b = comps[j]!.bbox;
+      const h = Math.max(a[3] - a[1], b[3] - b[1], glyph);
+      const gapX = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+      const overlapY = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const gapY = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
+      const overlapX = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+      const sameLine = gapX < 1.3 * h && overlapY > -0.2 * h;
+      const stacked = gapY < 0.5 * glyph && overlapX > 0;
+      if (sameLine || stacked) parent[find(i)] = find(j);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  comps.forEach((c, i) => {
+    const root = find(i);
+    const list = groups.get(root) ?? [];
+    list.push(...c.pixels);
+    groups.set(root, list);
+  });
+  return [...groups.values()].map((pixels) => ({ bbox: boxOf(pixels, img.width), pixels, ground, shape: -1, words: [], text: '' }));
+}
+
+/** Glyph height the OCR sheet scales blocks to (tesseract reads best around 20-30 px capitals). */
+const TARGET_GLYPH = 26;
+
+/** Reads every block with one OCR call on a sheet of clean, enlarged block images. */
+export async function readBlocks(img: RgbImage, blocks: TextBlock[], glyph: number, ocr: (png: Buffer) => Promise<PageText>): Promise<void> {
+  if (blocks.length === 0) return;
+  const scale = Math.min(4, Math.max(1, TARGET_GLYPH / Math.max(4, glyph)));
+  const pad = Math.round(10 * scale);
+  const gap = Math.round(TARGET_GLYPH * 1.6);
+  const placed = blocks.map((b) => {
+    const w = b.bbox[2] - b.bbox[0] + 4;
+    const h = b.bbox[3] - b.bbox[1] + 4;
+    return { w, h, sw: Math.ceil(w * scale), sh: Math.ceil(h * scale), top: 0 };
+  });
+  let y = gap;
+  for (const p of placed) {
+    p.top = y;
+    y += p.sh + gap;
+  }
+  const sheetW = Math.max(...placed.map((p) => p.sw)) + 2 * pad;
+  const sheetH = y;
+  const sheet = new Uint8Array(sheetW * sheetH).fill(255);
+  blocks.forEach((b, k) => {
+    const p = placed[k]!;
+    // Darkness of each glyph pixel from its distance to the ground colour, on a small grid.
+    const grid = new Float32Array(p.w * p.h);
+    let max = 1;
+    for (const q of b.pixels) {
+      const d = colourDistance(img.data, q * 3, b.ground);
+      if (d > max) max = d;
+    }
+    for (const q of b.pixels) {
+      const x = (q % img.width) - b.bbox[0] + 2;
+      const yy = Math.floor(q / img.width) - b.bbox[1] + 2;
+      grid[yy * p.w + x] = Math.min(1, (1.3 * colourDistance(img.data, q * 3, b.ground)) / max);
+    }
+    // Bilinear enlargement onto the sheet.
+    for (let sy = 0; sy < p.sh; sy++) {
+      const gy = Math.min(p.h - 1, Math.max(0, (sy + 0.5) / scale - 0.5));
+      const y0 = Math.floor(gy);
+      const y1 = Math.min(p.h - 1, y0 + 1);
+      const fy = gy - y0;
+      for (let sx = 0; sx < p.sw; sx++) {
+        const gx = Math.min(p.w - 1, Math.max(0, (sx + 0.5) / scale - 0.5));
+        const x0 = Math.floor(gx);
+        const x1 = Math.min(p.w - 1, x0 + 1);
+        const fx = gx - x0;
+        const v =
+          grid[y0 * p.w + x0]! * (1 - fx) * (1 - fy) + grid[y0 * p.w + x1]! * fx * (1 - fy) + grid[y1 * p.w + x0]! * (1 - fx) * fy + grid[y1 * p.w + x1]! * fx * fy;
+        sheet[(p.top + sy) * sheetW + pad + sx] = Math.round(255 * (1 - v));
+      }
+    }
+  });
+  const png = await sharp(Buffer.from(sheet), { raw: { width: sheetW, height: sheetH, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+  const text = await ocr(png);
+  for (const line of text.lines) {
+    for (const word of line.words) {
+      const t = word.text.trim();
+      if (t === '') continue;
+      const cy = (word.bbox[1] + word.bbox[3]) / 2;
+      const k = placed.findIndex((p) => cy >= p.top - gap / 2 && cy < p.top + p.sh + gap / 2);
+      if (k < 0) continue;
+      const p = placed[k]!;
+      const b = blocks[k]!;
+      const map = (x: number, yy: number): [number, number] => [b.bbox[0] - 2 + (x - pad) / scale, b.bbox[1] - 2 + (yy - p.top) / scale];
+      const [x0, y0] = map(word.bbox[0], word.bbox[1]);
+      const [x1, y1] = map(word.bbox[2], word.bbox[3]);
+      b.words.push({ text: t, bbox: [x0, y0, x1, y1], confidence: word.confidence });
+    }
+  }
+  for (const b of blocks) b.text = joinWords(b.words);
+}
+
+/** Words in reading order (lines by their vertical centre, then left to right), joined by spaces. */
+export function joinWords(words: Word[]): string {
+  const lines: Word[][] = [];
+  for (const w of [...words].sort((a, b) => a.bbox[1] + a.bbox[3] - b.bbox[1] - b.bbox[3])) {
+    const cy = (w.bbox[1] + w.bbox[3]) / 2;
+    const line = lines.find((l) => {
+      const f = l[0]!;
+      return cy > f.bbox[1] && cy < f.bbox[3];
+    });
+    if (line) line.push(w);
+    else lines.push([w]);
+  }
+  return lines
+    .map((l) => l.sort((a, b) => a.bbox[0] - b.bbox[0]).map((w) => w.text).join(' '))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,84 @@
+// Mind map → tree: the figure's graph (every text is a node, lines join them), rooted at the
+// central topic: the node drawn biggest, most connected and nearest the middle. A mind map is a
+// tree, so the graph is walked breadth-first from the root; anything left unconnected joins the
+// node it sits closest to.
+import { figureGraph } from '../flowcharts/extract.js';
+import type { FigureInput, FlowGraph, FlowNode, MindmapNode, MindmapTree } from '../flowcharts/types.js';
+import type { BBox } from '../types.js';
+
+const area = (b: BBox): number => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+const centre = (b: BBox): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+const gap = (a: BBox, b: BBox): number => Math.hypot(Math.max(0, a[0] - b[2], b[0] - a[2]), Math.max(0, a[1] - b[3], b[1] - a[3]));
+
+function rootOf(g: FlowGraph, degree: Map<string, number>): FlowNode {
+  const maxArea = Math.max(...g.nodes.map((n) => area(n.bbox)), 1);
+  const maxDeg = Math.max(...g.nodes.map((n) => degree.get(n.id) ?? 0), 1);
+  const x0 = Math.min(...g.nodes.map((n) => n.bbox[0]));
+  const y0 = Math.min(...g.nodes.map((n) => n.bbox[1]));
+  const x1 = Math.max(...g.nodes.map((n) => n.bbox[2]));
+  const y1 = Math.max(...g.nodes.map((n) => n.bbox[3]));
+  const diag = Math.hypot(x1 - x0, y1 - y0) || 1;
+  const score = (n: FlowNode): number => {
+    const [cx, cy] = centre(n.bbox);
+    const central = 1 - Math.hypot(cx - (x0 + x1) / 2, cy - (y0 + y1) / 2) / (diag / 2);
+    return (1.5 * area(n.bbox)) / maxArea + (0.5 * (degree.get(n.id) ?? 0)) / maxDeg + 0.4 * central;
+  };
+  return g.nodes.reduce((a, b) => (score(b) > score(a) ? b : a));
+}
+
+/** The tree of a graph rooted at its central topic. */
+export function graphToMindmap(g: FlowGraph): MindmapTree {
+  if (g.nodes.length === 0) return { root: { text: '', children: [] } };
+  const adj = new Map<string, string[]>(g.nodes.map((n) => [n.id, []]));
+  for (const e of g.edges) {
+    if (e.source === e.target || !adj.has(e.source) || !adj.has(e.target)) continue;
+    adj.get(e.source)!.push(e.target);
+    adj.get(e.target)!.push(e.source);
+  }
+  const degree = new Map([...adj].map(([k, v]) => [k, new Set(v).size]));
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  const root = rootOf(g, degree);
+  const tree = new Map<string, MindmapNode>();
+  const make = (n: FlowNode): MindmapNode => {
+    const m: MindmapNode = { text: n.text, shape: n.shape, bbox: n.bbox, children: [] };
+    tree.set(n.id, m);
+    return m;
+  };
+  const rootNode = make(root);
+  let frontier = [root.id];
+  while (frontier.length > 0) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const other of adj.get(id)!) {
+        if (tree.has(other)) continue;
+        tree.get(id)!.children.push(make(byId.get(other)!));
+        next.push(other);
+      }
+    }
+    frontier = next;
+  }
+  // Unconnected nodes (a line the extractor missed) join the nearest node already in the tree.
+  for (const n of g.nodes) {
+    if (tree.has(n.id)) continue;
+    let best = rootNode;
+    let bestD = Infinity;
+    for (const [id, m] of tree) {
+      const d = gap(byId.get(id)!.bbox, n.bbox);
+      if (d < bestD) {
+        bestD = d;
+        best = m;
+      }
+    }
+    best.children.push(make(n));
+  }
+  const sort = (m: MindmapNode): void => {
+    m.children.sort((a, b) => (a.bbox && b.bbox ? a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0] : 0));
+    m.children.forEach(sort);
+  };
+  sort(rootNode);
+  return { root: rootNode };
+}
+
+export async function extractMindmap(input: FigureInput): Promise<MindmapTree> {
+  return graphToMindmap(await figureGraph(input, 'mindmap'));
+}
