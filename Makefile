@@ -10,9 +10,10 @@ export ONNXRUNTIME_NODE_INSTALL_CUDA := skip
 SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
 # Debian packages PageLens uses when present: LibreOffice converts Office files, DejaVu fonts
-# typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine.
+# typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine, util-linux
+# has prlimit, without which LibreOffice (uncapped) is refused.
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
-	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
+	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng util-linux
 
 .PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables bench-semantic
 
