@@ -62,7 +62,8 @@ function writeBmp(s: BmpSpec): Buffer {
       const v = s.pixels[y]![x]!;
       if (s.bpp < 8) {
         const bit = x * s.bpp;
-        file[row + (bit >> 3)] |= v << (8 - s.bpp - (bit & 7));
+        const at = row + (bit >> 3);
+        file[at] = file[at]! | (v << (8 - s.bpp - (bit & 7)));
       } else if (s.bpp === 8) file[row + x] = v;
       else if (s.bpp === 16) file.writeUInt16LE(v, row + 2 * x);
       else if (s.bpp === 24) file.writeUIntLE(v, row + 3 * x, 3);
