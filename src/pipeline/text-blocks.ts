@@ -43,6 +43,8 @@ export function* pieces(text: string): Generator<string> {
   /** The open fence: its opening line and the marker run that closes it. */
   let fence: { open: string; marker: string } | undefined;
   let reopen = '';
+  /** The next line end at or after pos (text.length when none): searched once, not per cut. */
+  let newline = -1;
   while (pos < text.length) {
     const size = pos - start;
     if (size >= PIECE_CHARS && ((!fence && blank && /^\S/.test(text.slice(pos, pos + 1))) || size >= hard)) {
@@ -50,8 +52,11 @@ export function* pieces(text: string): Generator<string> {
       reopen = fence ? `${fence.open}\n` : '';
       start = pos;
     }
-    let end = text.indexOf('\n', pos);
-    end = end < 0 ? text.length : end + 1;
+    if (newline < pos) {
+      newline = text.indexOf('\n', pos);
+      if (newline < 0) newline = text.length;
+    }
+    let end = Math.min(text.length, newline + 1);
     if (end - pos > PIECE_CHARS) {
       // A line longer than a piece: cut it, at a space where there is one.
       const limit = pos + PIECE_CHARS;

@@ -81,6 +81,11 @@ describe('markdownBlocks: size and time bounds', () => {
     expect(codeBlocks.map((b) => b.text).join('\n')).toBe(code.join('\n'));
     const words = 'word '.repeat(2 * PIECE_CHARS);
     expect(texts(markdownBlocks(words)).join(' ')).toBe(words.trim());
+    // One 40 MB line without a space or a line end: cut into pieces without rescanning the rest each time.
+    const line = 'x'.repeat(40 * 1024 * 1024);
+    const cut = [...pieces(line)];
+    expect(cut.length).toBe(line.length / (4 * PIECE_CHARS));
+    expect(cut.join('')).toBe(line);
   });
 
   it('reads hostile markup in time linear in its length (the test times out otherwise)', () => {
