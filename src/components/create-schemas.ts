@@ -2,7 +2,7 @@
 // named as the spec names them (their fields are ours: the spec does not show them).
 import { Type, type Static } from 'typebox';
 import { named } from '../http/openapi.js';
-import { Nullable, StringEnum, Timestamp, Uuid } from '../http/schemas.js';
+import { Nullable, StringEnum, Timestamp, UploadFields, UploadMethod, Uuid } from '../http/schemas.js';
 import { COMPONENT_TYPES } from './model.js';
 import { ComponentGetResponse } from './schemas.js';
 
@@ -42,8 +42,9 @@ export const ComponentUploadUrlResponse = named(
   'ComponentUploadUrlResponse',
   Type.Object({
     component_id: Uuid(),
-    upload_url: Type.String({ description: 'PUT the image bytes here before expires_at' }),
-    method: Type.Literal('PUT'),
+    upload_url: Type.String({ description: 'upload the image here (see method) before expires_at' }),
+    method: UploadMethod,
+    fields: UploadFields,
     file_path: Type.String({ description: 'pass back in PUT /components/{id}/upload-url' }),
     expires_at: Timestamp,
     max_bytes: Type.Integer(),

@@ -96,7 +96,8 @@ async function uploadableComponent(db: Db, caller: Caller, id: string): Promise<
 export interface IssuedComponentUpload {
   component_id: string;
   upload_url: string;
-  method: 'PUT';
+  method: 'PUT' | 'POST';
+  fields: Record<string, string>;
   file_path: string;
   expires_at: string;
   max_bytes: number;
@@ -114,8 +115,8 @@ export async function issueComponentUploadUrl(
   const now = new Date();
   const expiresAt = new Date(now.getTime() + opts.ttlSeconds * 1000).toISOString();
   await db.insertInto('component_uploads').values({ id: newId(), component_id: row.id, storage_key: key, expires_at: expiresAt, created_at: now.toISOString() }).execute();
-  const url = await storage.signedUrl(key, { method: 'PUT', expiresInSeconds: opts.ttlSeconds });
-  return { component_id: row.id, upload_url: url, method: 'PUT', file_path: key, expires_at: expiresAt, max_bytes: opts.maxBytes };
+  const upload = await storage.signedUpload(key, { expiresInSeconds: opts.ttlSeconds, maxBytes: opts.maxBytes });
+  return { component_id: row.id, upload_url: upload.url, method: upload.method, fields: upload.fields, file_path: key, expires_at: expiresAt, max_bytes: opts.maxBytes };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Wire shapes of the documents domain, named as the spec names them.
 import { Type, type Static } from 'typebox';
 import { named } from '../http/openapi.js';
-import { Nullable, pageQuery, StringEnum, Timestamp, Uuid } from '../http/schemas.js';
+import { Nullable, pageQuery, StringEnum, Timestamp, UploadFields, UploadMethod, Uuid } from '../http/schemas.js';
 import { VISIBILITIES } from './access.js';
 
 const VisibilityEnum = StringEnum(VISIBILITIES, {
@@ -101,7 +101,8 @@ export const DocumentUploadUrlResponse = named(
   Type.Object({
     document_id: Uuid(),
     upload_url: Type.String(),
-    method: Type.Literal('PUT'),
+    method: UploadMethod,
+    fields: UploadFields,
     file_path: Type.String({ description: 'pass back in PUT /documents/{id}/upload-url' }),
     expires_at: Timestamp,
     max_bytes: Type.Integer(),

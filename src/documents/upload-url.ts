@@ -1,4 +1,5 @@
-// Direct-to-storage uploads: issue a signed PUT URL for a fresh key, then adopt what arrived there.
+// Direct-to-storage uploads: issue a signed upload (PUT, or an S3 POST form capped at the size
+// limit) for a fresh key, then adopt what arrived there.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
@@ -21,7 +22,9 @@ import { removeQuietly, tooLarge } from './upload.js';
 export interface IssuedUpload {
   document_id: string;
   upload_url: string;
-  method: 'PUT';
+  method: 'PUT' | 'POST';
+  /** Form fields to send before the file when method is POST; empty for PUT. */
+  fields: Record<string, string>;
   file_path: string;
   expires_at: string;
   max_bytes: number;
@@ -43,8 +46,8 @@ export async function issueUploadUrl(
     .insertInto('pending_uploads')
     .values({ id: newId(), document_id: doc.id, storage_key: key, expires_at: expiresAt, created_at: now.toISOString() })
     .execute();
-  const url = await storage.signedUrl(key, { method: 'PUT', expiresInSeconds: ttlSeconds });
-  return { document_id: doc.id, upload_url: url, method: 'PUT', file_path: key, expires_at: expiresAt, max_bytes: maxBytes };
+  const upload = await storage.signedUpload(key, { expiresInSeconds: ttlSeconds, maxBytes });
+  return { document_id: doc.id, upload_url: upload.url, method: upload.method, fields: upload.fields, file_path: key, expires_at: expiresAt, max_bytes: maxBytes };
 }
 
 async function sha256File(file: string): Promise<string> {

@@ -34,3 +34,9 @@ export const DocumentIdParams = Type.Object({ document_id: Uuid() });
 /** A string enum as FastAPI writes it: {"type": "string", "enum": [...]}, typed as the union. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** PUT: the raw bytes to upload_url. POST (S3): a multipart form of `fields`, then the file as `file`. */
+export const UploadMethod = Type.Union([Type.Literal('PUT'), Type.Literal('POST')], {
+  description: 'PUT the raw bytes to upload_url, or POST a multipart form of fields followed by the file (field "file")',
+});
+export const UploadFields = Type.Record(Type.String(), Type.String(), { description: 'form fields a POST upload sends before the file; empty for PUT' });

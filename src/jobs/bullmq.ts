@@ -2,7 +2,8 @@
 // `pagelens worker` processes on any number of machines. A fan-out is a BullMQ flow: the page
 // runs are children of the finalize run. Workers still claim each run in the database, so a
 // delivery twice (stalled-job recovery, reconciler re-dispatch) runs the step at most once.
-import { FlowProducer, Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { FlowProducer, Queue, Worker } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { TaskRunsTable } from '../db/types.js';
 import { nowIso } from '../util.js';
@@ -25,18 +26,14 @@ const QUEUES: readonly QueueName[] = ['cpu', 'models'];
 // Unique per delivery attempt: retries and re-deliveries (new available_at) are new BullMQ jobs.
 const jobIdFor = (run: TaskRunsTable): string => `${run.id}-${run.retry_count}-${Date.parse(run.available_at)}`;
 
-/** redis://[:password@]host:port[/db] as options, so BullMQ opens (and closes) its own connections. */
-export function redisOptions(url: string): ConnectionOptions {
-  const u = new URL(url);
-  const db = Number(u.pathname.replace(/^\//, '') || '0');
-  return {
-    host: u.hostname || '127.0.0.1',
-    port: Number(u.port || '6379'),
-    db: Number.isInteger(db) ? db : 0,
-    maxRetriesPerRequest: null,
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
-  };
+/**
+ * The Redis URL as connection options, read by ioredis itself (redis://, rediss:// with TLS,
+ * user, password, /db and query options such as ?family=6), so BullMQ opens and closes its own
+ * connections from them. The client made here is never connected: it only parses.
+ */
+export function redisOptions(url: string): RedisOptions {
+  const parsed = new Redis(url, { lazyConnect: true }).options;
+  return { ...parsed, maxRetriesPerRequest: null };
 }
 
 export class BullmqQueue implements QueueBackend {

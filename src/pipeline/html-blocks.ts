@@ -3,7 +3,7 @@
 // list items keep a bullet or number, table rows become lines with their cells spaced apart,
 // <pre> keeps its spacing. A tolerant scanner, not a full HTML5 parser: unclosed tags are fine.
 import { decodeEntities } from './html-entities.js';
-import { BULLET, type Block } from './text-blocks.js';
+import { BULLET, type Block } from './blocks.js';
 
 const BLOCK = new Set(
   (

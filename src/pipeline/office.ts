@@ -19,6 +19,8 @@ export interface OfficeOptions {
   timeoutMs: number;
   /** Address-space cap for LibreOffice (below ~256 MB it cannot even start). */
   memoryMb: number;
+  /** The tool that applies the cap (util-linux's prlimit; a name on PATH or a path). Default 'prlimit'. */
+  prlimit?: string;
   /** A folder the caller owns; the PDF is left here and everything else is cleaned up. */
   workDir: string;
   zipLimits?: ZipLimits;
@@ -72,6 +74,14 @@ export async function convertOfficeToPdf(inputPath: string, options: OfficeOptio
 
   const soffice = await findExecutable(options.soffice);
   if (!soffice) throw new PipelineError('LibreOffice is not installed, so Office documents cannot be converted', 'unsupported');
+  // Without the cap one hostile document could take all the machine's memory: refuse instead.
+  const prlimit = await findExecutable(options.prlimit ?? 'prlimit');
+  if (!prlimit) {
+    throw new PipelineError(
+      'Office documents are not converted on this server: prlimit (from util-linux) is not installed, so LibreOffice could not be held to its memory limit',
+      'unsupported',
+    );
+  }
 
   const id = randomUUID();
   const dir = join(options.workDir, `office-${id}`);
@@ -94,8 +104,7 @@ export async function convertOfficeToPdf(inputPath: string, options: OfficeOptio
       outDir,
       input,
     ];
-    const prlimit = await findExecutable('prlimit');
-    const command = prlimit ? [prlimit, `--as=${Math.round(options.memoryMb * 1024 * 1024)}`, '--', soffice, ...args] : [soffice, ...args];
+    const command = [prlimit, `--as=${Math.round(options.memoryMb * 1024 * 1024)}`, '--', soffice, ...args];
     const run = await runGroup(command, options.timeoutMs);
     if (run.timedOut) throw new PipelineError(`Conversion took longer than ${seconds(options.timeoutMs)} s`, 'timeout');
 

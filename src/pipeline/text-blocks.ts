@@ -1,24 +1,12 @@
-// Plain text and Markdown into a flat list of blocks for text-pdf.ts to lay out. Markdown support
-// is what documents need to read well, not CommonMark: headings, paragraphs, lists (nested by
-// indentation), block quotes, fenced code, tables (cells spaced apart), rules; emphasis, links,
-// images and inline HTML are reduced to their text.
-import { decodeEntities } from './html-entities.js';
+// Plain text and Markdown into a flat list of blocks for text-pdf.ts to lay out. Markdown is read
+// by markdown-it (CommonMark, plus GFM tables and strikethrough): its tokens map onto headings,
+// paragraphs, list items (nested), block quotes, code, table rows (cells spaced apart) and rules;
+// emphasis, links, images and inline HTML are reduced to their text, entities decoded.
+import MarkdownIt, { type Token } from 'markdown-it';
+import { BULLET, type Block } from './blocks.js';
+import { htmlBlocks } from './html-blocks.js';
 
-export interface Block {
-  kind: 'paragraph' | 'heading' | 'item' | 'code' | 'rule';
-  /** '\n' is a forced line break, '\t' a table cell gap. */
-  text: string;
-  /** Nesting depth (lists, quotes). */
-  indent: number;
-  /** Heading level 1..6. */
-  level?: number;
-  /** List marker: '•' or '3.'. */
-  bullet?: string;
-  /** No space after the block (plain text lines, table rows). */
-  tight?: boolean;
-}
-
-export const BULLET = '\u2022';
+export { BULLET, type Block };
 
 /** Each line is its own paragraph, so the text keeps its line breaks; blank lines stay blank. */
 export function textBlocks(text: string): Block[] {
@@ -28,146 +16,184 @@ export function textBlocks(text: string): Block[] {
     .map((line) => ({ kind: 'paragraph', text: line.trimEnd(), indent: 0, tight: true }));
 }
 
+/**
+ * markdown-it runs in linear time on hostile input (its delimiter and link scans are bounded).
+ * `maxNesting` caps quotes and lists inside each other far beyond what documents use.
+ */
+const md = new MarkdownIt('commonmark', { html: true, maxNesting: 200 }).enable(['table', 'strikethrough']);
+
+/**
+ * markdown-it's tokens take about 50 bytes per byte of input, so long documents are parsed in
+ * pieces of about this many characters (see `pieces`); memory then stays bounded by the piece.
+ */
+export const PIECE_CHARS = 256 * 1024;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
-const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const ITEM = /^(\s*)([-*+]|\d{1,9}[.)])(?:\s+(.*))?$/;
-const QUOTE = /^(?: {0,3}>[ \t]?)+/;
-const TABLE_SEPARATOR = /^\s*\|?\s*:?-{1,}:?\s*(?:\|\s*:?-{1,}:?\s*)*\|?\s*$/;
-const REFERENCE = /^ {0,3}\[[^\]]+\]:\s*\S+/;
+
+/**
+ * The document cut into pieces parsed one after another. A piece ends, once it holds PIECE_CHARS,
+ * before a line that starts at the margin after a blank line (a new top-level block, outside any
+ * fence); failing that, at the first line end past 4 × PIECE_CHARS, and a fenced code block cut
+ * there is closed and reopened so its lines stay code. A line longer than a piece is cut at a space.
+ */
+export function* pieces(text: string): Generator<string> {
+  const hard = 4 * PIECE_CHARS;
+  let start = 0;
+  let pos = 0;
+  let blank = false;
+  /** The open fence: its opening line and the marker run that closes it. */
+  let fence: { open: string; marker: string } | undefined;
+  let reopen = '';
+  /** The next line end at or after pos (text.length when none): searched once, not per cut. */
+  let newline = -1;
+  while (pos < text.length) {
+    const size = pos - start;
+    if (size >= PIECE_CHARS && ((!fence && blank && /^\S/.test(text.slice(pos, pos + 1))) || size >= hard)) {
+      yield reopen + text.slice(start, pos) + (fence ? `${fence.marker}\n` : '');
+      reopen = fence ? `${fence.open}\n` : '';
+      start = pos;
+    }
+    if (newline < pos) {
+      newline = text.indexOf('\n', pos);
+      if (newline < 0) newline = text.length;
+    }
+    let end = Math.min(text.length, newline + 1);
+    if (end - pos > PIECE_CHARS) {
+      // A line longer than a piece: cut it, at a space where there is one.
+      const limit = pos + PIECE_CHARS;
+      const space = text.slice(pos, limit).lastIndexOf(' ');
+      end = space > 0 ? pos + space + 1 : limit;
+    }
+    const line = text.slice(pos, end);
+    const mark = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (mark && mark[0] === fence.marker[0] && mark.length >= fence.marker.length && line.trim() === mark) fence = undefined;
+    } else if (mark) fence = { open: line.replace(/\r?\n$/, ''), marker: mark };
+    blank = line.trim() === '';
+    pos = end;
+  }
+  if (start < text.length || start === 0) yield reopen + text.slice(start);
+}
+
+/** Deepest indentation the layout draws; deeper nesting is drawn at this depth. */
+const MAX_INDENT = 10;
+
+interface ListState {
+  ordered: boolean;
+  next: number;
+}
 
 export function markdownBlocks(markdown: string): Block[] {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
   const blocks: Block[] = [];
-  let para: string[] = [];
-  let paraIndent = 0;
-  let item: Block | undefined;
-
-  const flush = (): void => {
-    if (item) {
-      item.text = joinLines([item.text, ...para]);
-      blocks.push(item);
-    } else if (para.length) {
-      blocks.push({ kind: 'paragraph', text: joinLines(para), indent: paraIndent });
-    }
-    item = undefined;
-    para = [];
-  };
-
-  for (let i = 0; i < lines.length; i++) {
-    const quote = QUOTE.exec(lines[i]!)?.[0] ?? '';
-    const line = lines[i]!.slice(quote.length);
-    const indent = Math.min(10, count(quote, '>'));
-    const fence = FENCE.exec(line);
-    if (fence) {
-      flush();
-      const code: string[] = [];
-      const close = new RegExp(`^ {0,3}${fence[1]![0] === '`' ? '`' : '~'}{${fence[1]!.length},}\\s*$`);
-      for (i++; i < lines.length && !close.test(unquote(lines[i]!)); i++) code.push(unquote(lines[i]!));
-      blocks.push({ kind: 'code', text: code.join('\n'), indent });
-      continue;
-    }
-    if (!line.trim()) {
-      flush();
-      continue;
-    }
-    const atx = ATX.exec(line);
-    if (atx) {
-      flush();
-      blocks.push({ kind: 'heading', level: atx[1]!.length, text: inline(withoutClosingHashes(atx[2] ?? '')), indent: 0 });
-      continue;
-    }
-    // Setext: a paragraph line underlined with === or ---.
-    if (para.length && !item && /^ {0,3}(=+|-+)\s*$/.test(line)) {
-      blocks.push({ kind: 'heading', level: line.trim().startsWith('=') ? 1 : 2, text: joinLines(para), indent: 0 });
-      para = [];
-      continue;
-    }
-    if (RULE.test(line)) {
-      flush();
-      blocks.push({ kind: 'rule', text: '', indent });
-      continue;
-    }
-    if (REFERENCE.test(line) && !para.length) continue;
-    const li = ITEM.exec(line);
-    if (li) {
-      flush();
-      const marker = li[2]!;
-      const depth = indent + Math.min(6, Math.floor(li[1]!.replace(/\t/g, '    ').length / 2));
-      item = { kind: 'item', bullet: /\d/.test(marker) ? `${marker.slice(0, -1)}.` : BULLET, text: li[3] ?? '', indent: depth + 1 };
-      continue;
-    }
-    if (line.includes('|') && (TABLE_SEPARATOR.test(lines[i + 1] ?? '') || isTableRow(line, blocks, para))) {
-      flush();
-      if (TABLE_SEPARATOR.test(line)) continue;
-      const cells = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/);
-      blocks.push({ kind: 'paragraph', text: cells.map((c) => inline(c.trim())).join('\t'), indent, tight: true });
-      continue;
-    }
-    if (!item && !para.length) paraIndent = indent;
-    para.push(line);
-  }
-  flush();
+  // One environment for all pieces: link reference definitions carry over to later pieces.
+  const env = {};
+  for (const piece of pieces(markdown)) addBlocks(md.parse(piece, env), blocks);
   // The last row of a table gets the usual paragraph spacing.
   return blocks.map((b, i) => (b.tight && blocks[i + 1]?.tight !== true ? { ...b, tight: false } : b));
 }
 
-function unquote(line: string): string {
-  return line.slice(QUOTE.exec(line)?.[0].length ?? 0);
-}
+function addBlocks(tokens: Token[], blocks: Block[]): void {
+  const lists: ListState[] = [];
+  let quotes = 0;
+  /** The list item whose marker is not yet placed: its first paragraph becomes its text. */
+  let pendingItem: Block | undefined;
+  let row: string[] | undefined;
+  const depth = (): number => Math.min(MAX_INDENT, quotes + lists.length);
+  const placeItem = (): void => {
+    if (pendingItem) blocks.push(pendingItem);
+    pendingItem = undefined;
+  };
 
-function count(text: string, ch: string): number {
-  let n = 0;
-  for (const c of text) if (c === ch) n++;
-  return n;
-}
-
-/** "Title ##" → "Title" (trailing whitespace trimmed without a backtracking pattern). */
-function withoutClosingHashes(text: string): string {
-  const trimmed = text.trimEnd();
-  let end = trimmed.length;
-  while (end > 0 && trimmed[end - 1] === '#') end--;
-  const bare = trimmed.slice(0, end);
-  return bare === '' || /\s$/.test(bare) ? bare.trimEnd() : trimmed;
-}
-
-/** A row of a table already started (the separator line was seen before). */
-function isTableRow(line: string, blocks: Block[], para: string[]): boolean {
-  return !para.length && blocks.at(-1)?.tight === true && /^\s*\|/.test(line);
-}
-
-/** Paragraph lines join with spaces; two trailing spaces or a backslash force a break. */
-function joinLines(lines: string[]): string {
-  const parts: string[] = []; // joined once at the end: appending to one string is quadratic here
-  for (const raw of lines) {
-    const hard = raw.endsWith('  ') || raw.endsWith('\\');
-    const text = inline(raw.trim().replace(/\\$/, ''));
-    if (!text) continue;
-    const last = parts.at(-1);
-    if (last !== undefined && last !== '\n') parts.push(' ');
-    parts.push(text);
-    if (hard) parts.push('\n');
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    switch (t.type) {
+      case 'blockquote_open':
+        placeItem();
+        quotes++;
+        break;
+      case 'blockquote_close':
+        quotes--;
+        break;
+      case 'bullet_list_open':
+      case 'ordered_list_open':
+        placeItem();
+        lists.push({ ordered: t.type === 'ordered_list_open', next: Number(t.attrGet('start') ?? 1) });
+        break;
+      case 'bullet_list_close':
+      case 'ordered_list_close':
+        placeItem();
+        lists.pop();
+        break;
+      case 'list_item_open': {
+        placeItem();
+        const list = lists.at(-1);
+        const bullet = list?.ordered ? `${list.next++}.` : BULLET;
+        pendingItem = { kind: 'item', bullet, text: '', indent: depth() };
+        break;
+      }
+      case 'heading_open':
+        placeItem();
+        blocks.push({ kind: 'heading', level: Number(t.tag.slice(1)), text: inlineText(tokens[i + 1]), indent: 0 });
+        break;
+      case 'paragraph_open': {
+        const text = inlineText(tokens[i + 1]);
+        if (pendingItem) {
+          pendingItem.text = text;
+          placeItem();
+        } else blocks.push({ kind: 'paragraph', text, indent: depth() });
+        break;
+      }
+      case 'fence':
+      case 'code_block':
+        placeItem();
+        blocks.push({ kind: 'code', text: t.content.replace(/\n$/, ''), indent: depth() });
+        break;
+      case 'hr':
+        placeItem();
+        blocks.push({ kind: 'rule', text: '', indent: depth() });
+        break;
+      case 'html_block':
+        // Raw HTML reads as the HTML path reads it: tags, comments and scripts leave their text only.
+        placeItem();
+        for (const b of htmlBlocks(t.content)) blocks.push({ ...b, indent: Math.min(MAX_INDENT, b.indent + depth()) });
+        break;
+      case 'table_open':
+        placeItem();
+        break;
+      case 'tr_open':
+        row = [];
+        break;
+      case 'th_open':
+      case 'td_open':
+        row?.push(inlineText(tokens[i + 1]));
+        break;
+      case 'tr_close':
+        blocks.push({ kind: 'paragraph', text: (row ?? []).join('\t'), indent: depth(), tight: true });
+        row = undefined;
+        break;
+      default:
+        break;
+    }
   }
-  if (parts.at(-1) === '\n') parts.pop();
+  placeItem();
+}
+
+/** The text of an inline token: emphasis, links and HTML tags dropped, breaks kept. */
+function inlineText(token: Token | undefined): string {
+  return token?.type === 'inline' ? childrenText(token.children ?? []).trim() : '';
+}
+
+function childrenText(children: Token[]): string {
+  const parts: string[] = [];
+  for (const c of children) {
+    if (c.type === 'text' || c.type === 'text_special' || c.type === 'code_inline') parts.push(c.content);
+    else if (c.type === 'softbreak') parts.push(' ');
+    else if (c.type === 'hardbreak') parts.push('\n');
+    else if (c.type === 'image') parts.push(childrenText(c.children ?? [])); // its alt text
+  }
   return parts.join('');
 }
 
-/**
- * Markdown inline syntax reduced to its text, in linear time whatever the input: no pattern can
- * scan past the next bracket, backtick or '<', and emphasis markers are dropped where they touch
- * a word rather than paired up (pairing is a search a line of unclosed markers makes quadratic).
- */
+/** Markdown inline syntax reduced to its text (one line or paragraph). */
 export function inline(text: string): string {
-  const kept: string[] = [];
-  const keep = (s: string): string => `\uE000${kept.push(s) - 1}\uE000`;
-  const s = text
-    .replace(/\uE000/g, '')
-    .replace(/\\([!-/:-@[-`{-~])/g, (_m, c: string) => keep(c)) // backslash escapes
-    .replace(/(`{1,16})([^`]{1,2000}?)\1(?!`)/g, (_m, _t, code: string) => keep(code.trim())) // code spans
-    .replace(/!?\[([^[\]]{0,1000})\](?:\((?:[^()]|\([^()]{0,500}\)){0,2000}\)|\[[^[\]]{0,1000}\])/g, '$1') // links, images: their text
-    .replace(/<((?:https?|mailto|ftp):[^<>\s]{1,2000})>/gi, '$1') // autolinks
-    .replace(/<\/?[A-Za-z][^<>]{0,1000}>/g, '') // inline HTML tags
-    .replace(/(?:\*{1,3}|~~)(?=[^\s*~])|(?<=[^\s*~])(?:\*{1,3}|~~)/g, '') // * ** *** ~~ next to a word
-    .replace(/(?<![\p{L}\p{N}_])_{1,3}(?=[^\s_])|(?<=[^\s_])_{1,3}(?![\p{L}\p{N}_])/gu, ''); // _ __ at word edges only
-  return decodeEntities(s).replace(/\uE000(\d+)\uE000/g, (_m, n: string) => kept[Number(n)] ?? '');
+  return inlineText(md.parseInline(text, {})[0]);
 }

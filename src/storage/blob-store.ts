@@ -9,6 +9,17 @@ export interface SignOptions {
   contentType?: string;
 }
 
+/**
+ * Where and how a client uploads one blob directly: a PUT of the raw bytes to `url`, or an HTML
+ * form POST of `fields` followed by the file (field `file`). Either way the store itself refuses
+ * a body over the size limit it was signed with.
+ */
+export interface SignedUpload {
+  url: string;
+  method: 'PUT' | 'POST';
+  fields: Record<string, string>;
+}
+
 export class BlobNotFoundError extends Error {
   constructor(key: string) {
     super(`blob not found: ${key}`);
@@ -29,6 +40,8 @@ export interface BlobStore {
   deletePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<string[]>;
   signedUrl(key: string, options: SignOptions): Promise<string>;
+  /** A direct upload to key, valid until the expiry, that the store caps at maxBytes. */
+  signedUpload(key: string, options: { expiresInSeconds: number; maxBytes: number }): Promise<SignedUpload>;
   /** Throws when the backend is unreachable (readiness probe). */
   check(): Promise<void>;
 }

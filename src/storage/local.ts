@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { access, constants, copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, BlobNotFoundError, type BlobStore, type SignOptions } from './blob-store.js';
+import { assertValidKey, BlobNotFoundError, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
 import { signLocalUrl } from './signing.js';
 
 export class LocalBlobStore implements BlobStore {
@@ -129,6 +129,11 @@ export class LocalBlobStore implements BlobStore {
     assertValidKey(key);
     const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
     return signLocalUrl(this.publicUrl, this.secret, { key, method: options.method, expires });
+  }
+
+  /** A signed PUT to the app's own /storage route, which streams it and stops at the upload limit. */
+  async signedUpload(key: string, options: { expiresInSeconds: number; maxBytes: number }): Promise<SignedUpload> {
+    return { url: await this.signedUrl(key, { method: 'PUT', expiresInSeconds: options.expiresInSeconds }), method: 'PUT', fields: {} };
   }
 
   async check(): Promise<void> {

@@ -14,8 +14,9 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertValidKey, BlobNotFoundError, type BlobStore, type SignOptions } from './blob-store.js';
+import { assertValidKey, BlobNotFoundError, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
 
 export interface S3Location {
   bucket: string;
@@ -164,6 +165,20 @@ export class S3BlobStore implements BlobStore {
           })
         : new GetObjectCommand({ Bucket: this.loc.bucket, Key: this.full(key) });
     return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+  }
+
+  /**
+   * A presigned POST: a signed policy whose content-length-range S3 enforces (EntityTooLarge), so a
+   * URL cannot store more than maxBytes. A presigned PUT cannot carry a size range.
+   */
+  async signedUpload(key: string, options: { expiresInSeconds: number; maxBytes: number }): Promise<SignedUpload> {
+    const { url, fields } = await createPresignedPost(this.client, {
+      Bucket: this.loc.bucket,
+      Key: this.full(key),
+      Conditions: [['content-length-range', 0, options.maxBytes]],
+      Expires: options.expiresInSeconds,
+    });
+    return { url, method: 'POST', fields };
   }
 
   async check(): Promise<void> {

@@ -241,6 +241,27 @@ describe.each(BACKENDS)('blob store contract (%s)', (_name, open) => {
     expect((await readAll(await store.get('signed/put.bin'))).equals(bytes)).toBe(true);
   });
 
+  it('gives a signed upload, capped at the limit it was signed with, that stores the bytes', async () => {
+    const upload = await store.signedUpload('signed/upload.bin', { expiresInSeconds: 60, maxBytes: 1024 * 1024 });
+    // The local store caps PUTs itself; S3 gets a POST policy with content-length-range.
+    expect(upload.method).toBe(store.kind === 's3' ? 'POST' : 'PUT');
+    let res: Response;
+    if (upload.method === 'PUT') {
+      expect(upload.fields).toEqual({});
+      res = await fetch(upload.url, { method: 'PUT', body: bytes });
+    } else {
+      const policy = JSON.parse(Buffer.from(upload.fields.Policy ?? '', 'base64').toString('utf8')) as { conditions: unknown[] };
+      expect(policy.conditions).toContainEqual(['content-length-range', 0, 1024 * 1024]);
+      const form = new FormData();
+      for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+      form.append('file', new Blob([bytes]), 'upload.bin');
+      res = await fetch(upload.url, { method: 'POST', body: form });
+    }
+    expect(res.ok).toBe(true);
+    await res.arrayBuffer();
+    expect((await readAll(await store.get('signed/upload.bin'))).equals(bytes)).toBe(true);
+  });
+
   it('refuses an expired signed URL, for GET and for PUT', async () => {
     await store.putBuffer('signed/old.bin', Buffer.from('old'));
     const get = await fetch(await signInThePast(store, 'signed/old.bin', { method: 'GET', expiresInSeconds: 60 }));

@@ -1,6 +1,7 @@
 // Table grids to HTML (`<table>` with `<thead>`, rowspan and colspan) and back: a small strict
 // parser for tables people correct (PUT /components/{id} with html_table). Only table markup,
 // `<br>` and a few inline tags are accepted; anything else is an error with its position.
+import { decodeReference } from '../html-entities.js';
 import type { TableCell } from './types.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -42,21 +43,16 @@ export class HtmlTableError extends Error {}
 /** Tags allowed inside a cell (formatting only). */
 const INLINE = new Set(['b', 'strong', 'i', 'em', 'u', 'sup', 'sub', 'span', 'small']);
 const SECTIONS = new Set(['thead', 'tbody', 'tfoot']);
-const ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 const MAX_CELLS = 100_000;
 const MAX_SPAN = 1000;
 
+/** Character references read strictly (every HTML5 name, as the page-text path knows them). */
 function decode(s: string, pos: number): string {
   return s.replace(/&([^;\s&]*);?/g, (m, e: string) => {
     if (!m.endsWith(';')) throw new HtmlTableError(`bare '&' at offset ${pos} (write &amp;)`);
-    if (e.startsWith('#')) {
-      const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
-      if (!Number.isInteger(n) || n <= 0 || n > 0x10ffff) throw new HtmlTableError(`bad character reference ${m} at offset ${pos}`);
-      return String.fromCodePoint(n);
-    }
-    const v = ENTITY[e.toLowerCase()];
-    if (v === undefined) throw new HtmlTableError(`unknown entity ${m} at offset ${pos}`);
-    return v;
+    const text = decodeReference(m);
+    if (text !== null) return text;
+    throw new HtmlTableError(`${e.startsWith('#') ? 'bad character reference' : 'unknown entity'} ${m} at offset ${pos}`);
   });
 }
 

@@ -20,9 +20,41 @@ export interface PostJsonOptions extends RetryOptions {
   /** Redacted from every error message (the API key). */
   secrets: readonly string[];
   signal?: AbortSignal;
+  /** Largest response body read, in bytes; a longer one is refused unread. Default 32 MiB. */
+  maxResponseBytes?: number;
 }
 
 const MAX_RETRY_AFTER_MS = 60_000;
+/** Far above any chat answer or embedding batch, far below what would strain the process. */
+export const MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+/** The body as text, reading no more than `limit` bytes (a server could otherwise send without end). */
+async function readText(res: Response, limit: number): Promise<string> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new BodyTooLarge();
+  }
+  if (!res.body) return '';
+  const reader: ReadableStreamDefaultReader<Uint8Array> = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
 
 /** The URL without credentials or query, safe for messages. */
 function safeUrl(url: string): string {
@@ -74,7 +106,7 @@ export async function postJson(o: PostJsonOptions): Promise<unknown> {
     }
     const signals = [AbortSignal.timeout(o.timeoutMs)];
     if (o.signal) signals.push(o.signal);
-    let status: number;
+    let status = 0;
     let text: string;
     let retryAfter: number | null;
     try {
@@ -86,8 +118,13 @@ export async function postJson(o: PostJsonOptions): Promise<unknown> {
       });
       status = res.status;
       retryAfter = retryAfterMs(res.headers.get('retry-after'));
-      text = await res.text();
+      text = await readText(res, o.maxResponseBytes ?? MAX_RESPONSE_BYTES);
     } catch (err) {
+      if (err instanceof BodyTooLarge) {
+        // Not retried: the same request would bring the same flood.
+        const limit = o.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+        throw new ProviderError(o.provider, 'bad_response', `${where} answered with a body larger than ${limit} bytes`, status);
+      }
       if (o.signal?.aborted) throw new ProviderError(o.provider, 'aborted', `request to ${where} was cancelled`);
       if (err instanceof Error && err.name === 'TimeoutError') {
         throw new ProviderError(o.provider, 'timeout', `no answer from ${where} within ${o.timeoutMs} ms`);
