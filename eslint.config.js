@@ -1,4 +1,4 @@
-// ESLint: typescript-eslint with type information; the pipeline may not import the server or the DB.
+// ESLint: typescript-eslint with type information; the pure pipeline and the blob store keep their boundaries.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -19,18 +19,31 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['src/pipeline/**/*.ts'],
+  // src/pipeline is pure: no server or database packages, and no project file outside src/pipeline,
+  // at any depth (test/architecture/imports.test.ts holds the same boundary over the import graph).
+  ...[
+    { files: ['src/pipeline/*.ts'], outside: '../*' },
+    { files: ['src/pipeline/*/*.ts'], outside: '../../*' },
+    { files: ['src/pipeline/*/*/*.ts'], outside: '../../../*' },
+  ].map(({ files, outside }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['fastify', '@fastify/*', 'kysely', 'pg', 'better-sqlite3'], message: 'src/pipeline is pure: no server or database imports.' },
-            { group: ['../db/*', '../*/routes.js', '../*/repository.js', '../*/service.js'], message: 'src/pipeline is pure: no server or database imports.' },
+            { group: [outside], message: 'src/pipeline is pure: it imports nothing of the project outside src/pipeline.' },
           ],
         },
       ],
+    },
+  })),
+  // src/storage is a leaf: the blob store imports nothing of the project.
+  {
+    files: ['src/storage/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*'], message: 'src/storage is a leaf: it imports nothing of the project.' }] }],
     },
   },
   {

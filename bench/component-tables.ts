@@ -10,7 +10,8 @@ import { renderImagePage } from '../src/pipeline/images.js';
 import { tableCsv, tablesXlsx, zipTextFiles } from '../src/pipeline/tables/export-files.js';
 import { parseHtmlTable } from '../src/pipeline/tables/index.js';
 import { mergeContinued, tableRows, type LinkedTable } from '../src/pipeline/tables/merge.js';
-import { tableOfImage } from '../src/processing/component-kind.js';
+import { tableExtractor } from '../src/extractors/table.js';
+import { extractFromImage, imageInput } from '../src/processing/component-kind.js';
 import { createOcrEngine } from '../src/providers/ocr/index.js';
 import { renderTableImage } from '../test/fixtures/table-image.js';
 
@@ -54,12 +55,12 @@ async function main(): Promise<void> {
       ['table image 26 x 6 borderless', borderless, largeRows],
     ] as const) {
       const page = await renderImagePage(png, 1, LIMITS);
-      const out = await tableOfImage(page, engine);
+      const out = await extractFromImage(tableExtractor, imageInput(page, { ocr: () => Promise.resolve(engine) }));
       const html = out.grounding?.html_table;
       const got = typeof html === 'string' ? tableRows(parseHtmlTable(html)) : [];
       const right = expected.flatMap((r, i) => r.map((text, k) => (got[i]?.[k] === text ? 1 : 0))).reduce((a: number, b) => a + b, 0);
       const total = expected.flat().length;
-      await time(`${label} (${page.width}x${page.height}; ${right}/${total} cells exactly right)`, async () => tableOfImage(await renderImagePage(png, 1, LIMITS), engine));
+      await time(`${label} (${page.width}x${page.height}; ${right}/${total} cells exactly right)`, async () => extractFromImage(tableExtractor, imageInput(await renderImagePage(png, 1, LIMITS), { ocr: () => Promise.resolve(engine) })));
     }
   } finally {
     await engine.close();

@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { detectInPolygon, readRegions, templateMatchOn } from '../src/pages/helpers.js';
 import { openPdf } from '../src/pipeline/pdf/document.js';
 import type { BBox } from '../src/pipeline/types.js';
-import { closeHelperOcr, helperOcr } from '../src/processing/helper-ocr.js';
+import { createHelperOcr } from '../src/providers/engines.js';
 import { decodeGrey } from '../src/providers/ocr/raster.js';
 import { buildPdf, textAt } from '../test/fixtures/pdf-builder.js';
 import { symbolPage } from '../test/fixtures/symbol-page.js';
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   doc.close();
   const img = await decodeGrey(page.png);
   console.log(`text page ${img.width} x ${img.height}`);
-  const engine = await helperOcr();
+  const engine = await createHelperOcr();
 
   const block = layer.lines.slice(4, 14);
   const x0 = Math.min(...block.map((l) => l.bbox[0])) - 6;
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const words = layer.lines[0]!.words.slice(0, 2);
   const small: BBox = [words[0]!.bbox[0] - 4, words[0]!.bbox[1] - 4, words[1]!.bbox[2] + 4, words[1]!.bbox[3] + 4];
   await time('ocr-regions (1 two-word region per request)', RUNS, () => readRegions(engine, img, [small]));
-  await closeHelperOcr();
+  await engine.close();
   console.log(`load average after ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }
 

@@ -13,7 +13,7 @@ import { detectInPolygon, readRegions, templateMatchOn } from '../src/pages/help
 import { openPdf } from '../src/pipeline/pdf/document.js';
 import { iou } from '../src/pipeline/page-helpers/template-match.js';
 import type { BBox } from '../src/pipeline/types.js';
-import { closeHelperOcr, helperOcr } from '../src/processing/helper-ocr.js';
+import { createHelperOcr } from '../src/providers/engines.js';
 import { decodeGrey, type GreyImage } from '../src/providers/ocr/raster.js';
 import { buildPdf, textAt } from '../test/fixtures/pdf-builder.js';
 import { rng, symbolPage } from '../test/fixtures/symbol-page.js';
@@ -95,7 +95,7 @@ function lcs(a: string[], b: string[]): number {
 }
 
 async function textEval(): Promise<void> {
-  const engine = await helperOcr();
+  const engine = await createHelperOcr();
   const pdf = textPages(SEED);
   const doc = await openPdf(pdf);
   let right = 0;
@@ -141,6 +141,7 @@ async function textEval(): Promise<void> {
     }
   } finally {
     doc.close();
+    await engine.close();
   }
   console.log(`ocr-regions: ${words} words on ${PAGES} pages at 150 dpi: word accuracy ${((100 * right) / words).toFixed(2)} % (goal >= 98)`);
   console.log(`detect-text-in-region: ${inPolygons} words inside ${PAGES * 3} polygons: recall ${((100 * found) / inPolygons).toFixed(2)} % (goal >= 97)`);
@@ -149,7 +150,6 @@ async function textEval(): Promise<void> {
 async function main(): Promise<void> {
   await templateEval();
   await textEval();
-  await closeHelperOcr();
 }
 
 main().catch((err: unknown) => {

@@ -5,20 +5,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerBearerAuth } from './auth/plugin.js';
 import { componentRoutes } from './components/routes.js';
-import type { AppContext } from './context.js';
+import { maxUploadBytes, type AppContext } from './context.js';
 import { documentRoutes } from './documents/routes.js';
 import { jobRoutes } from './jobs/routes.js';
-import { pageRoutes } from './pages/routes.js';
 import { qaRoutes } from './qa/routes.js';
 import { folderRoutes } from './folders/routes.js';
 import { HttpError } from './http/errors.js';
 import { knowledgeBaseRoutes } from './knowledge-bases/routes.js';
 import { OpenApiCollector } from './http/openapi.js';
+import { attachResponseSchema, checkResponses } from './http/responses.js';
 import { toValidationIssues } from './http/validation.js';
 import { validatorCompiler } from './http/validator.js';
 import { opsRoutes } from './ops/routes.js';
 import { retentionPolicyRoutes } from './retention/routes.js';
 import { createMetrics } from './ops/metrics.js';
+import { signingSecret } from './storage/index.js';
 import { storageRoutes } from './storage/routes.js';
 
 export const API_TITLE = 'PageLens: Document Processing and Question-Answering Service';
@@ -28,6 +29,8 @@ const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface BuildOptions {
   logger?: boolean | { level: string };
+  /** Validate every JSON reply against its route's declared schema before sending it (tests). */
+  checkResponses?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -43,6 +46,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   const collector = new OpenApiCollector();
   app.addHook('onRoute', collector.onRoute);
+  app.addHook('onRoute', attachResponseSchema);
+  if (options.checkResponses) checkResponses(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -89,10 +94,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   createMetrics(app);
 
   await app.register(opsRoutes(ctx));
-  await app.register(storageRoutes(ctx));
+  await app.register(
+    storageRoutes({ store: ctx.storage, secret: signingSecret(ctx.config), maxUploadBytes: maxUploadBytes(ctx), tmpDir: ctx.tmpDir }),
+  );
   await app.register(documentRoutes(ctx));
   await app.register(jobRoutes(ctx));
-  await app.register(pageRoutes(ctx));
   await app.register(folderRoutes(ctx));
   await app.register(knowledgeBaseRoutes(ctx));
   await app.register(retentionPolicyRoutes(ctx));

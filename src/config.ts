@@ -5,6 +5,8 @@ import { availableParallelism } from 'node:os';
 import { describeLlmSettings, llmSettingsFromEnv, type LlmSettings } from './providers/llm/settings.js';
 import { describeEmbeddingsSettings, embeddingsSettingsFromEnv, type EmbeddingsSettings } from './providers/embeddings/settings.js';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
+import type { OcrSetting } from './providers/engines.js';
 
 export type QueueKind = 'local' | 'bullmq';
 
@@ -43,9 +45,9 @@ export interface Config {
   embeddings: EmbeddingsSettings;
 }
 
-export type OcrSetting = 'auto' | 'tesseract' | 'tesseract-native' | 'ppocr';
+export type { OcrSetting };
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 

@@ -42,7 +42,7 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
       async (request) => {
         const caller = callerOf(request);
         const type = request.query.component_type;
-        requireExtractor(type);
+        requireExtractor(ctx.extractors, type);
         let received: ReceivedFile | null = null;
         try {
           if (request.isMultipart()) {

@@ -8,15 +8,16 @@ import type { Caller } from '../auth/caller.js';
 import type { Kysely } from 'kysely';
 import type { ComponentsTable, Database, Db } from '../db/types.js';
 import { inTransaction, type UnitOfWork } from '../db/tx.js';
-import { queueBlobDeletion } from '../documents/repository.js';
+import { queueBlobDeletion } from '../documents/blob-deletions.js';
 import type { BlobDeleter } from '../documents/service.js';
 import { removeQuietly, tooLarge } from '../documents/upload.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { createJob } from '../jobs/create.js';
-import type { JobSystem } from '../jobs/system.js';
+import type { JobSubmitter } from '../jobs/create.js';
+import { extractComponentJob } from '../processing/job-requests.js';
 import type { ImageLimits } from '../pipeline/images.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { runBlobDeletion } from '../storage/gc.js';
+import { runBlobDeletion } from '../documents/blob-deletions.js';
 import { newId, nowIso } from '../util.js';
 import { getReadableComponent } from './access.js';
 import { newComponentUploadKey, newSourceImageKey } from './keys.js';
@@ -24,15 +25,12 @@ import type { ComponentType } from './model.js';
 import * as repo from './repository.js';
 import { checkComponentImage } from './source-image.js';
 
-/** Component types this server can extract from an image. */
-export const EXTRACTABLE_TYPES: readonly ComponentType[] = ['table'];
-
-/** Other types have no extractor yet: a 422 naming the supported ones, and nothing is created. */
-export function requireExtractor(type: ComponentType): void {
-  if (EXTRACTABLE_TYPES.includes(type)) return;
+/** Types without an extractor (src/extractors): a 422 naming the supported ones, and nothing is created. */
+export function requireExtractor(extractors: { has(type: string): boolean; types(): readonly string[] }, type: ComponentType): void {
+  if (extractors.has(type)) return;
   throw validationError(
     ['query', 'component_type'],
-    `No extractor for component_type '${type}' on this server yet; supported: ${EXTRACTABLE_TYPES.join(', ')}`,
+    `No extractor for component_type '${type}' on this server yet; supported: ${extractors.types().join(', ')}`,
     'value_error',
   );
 }
@@ -49,20 +47,13 @@ export interface CreatedComponent {
   jobStatusId: string | null;
 }
 
-function startExtraction(uow: UnitOfWork, jobs: JobSystem, row: ComponentsTable, image: SourceImage): Promise<string> {
-  return createJob(uow, jobs, {
-    kind: 'extract_component',
-    documentId: null,
-    organizationId: row.organization_id,
-    ownerId: row.owner_id,
-    documentName: image.name,
-    payload: { component_id: row.id, image_key: image.key },
-  });
+function startExtraction(uow: UnitOfWork, jobs: JobSubmitter, row: ComponentsTable, image: SourceImage): Promise<string> {
+  return createJob(uow, jobs, extractComponentJob(row, image));
 }
 
 export async function createStandaloneComponent(
   uow: UnitOfWork,
-  jobs: JobSystem,
+  jobs: JobSubmitter,
   caller: Caller,
   input: { id: string; type: ComponentType; image: SourceImage | null },
 ): Promise<CreatedComponent> {
@@ -176,7 +167,7 @@ export async function inspectComponentUpload(
  */
 export async function adoptComponentImage(
   uow: UnitOfWork,
-  jobs: JobSystem,
+  jobs: JobSubmitter,
   caller: Caller,
   id: string,
   uploadKey: string,

@@ -1,7 +1,7 @@
 // Queries for components and visual components. Callers scope them: documents through
 // getReadableDocument, components through readableComponents (access.ts).
 import type { ComponentsTable, Db, VisualComponentsTable } from '../db/types.js';
-import { queueBlobDeletion } from '../documents/repository.js';
+import { queueBlobDeletion } from '../documents/blob-deletions.js';
 import { componentBlobPrefixes } from './keys.js';
 import { parseBbox } from './model.js';
 

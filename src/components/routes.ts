@@ -7,7 +7,6 @@ import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
 import { componentCreateRoutes } from './create-routes.js';
 import { componentResponseRoutes } from './response-routes.js';
-import { tableExportRoutes } from './table-export-routes.js';
 import * as schemas from './schemas.js';
 import { updateComponentGrounding } from './grounding-service.js';
 import * as service from './service.js';
@@ -76,6 +75,5 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
     await app.register(componentCreateRoutes(ctx));
     await app.register(componentResponseRoutes(ctx));
-    await app.register(tableExportRoutes(ctx));
   };
 }

@@ -1,45 +1,9 @@
-// Table components: what the table extractor writes into a component's grounding (HTML) and its
-// visual component's grounding_data (the cell grid), and the links between a table and its
-// continuation on the next page (set when a document's processing finishes).
+// Table components: the links between a table and its continuation on the next page (set when a
+// document's processing finishes). What the table extractor writes is src/extractors/table.ts's.
 import type { Db } from '../db/types.js';
-import { continues, extractTable, groundingCells, shapeOf, type GroundingCell, type TableGrid } from '../pipeline/tables/index.js';
-import { readTableText, type GreyPixels, type TableTextReader } from '../pipeline/tables/scan-text.js';
-import type { BBox, Segment, Word } from '../pipeline/types.js';
+import { continues, shapeOf, type GroundingCell, type TableGrid } from '../pipeline/tables/index.js';
+import type { BBox } from '../pipeline/types.js';
 import { parseBbox, parseJsonObject, type JsonObject } from './model.js';
-
-export interface TableGrounding {
-  /** Component record grounding: { html_table, rows, cols, header_rows }. */
-  grounding: JsonObject;
-  /** Visual component grounding_data: the same plus cells and column edges. */
-  groundingData: JsonObject;
-}
-
-/** Grounding of a table from a recognised grid. `source` says where the structure came from. */
-export function tableGrounding(grid: TableGrid, html: string, source: 'pipeline' | 'manual'): TableGrounding {
-  const base = { html_table: html, rows: grid.rows, cols: grid.cols, header_rows: grid.headerRows, source };
-  const round = (v: number): number => Math.round(v * 100) / 100;
-  return {
-    grounding: base,
-    groundingData: { ...base, cells: groundingCells(grid), col_edges: grid.colEdges.map(round), row_edges: grid.rowEdges.map(round) },
-  };
-}
-
-/** Extracts the table in `bbox` from the page's words and drawn segments. */
-export function extractTableGrounding(bbox: BBox, words: Word[], segments: Segment[]): TableGrounding {
-  const { grid, html } = extractTable({ bbox, words, segments });
-  return tableGrounding(grid, html, 'pipeline');
-}
-
-/**
- * Extracts the table in `bbox` of a page image (a scan, photo or uploaded table image): the
- * region is cleaned (fills flattened, rules erased) and read again by `reader` (the OCR engine),
- * and its structure comes from those words and the rules found in its pixels
- * (pipeline/tables/scan-text.ts). `page` is the page's greyscale pixels.
- */
-export async function extractScannedTableGrounding(page: GreyPixels, bbox: BBox, reader: TableTextReader): Promise<TableGrounding> {
-  const { words, rules } = await readTableText(page, bbox, reader);
-  return extractTableGrounding(bbox, words, rules);
-}
 
 function gridOf(data: JsonObject, bbox: BBox): TableGrid | undefined {
   const cells = data.cells;

@@ -8,7 +8,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Db, DocumentsTable } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
 import { getReadableDocument } from '../documents/access.js';
-import { queueBlobDeletion } from '../documents/repository.js';
+import { queueBlobDeletion } from '../documents/blob-deletions.js';
 import type { BlobDeleter } from '../documents/service.js';
 import { notFound } from '../http/errors.js';
 import type { BlobStore } from '../storage/blob-store.js';

@@ -134,9 +134,3 @@ export async function knowledgeBaseInOrganization(db: Db, organizationId: string
   return row !== undefined;
 }
 
-/** Queues a blob prefix for deletion inside the transaction that makes it unreferenced. */
-export async function queueBlobDeletion(db: Db, prefix: string): Promise<string> {
-  const id = newId();
-  await db.insertInto('blob_deletions').values({ id, prefix, created_at: nowIso() }).execute();
-  return id;
-}

@@ -2,7 +2,6 @@
 // upload URLs live in their own files beside this one and are registered from here.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
-import { visualComponentRoutes } from '../components/visual-routes.js';
 import { blobDeleter, maxUploadBytes, type AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { validationError } from '../http/errors.js';
@@ -21,6 +20,12 @@ import { usageRoutes } from './usage-routes.js';
 import { tagRoutes } from './tag-routes.js';
 import { receiveUpload, removeQuietly, singleField, type ReceivedFile } from './upload.js';
 import { uploadUrlRoutes } from './upload-url-routes.js';
+import { pageDescriptionRoutes } from './page-description-routes.js';
+import { pageHelperRoutes } from './page-routes.js';
+import { pageResponseRoutes } from './page-response-routes.js';
+import { tableExportRoutes } from './table-export-routes.js';
+import { visualComponentResponseRoutes } from './visual-component-response-routes.js';
+import { visualComponentRoutes } from './visual-component-routes.js';
 
 const TAGS = ['documents'];
 
@@ -241,6 +246,11 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     await app.register(retentionLinkRoutes(ctx));
     await app.register(uploadUrlRoutes(ctx));
     await app.register(visualComponentRoutes(ctx));
+    await app.register(visualComponentResponseRoutes(ctx));
+    await app.register(tableExportRoutes(ctx));
+    await app.register(pageDescriptionRoutes(ctx));
+    await app.register(pageHelperRoutes(ctx));
+    await app.register(pageResponseRoutes(ctx));
     // Static paths (/documents/search, /token-usage, /stats) win over /documents/{document_id} in
     // Fastify's router whatever the registration order; no document route takes POST on /{id}.
     await app.register(searchRoutes(ctx));

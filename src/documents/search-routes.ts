@@ -6,7 +6,6 @@ import type { AppContext } from '../context.js';
 import { op } from '../http/openapi.js';
 import * as schemas from '../search/schemas.js';
 import { createSearch, getSearch } from '../search/service.js';
-import { createEmbedder } from '../providers/embeddings/index.js';
 import { toWire } from './service.js';
 
 const TAGS = ['documents'];
@@ -14,7 +13,7 @@ const TAGS = ['documents'];
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db, dialect } = ctx.database;
   const wireDeps = { storage: ctx.storage, signedUrlTtlSeconds: ctx.config.signedUrlTtlSeconds };
-  const embedder = createEmbedder(ctx.config.embeddings);
+  const embedder = ctx.engines.embedder;
   return async (app) => {
     const render = async (caller: ReturnType<typeof callerOf>, id: string) => {
       const s = await getSearch(db, caller, id);

@@ -2,16 +2,18 @@
 import type { Caller } from '../auth/caller.js';
 import type { Db, DocumentsTable } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
-import { notFound, validationError } from '../http/errors.js';
+import { conflict, notFound, validationError } from '../http/errors.js';
 import { createJob } from '../jobs/create.js';
-import { cancelOpenRuns } from '../jobs/store.js';
-import type { JobSystem } from '../jobs/system.js';
+import { cancelOpenRuns, endJob, openJobsOfDocument } from '../jobs/repository.js';
+import type { JobSubmitter } from '../jobs/create.js';
+import { processDocumentJob } from '../processing/job-requests.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { nowIso } from '../util.js';
 import { assertCanManage, DEFAULT_VISIBILITY, getReadableDocument, type Visibility } from './access.js';
 import type { Format } from './formats.js';
 import { documentPrefix } from './keys.js';
 import * as repo from './repository.js';
+import { queueBlobDeletion } from './blob-deletions.js';
 import type { DocumentGetWire, DocumentUpdate, DocumentWire, ListDocumentsFilters } from './schemas.js';
 
 export interface WireDeps {
@@ -115,7 +117,7 @@ export async function createDocument(
   uow: UnitOfWork,
   caller: Caller,
   input: NewDocumentInput,
-  jobs: JobSystem,
+  jobs: JobSubmitter,
 ): Promise<{ document: DocumentsTable; jobStatusId: string }> {
   const { trx } = uow;
   await assertReferences(trx, caller, input.folderId, input.knowledgeBaseId);
@@ -144,14 +146,7 @@ export async function createDocument(
   await trx.insertInto('documents').values(document).execute();
   for (const tag of input.tags) await repo.attachTag(trx, caller.organizationId, document.id, tag);
   if (input.knowledgeBaseId) await repo.linkKnowledgeBase(trx, document.id, input.knowledgeBaseId);
-  const jobStatusId = await createJob(uow, jobs, {
-    kind: 'process_document',
-    documentId: document.id,
-    organizationId: caller.organizationId,
-    ownerId: caller.userId,
-    documentName: document.name,
-    payload: { version: 1 },
-  });
+  const jobStatusId = await createJob(uow, jobs, processDocumentJob(document, caller.userId, { version: 1 }));
   return { document, jobStatusId };
 }
 
@@ -201,27 +196,15 @@ export async function deleteDocumentRecords(
   onQueued: (outboxId: string, prefix: string) => void,
 ): Promise<void> {
   const prefix = documentPrefix(documentId);
-  const outboxId = await repo.queueBlobDeletion(trx, prefix);
+  const outboxId = await queueBlobDeletion(trx, prefix);
   await trx.deleteFrom('documents').where('id', '=', documentId).execute();
   onQueued(outboxId, prefix);
 }
 
 /** Processing of an older file version is pointless once a new file is in: cancel it. */
 async function supersedeJobs(trx: Db, documentId: string, version: number): Promise<void> {
-  const open = await trx
-    .selectFrom('job_statuses')
-    .select('id')
-    .where('document_id', '=', documentId)
-    .where('kind', '=', 'process_document')
-    .where('status', 'in', ['queued', 'processing'])
-    .execute();
-  const now = nowIso();
-  for (const job of open) {
-    await trx
-      .updateTable('job_statuses')
-      .set({ status: 'cancelled', error_message: `superseded by file version ${version}`, finished_at: now, updated_at: now })
-      .where('id', '=', job.id)
-      .execute();
+  for (const job of await openJobsOfDocument(trx, documentId, ['process_document'])) {
+    await endJob(trx, job.id, 'cancelled', `superseded by file version ${version}`);
     await cancelOpenRuns(trx, job.id);
   }
 }
@@ -233,7 +216,7 @@ export async function replaceFile(
   id: string,
   file: StoredFile,
   deleteBlobs: BlobDeleter,
-  jobs: JobSystem,
+  jobs: JobSubmitter,
 ): Promise<{ document: DocumentsTable; jobStatusId: string }> {
   const { trx, after } = uow;
   const doc = await getReadableDocument(trx, caller, id);
@@ -251,17 +234,41 @@ export async function replaceFile(
   const stale = [`${documentPrefix(doc.id)}derived/v${doc.version}/`];
   if (doc.file_path && doc.file_path !== file.key) stale.push(doc.file_path);
   for (const key of stale) {
-    const outboxId = await repo.queueBlobDeletion(trx, key);
+    const outboxId = await queueBlobDeletion(trx, key);
     after.add(() => deleteBlobs(outboxId, key));
   }
   await supersedeJobs(trx, doc.id, changes.version);
-  const jobStatusId = await createJob(uow, jobs, {
-    kind: 'process_document',
-    documentId: doc.id,
-    organizationId: doc.organization_id,
-    ownerId: caller.userId,
-    documentName: doc.name,
-    payload: { version: changes.version, reason: 'file_replaced' },
-  });
+  const jobStatusId = await createJob(uow, jobs, processDocumentJob(doc, caller.userId, { version: changes.version, reason: 'file_replaced' }));
   return { document: { ...doc, ...changes }, jobStatusId };
+}
+
+/**
+ * Queues processing of the document's current file again, all pages or those given (each at
+ * most the page count); 409 while it is being processed.
+ */
+export async function reprocessDocument(
+  uow: UnitOfWork,
+  jobs: JobSubmitter,
+  caller: Caller,
+  documentId: string,
+  options: { pages?: number[]; overwriteEditedDescriptions: boolean },
+): Promise<{ doc: DocumentsTable; jobStatusId: string }> {
+  const doc = await getReadableDocument(uow.trx, caller, documentId);
+  const pages = options.pages ? [...new Set(options.pages)].sort((a, b) => a - b) : undefined;
+  if (pages && doc.page_count > 0 && (pages.at(-1) ?? 0) > doc.page_count) {
+    throw validationError(['body', 'pages'], `The document has ${doc.page_count} pages`, 'less_than_equal');
+  }
+  const [open] = await openJobsOfDocument(uow.trx, doc.id, ['process_document']);
+  if (open) throw conflict(`The document is being processed already (job ${open.id})`);
+  const jobStatusId = await createJob(
+    uow,
+    jobs,
+    processDocumentJob(doc, caller.userId, {
+      version: doc.version,
+      reason: 'reprocess',
+      overwrite_edited_descriptions: options.overwriteEditedDescriptions,
+      ...(pages ? { pages } : {}),
+    }),
+  );
+  return { doc, jobStatusId };
 }

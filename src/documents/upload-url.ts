@@ -13,9 +13,9 @@ import { newId } from '../util.js';
 import { getReadableDocument } from './access.js';
 import { acceptedFormat } from './ingest.js';
 import { newFileKey, newUploadKey } from './keys.js';
-import { queueBlobDeletion } from './repository.js';
+import { queueBlobDeletion } from './blob-deletions.js';
 import type { BlobDeleter, StoredFile } from './service.js';
-import { runBlobDeletion } from '../storage/gc.js';
+import { runBlobDeletion } from './blob-deletions.js';
 import { removeQuietly, tooLarge } from './upload.js';
 
 export interface IssuedUpload {

@@ -8,7 +8,7 @@ import type { TaskRunsTable } from '../db/types.js';
 import { nowIso } from '../util.js';
 import type { QueueName } from './kinds.js';
 import type { QueueBackend, RunningWorker, WorkerOptions } from './queue.js';
-import { claimById } from './store.js';
+import { claimById } from './repository.js';
 
 interface TaskData {
   taskRunId: string;

@@ -2,32 +2,31 @@
 // finished page releases finalize, finalize (or a single run) settles the job. Every transition
 // is guarded by the run's lease, so a retried or cancelled run can never write twice.
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
 import type { Db, JobStatusesTable, TaskRunsTable } from '../db/types.js';
 import { nowIso, errorMessage } from '../util.js';
 import { StepStopped, type JobKind, type JobKindRegistry, type StepContext } from './kinds.js';
-import * as store from './store.js';
+import * as store from './repository.js';
 
-export interface EngineDeps {
-  app: AppContext;
-  kinds: JobKindRegistry;
+export interface EngineDeps<Ports = unknown> {
+  /** Handed to every step (database, storage, engines, settings: see src/context.ts). */
+  ports: Ports;
+  db: Db;
+  /** How often a step that failed on an infrastructure hiccup is retried. */
+  taskMaxRetries: number;
+  kinds: JobKindRegistry<Ports>;
   log: FastifyBaseLogger;
   /** Hands runs that became queued to the queue backend (after the commit that made them so). */
   dispatch(runs: TaskRunsTable[], parent?: TaskRunsTable): Promise<void>;
 }
 
-async function loadJob(db: Db, jobId: string): Promise<JobStatusesTable | undefined> {
-  return db.selectFrom('job_statuses').selectAll().where('id', '=', jobId).executeTakeFirst();
-}
-
-function stepContext(deps: EngineDeps, run: TaskRunsTable, job: JobStatusesTable): StepContext {
-  const { db } = deps.app.database;
+function stepContext<Ports>(deps: EngineDeps<Ports>, run: TaskRunsTable, job: JobStatusesTable): StepContext<Ports> {
+  const { db } = deps;
   const guard = async (trx: Db): Promise<void> => {
     const lease = await store.holdsLease(trx, run);
     if (lease !== 'ok') throw new StepStopped(lease);
   };
   return {
-    app: deps.app,
+    ports: deps.ports,
     jobId: job.id,
     documentId: job.document_id,
     async commit(fn) {
@@ -43,15 +42,8 @@ function stepContext(deps: EngineDeps, run: TaskRunsTable, job: JobStatusesTable
 }
 
 /** Settles a job: done, or error naming what failed. Conditional so a cancel is never overwritten. */
-async function settleJob(trx: Db, jobId: string, status: 'done' | 'error', message: string | null): Promise<void> {
-  const now = nowIso();
-  await trx
-    .updateTable('job_statuses')
-    .set({ status, error_message: message, finished_at: now, updated_at: now, ...(status === 'done' ? { progress: 100 } : {}) })
-    .where('id', '=', jobId)
-    .where('status', 'in', ['queued', 'processing'])
-    .execute();
-}
+const settleJob = (trx: Db, jobId: string, status: 'done' | 'error', message: string | null): Promise<void> =>
+  store.endJob(trx, jobId, status, message);
 
 function describePages(pages: number[]): string {
   const shown = pages.slice(0, 20).join(', ');
@@ -91,27 +83,7 @@ export async function countFinishedPage(
   outcome: { status: 'done' } | { status: 'error'; message: string },
 ): Promise<TaskRunsTable | undefined> {
   if (outcome.status === 'error') await store.recordPageFailure(trx, run.job_id, run.page_number ?? 0, outcome.message);
-  await trx
-    .updateTable('job_statuses')
-    .set((eb) => ({
-      finished_pages: eb('finished_pages', '+', 1),
-      failed_pages: eb('failed_pages', '+', outcome.status === 'error' ? 1 : 0),
-      updated_at: nowIso(),
-    }))
-    .where('id', '=', run.job_id)
-    .execute();
-  const job = await trx
-    .selectFrom('job_statuses')
-    .select(['total_pages', 'finished_pages', 'status'])
-    .where('id', '=', run.job_id)
-    .executeTakeFirstOrThrow();
-  const progress = job.total_pages > 0 ? Math.floor((job.finished_pages * 100) / job.total_pages) : 0;
-  // Finalize still has to run: report at most 99 until it does.
-  await trx
-    .updateTable('job_statuses')
-    .set({ progress: Math.min(progress, 99) })
-    .where('id', '=', run.job_id)
-    .execute();
+  const job = await store.countPage(trx, run.job_id, outcome.status === 'error');
   if (job.finished_pages < job.total_pages || job.status !== 'processing') return undefined;
   const released = await trx
     .updateTable('task_runs')
@@ -124,8 +96,8 @@ export async function countFinishedPage(
   return released;
 }
 
-async function runStep(deps: EngineDeps, kind: JobKind, run: TaskRunsTable, job: JobStatusesTable): Promise<void> {
-  const { db } = deps.app.database;
+async function runStep<Ports>(deps: EngineDeps<Ports>, kind: JobKind<unknown, Ports>, run: TaskRunsTable, job: JobStatusesTable): Promise<void> {
+  const { db } = deps;
   const ctx = stepContext(deps, run, job);
   const payload = kind.parse(JSON.parse(job.payload) as unknown);
   const task = run.task as store.TaskName;
@@ -152,11 +124,7 @@ async function runStep(deps: EngineDeps, kind: JobKind, run: TaskRunsTable, job:
       );
       await ctx.commit(async (trx) => {
         await store.insertRuns(trx, [...pageRuns, finalize]);
-        await trx
-          .updateTable('job_statuses')
-          .set({ total_pages: pages, updated_at: now })
-          .where('id', '=', job.id)
-          .execute();
+        await store.setTotalPages(trx, job.id, pages, now);
         await store.finishRun(trx, run, 'done');
       });
       if (pages === 0) await deps.dispatch([finalize]);
@@ -213,22 +181,15 @@ async function requeue(db: Db, run: TaskRunsTable): Promise<TaskRunsTable | unde
 }
 
 /** Runs a task run this worker has claimed. Never throws: every outcome is recorded. */
-export async function executeRun(deps: EngineDeps, run: TaskRunsTable): Promise<void> {
-  const { db } = deps.app.database;
-  const job = await loadJob(db, run.job_id);
+export async function executeRun<Ports>(deps: EngineDeps<Ports>, run: TaskRunsTable): Promise<void> {
+  const { db } = deps;
+  const job = await store.loadJob(db, run.job_id);
   if (!job || job.status === 'cancelled' || job.status === 'done' || job.status === 'error') {
     await store.finishRun(db, run, 'cancelled');
     return;
   }
   const kind = deps.kinds.get(job.kind);
-  if (job.status === 'queued') {
-    await db
-      .updateTable('job_statuses')
-      .set({ status: 'processing', started_at: nowIso(), updated_at: nowIso(), attempts: job.attempts + 1 })
-      .where('id', '=', job.id)
-      .where('status', '=', 'queued')
-      .execute();
-  }
+  if (job.status === 'queued') await store.markProcessing(db, job);
   try {
     if (!kind) throw new Error(`no handler for job kind ${job.kind}`);
     await runStep(deps, kind, run, job);
@@ -238,7 +199,7 @@ export async function executeRun(deps: EngineDeps, run: TaskRunsTable): Promise<
       deps.log.info({ job_id: job.id, run_id: run.id, reason: err.reason }, 'task run stopped');
       return;
     }
-    if (isTransient(err) && run.retry_count < deps.app.config.taskMaxRetries) {
+    if (isTransient(err) && run.retry_count < deps.taskMaxRetries) {
       // The step's writes rolled back; give the run to whichever worker is free next.
       const requeued = await requeue(db, run).catch(() => undefined);
       deps.log.warn({ job_id: job.id, run_id: run.id, err: errorMessage(err) }, 'transient failure; task run requeued');

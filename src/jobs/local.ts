@@ -6,7 +6,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import type { TaskRunsTable } from '../db/types.js';
 import { errorMessage } from '../util.js';
 import type { QueueBackend, RunningWorker, WorkerOptions } from './queue.js';
-import { claimNext } from './store.js';
+import { claimNext } from './repository.js';
 
 export class LocalQueue implements QueueBackend {
   readonly name = 'local' as const;

@@ -8,7 +8,7 @@ import type { Database, TaskRunsTable } from '../db/types.js';
 import { nowIso } from '../util.js';
 import { countFinishedPage } from './engine.js';
 import type { QueueBackend } from './queue.js';
-import * as store from './store.js';
+import * as store from './repository.js';
 
 export interface ReconcileReport {
   deadWorkers: number;
@@ -76,17 +76,16 @@ async function recover(
       return { outcome: 'failed' as const, ...(released ? { released } : {}) };
     }
     await store.cancelOpenRuns(trx, run.job_id);
-    await trx
-      .updateTable('job_statuses')
-      .set({ status: 'error', error_message: message, finished_at: nowIso(), updated_at: nowIso() })
-      .where('id', '=', run.job_id)
-      .where('status', 'in', ['queued', 'processing'])
-      .execute();
+    await store.endJob(trx, run.job_id, 'error', message);
     return { outcome: 'failed' as const };
   });
 }
 
-export async function reconcile(db: Kysely<Database>, config: Config, queue: QueueBackend): Promise<ReconcileReport> {
+export async function reconcile(
+  db: Kysely<Database>,
+  config: Pick<Config, 'workerStaleSeconds' | 'taskMaxRetries' | 'taskRunRetentionDays'>,
+  queue: QueueBackend,
+): Promise<ReconcileReport> {
   const report: ReconcileReport = { deadWorkers: 0, retried: 0, failed: 0, redispatched: 0, pruned: 0 };
   report.deadWorkers = await markDeadWorkers(db, config.workerStaleSeconds);
   const toDispatch: TaskRunsTable[] = [];

@@ -118,7 +118,7 @@ export function jobRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           }
           if (FINISHED.has(job.status)) break;
           await new Promise((resolve) => setTimeout(resolve, 500));
-          const next = await db.selectFrom('job_statuses').selectAll().where('id', '=', id).executeTakeFirst();
+          const next = await service.reloadJob(db, id);
           if (!next) break;
           job = next;
         }

@@ -2,12 +2,14 @@
 // delivers. `pagelens worker` runs one per process; tests may run one in-process.
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/connection.js';
 import { errorMessage, newId } from '../util.js';
 import { executeRun, type EngineDeps } from './engine.js';
 import type { QueueName } from './kinds.js';
+import type { JobSystem } from './system.js';
 import { reconcile } from './reconciler.js';
-import * as store from './store.js';
+import * as store from './repository.js';
 
 export interface JobWorker {
   id: string;
@@ -19,7 +21,23 @@ export interface JobWorkerOptions {
   queues?: readonly QueueName[];
 }
 
-export async function startJobWorker(app: AppContext, log: FastifyBaseLogger, options: JobWorkerOptions = {}): Promise<JobWorker> {
+export type WorkerSettings = Pick<
+  Config,
+  'workerConcurrency' | 'workerHeartbeatSeconds' | 'workerStaleSeconds' | 'taskMaxRetries' | 'taskRunRetentionDays'
+>;
+
+/** What a worker runs on: the ports its steps get, which also carry its database, settings and job system. */
+export interface WorkerHost<Ports> {
+  database: DatabaseHandle;
+  config: WorkerSettings;
+  jobs: JobSystem<Ports>;
+}
+
+export async function startJobWorker<Ports extends WorkerHost<Ports>>(
+  app: Ports,
+  log: FastifyBaseLogger,
+  options: JobWorkerOptions = {},
+): Promise<JobWorker> {
   const { db } = app.database;
   const { queue } = app.jobs;
   const id = `${hostname()}-${process.pid}-${newId().slice(0, 8)}`;
@@ -27,8 +45,10 @@ export async function startJobWorker(app: AppContext, log: FastifyBaseLogger, op
   const concurrency = options.concurrency ?? app.config.workerConcurrency;
   await store.registerWorker(db, { id, host: hostname(), pid: process.pid, backend: queue.name, queues, concurrency });
   const current = new Set<string>();
-  const deps: EngineDeps = {
-    app,
+  const deps: EngineDeps<Ports> = {
+    ports: app,
+    db,
+    taskMaxRetries: app.config.taskMaxRetries,
     kinds: app.jobs.kinds,
     log,
     dispatch: (runs, parent) => queue.dispatch(runs, parent),

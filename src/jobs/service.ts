@@ -4,25 +4,11 @@ import type { Caller } from '../auth/caller.js';
 import type { Config } from '../config.js';
 import type { Db, JobStatusesTable } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
-import { readableDocuments } from '../documents/access.js';
 import { conflict, notFound } from '../http/errors.js';
-import { nowIso } from '../util.js';
 import type { QueueBackend } from './queue.js';
 import { JOB_STATES } from './states.js';
 import type { JobStatusWire, ListJobsFilters, QueueStatusParams } from './schemas.js';
-import { cancelOpenRuns } from './store.js';
-
-export function readableJobs(db: Db, caller: Caller) {
-  return db
-    .selectFrom('job_statuses')
-    .where('job_statuses.organization_id', '=', caller.organizationId)
-    .where((eb) =>
-      eb.or([
-        eb('job_statuses.owner_id', '=', caller.userId),
-        eb('job_statuses.document_id', 'in', readableDocuments(db, caller).select('documents.id')),
-      ]),
-    );
-}
+import * as repo from './repository.js';
 
 export function toWire(j: JobStatusesTable): JobStatusWire {
   const end = j.finished_at ? Date.parse(j.finished_at) : null;
@@ -49,43 +35,18 @@ export function toWire(j: JobStatusesTable): JobStatusWire {
 }
 
 export async function getJob(db: Db, caller: Caller, id: string): Promise<JobStatusesTable> {
-  const job = await readableJobs(db, caller).selectAll('job_statuses').where('job_statuses.id', '=', id).executeTakeFirst();
+  const job = await repo.getReadableJob(db, caller, id);
   if (!job) throw notFound('Job status not found');
   return job;
 }
 
-/** Escapes LIKE wildcards so `q` is matched literally. */
-const likePattern = (q: string): string => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function listJobs(db: Db, caller: Caller, f: ListJobsFilters) {
-  let base = readableJobs(db, caller);
-  if (f.status !== undefined) base = base.where('job_statuses.status', '=', f.status);
-  if (f.q !== undefined && f.q.trim() !== '') {
-    const pattern = likePattern(f.q.trim());
-    base = base.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['job_statuses.document_name']), 'like', eb.val(pattern)),
-        eb(eb.fn('lower', [eb.fn.coalesce('job_statuses.error_message', eb.val(''))]), 'like', eb.val(pattern)),
-      ]),
-    );
-  }
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .selectAll('job_statuses')
-    .orderBy('job_statuses.created_at', 'desc')
-    .orderBy('job_statuses.id', 'desc')
-    .limit(f.limit)
-    .offset(f.offset)
-    .execute();
-  return { job_statuses: rows.map(toWire), total: Number(total.n), limit: f.limit, offset: f.offset };
+  const { rows, total } = await repo.listReadableJobs(db, caller, f);
+  return { job_statuses: rows.map(toWire), total, limit: f.limit, offset: f.offset };
 }
 
 export async function summary(db: Db, caller: Caller) {
-  const rows = await readableJobs(db, caller)
-    .select(['job_statuses.status'])
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .groupBy('job_statuses.status')
-    .execute();
+  const rows = await repo.countReadableJobsByStatus(db, caller);
   const counts = { queued: 0, processing: 0, done: 0, error: 0, cancelled: 0 };
   for (const r of rows) {
     const state = JOB_STATES.find((s) => s === r.status);
@@ -103,14 +64,8 @@ export async function cancelJob({ trx, after }: UnitOfWork, caller: Caller, id: 
   const job = await getJob(trx, caller, id);
   if (job.status === 'cancelled') return job;
   if (job.status === 'done' || job.status === 'error') throw conflict(`Job already finished with status ${job.status}`);
-  const now = nowIso();
-  await trx
-    .updateTable('job_statuses')
-    .set({ status: 'cancelled', finished_at: now, updated_at: now, error_message: `cancelled by ${caller.email}` })
-    .where('id', '=', id)
-    .where('status', 'in', ['queued', 'processing'])
-    .execute();
-  await cancelOpenRuns(trx, id);
+  await repo.endJob(trx, id, 'cancelled', `cancelled by ${caller.email}`);
+  await repo.cancelOpenRuns(trx, id);
   after.add(() => queue.cancel(id));
   return getJob(trx, caller, id);
 }
@@ -186,33 +141,7 @@ export async function pageRuns(db: Db, caller: Caller, id: string) {
 }
 
 export async function queueStatus(db: Db, caller: Caller, q: QueueStatusParams, queue: QueueBackend, config: Config) {
-  const visible = readableJobs(db, caller).select('job_statuses.id');
-  const tasksBase = db
-    .selectFrom('task_runs')
-    .innerJoin('job_statuses', 'job_statuses.id', 'task_runs.job_id')
-    .where('task_runs.status', 'in', ['queued', 'running'])
-    .where('task_runs.job_id', 'in', visible);
-  const taskTotal = await tasksBase.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const tasks = await tasksBase
-    .select([
-      'task_runs.id',
-      'task_runs.job_id',
-      'job_statuses.kind',
-      'job_statuses.document_name',
-      'task_runs.task',
-      'task_runs.page_number',
-      'task_runs.status',
-      'task_runs.queue',
-      'task_runs.worker_id',
-      'task_runs.retry_count',
-      'task_runs.created_at',
-      'task_runs.started_at',
-    ])
-    .orderBy('task_runs.created_at')
-    .orderBy('task_runs.page_key')
-    .limit(q.tasks_limit)
-    .offset(q.tasks_offset)
-    .execute();
+  const tasks = await repo.openTasksOfReadableJobs(db, caller, { limit: q.tasks_limit, offset: q.tasks_offset });
   const workerTotal = await db.selectFrom('workers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const workers = await db
     .selectFrom('workers')
@@ -227,8 +156,8 @@ export async function queueStatus(db: Db, caller: Caller, q: QueueStatusParams, 
     backend: queue.name,
     backend_counts: await queue.inspect(),
     tasks: {
-      items: tasks.map(({ job_id, ...t }) => ({ ...t, job_status_id: job_id })),
-      total: Number(taskTotal.n),
+      items: tasks.rows.map(({ job_id, ...t }) => ({ ...t, job_status_id: job_id })),
+      total: tasks.total,
       offset: q.tasks_offset,
       limit: q.tasks_limit,
     },
@@ -251,3 +180,6 @@ export async function queueStatus(db: Db, caller: Caller, q: QueueStatusParams, 
     },
   };
 }
+
+/** The job's record as it is now (for the event stream of a job already shown to the caller). */
+export const reloadJob = (db: Db, id: string): Promise<JobStatusesTable | undefined> => repo.loadJob(db, id);

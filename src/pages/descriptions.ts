@@ -3,7 +3,7 @@ import type { Caller } from '../auth/caller.js';
 import type { Db, PageDescriptionsTable } from '../db/types.js';
 import { getReadableDocument } from '../documents/access.js';
 import { notFound, validationError } from '../http/errors.js';
-import { nowIso } from '../util.js';
+import { newId, nowIso } from '../util.js';
 import type { PageDescriptionWire } from './schemas.js';
 
 export function toWire(row: PageDescriptionsTable): PageDescriptionWire {
@@ -55,4 +55,47 @@ export async function updateDescription(db: Db, caller: Caller, documentId: stri
   const now = nowIso();
   await db.updateTable('page_descriptions').set({ description: trimmed, edited: 1, updated_at: now }).where('id', '=', row.id).execute();
   return toWire({ ...row, description: trimmed, edited: 1, updated_at: now });
+}
+
+export interface GeneratedDescription {
+  description: string;
+  headings: string[];
+  source: 'extractive' | 'model';
+  model: string | null;
+}
+
+/**
+ * Stores the description processing wrote for a page: created when new, replaced unless a person
+ * edited it (or `overwriteEdited` says to replace edits too).
+ */
+export async function storeGeneratedDescription(
+  trx: Db,
+  documentId: string,
+  pageNumber: number,
+  generated: GeneratedDescription,
+  overwriteEdited: boolean,
+): Promise<void> {
+  const now = nowIso();
+  const existing = await trx
+    .selectFrom('page_descriptions')
+    .select(['id', 'edited'])
+    .where('document_id', '=', documentId)
+    .where('page_number', '=', pageNumber)
+    .executeTakeFirst();
+  const description = {
+    description: generated.description,
+    headings: JSON.stringify(generated.headings),
+    source: generated.source,
+    edited: 0,
+    model: generated.model,
+    updated_at: now,
+  };
+  if (!existing) {
+    await trx
+      .insertInto('page_descriptions')
+      .values({ id: newId(), document_id: documentId, page_number: pageNumber, created_at: now, ...description })
+      .execute();
+  } else if (existing.edited === 0 || overwriteEdited) {
+    await trx.updateTable('page_descriptions').set(description).where('id', '=', existing.id).execute();
+  }
 }

@@ -6,7 +6,6 @@ import { conflict, validationError } from '../http/errors.js';
 import { boundsOf, centroidOf, containsPoint, polygonProblem, rowOrder, type Point } from '../pipeline/page-helpers/polygon.js';
 import { isFlat, matchTemplate, type Rotation, type TemplateMatch } from '../pipeline/page-helpers/template-match.js';
 import type { BBox, Word } from '../pipeline/types.js';
-import { helperOcr } from '../processing/helper-ocr.js';
 import type { PpocrEngine } from '../providers/ocr/index.js';
 import { decodeGrey, type GreyImage } from '../providers/ocr/raster.js';
 import {
@@ -165,7 +164,7 @@ export async function readRegions(engine: PpocrEngine, img: GreyImage, regions: 
 export async function ocrRegions(ctx: AppContext, caller: Caller, documentId: string, pageNumber: number, body: OcrRegionsRequestT): Promise<OcrRegionsWire> {
   const page = await renderedPage(ctx, caller, documentId, pageNumber);
   const regions = body.regions.map((r, i) => pageRect(r, page.img, ['body', 'regions', i]));
-  const read = await readRegions(await helperOcr(), page.img, regions);
+  const read = await readRegions(await ctx.engines.helperOcr(), page.img, regions);
   return {
     document_id: page.documentId,
     page_number: pageNumber,
@@ -205,6 +204,6 @@ export async function detectTextInRegion(
   body: DetectTextInRegionRequestT,
 ): Promise<DetectTextInRegionWire> {
   const page = await renderedPage(ctx, caller, documentId, pageNumber);
-  const bboxes = await detectInPolygon(await helperOcr(), page.img, body.polygon, body.padding);
+  const bboxes = await detectInPolygon(await ctx.engines.helperOcr(), page.img, body.polygon, body.padding);
   return { document_id: page.documentId, page_number: pageNumber, bboxes };
 }

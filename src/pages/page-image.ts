@@ -6,6 +6,8 @@ import type { UnitOfWork } from '../db/tx.js';
 import type { Db, DocumentsTable, PagesTable } from '../db/types.js';
 import { getReadableDocument } from '../documents/access.js';
 import { createJob } from '../jobs/create.js';
+import { openJobsOfDocument } from '../jobs/repository.js';
+import { renderPageJob } from '../processing/job-requests.js';
 import { notFound } from '../http/errors.js';
 import type { PageImageWire } from './helper-schemas.js';
 
@@ -31,7 +33,6 @@ export async function findPage(db: Db, caller: Caller, documentId: string, pageN
   return { doc, page };
 }
 
-const ACTIVE = ['queued', 'processing'];
 
 /**
  * A queued or running job that will produce this page's image: a render_page job for it, or the
@@ -39,14 +40,7 @@ const ACTIVE = ['queued', 'processing'];
  * page renders gets the same job.
  */
 async function activeRenderJob(db: Db, doc: DocumentsTable, pageNumber: number): Promise<string | undefined> {
-  const jobs = await db
-    .selectFrom('job_statuses')
-    .select(['id', 'kind', 'payload'])
-    .where('document_id', '=', doc.id)
-    .where('status', 'in', ACTIVE)
-    .where('kind', 'in', ['render_page', 'process_document'])
-    .orderBy('created_at')
-    .execute();
+  const jobs = await openJobsOfDocument(db, doc.id, ['render_page', 'process_document']);
   for (const job of jobs) {
     const p = JSON.parse(job.payload) as { page_number?: number; pages?: number[]; version?: number };
     if (p.version !== doc.version) continue;
@@ -69,13 +63,6 @@ export async function pageImage(ctx: AppContext, uow: UnitOfWork, caller: Caller
   await trx.updateTable('documents').set((eb) => ({ page_count: eb.ref('page_count') })).where('id', '=', doc.id).execute();
   const jobId =
     (await activeRenderJob(trx, doc, pageNumber)) ??
-    (await createJob(uow, ctx.jobs, {
-      kind: 'render_page',
-      documentId: doc.id,
-      organizationId: doc.organization_id,
-      ownerId: caller.userId,
-      documentName: doc.name,
-      payload: { page_number: pageNumber, version: doc.version },
-    }));
+    (await createJob(uow, ctx.jobs, renderPageJob(doc, caller.userId, pageNumber)));
   return { ...base, status: 'rendering', image_url: null, width: null, height: null, dpi: null, job_status_id: jobId };
 }

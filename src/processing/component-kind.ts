@@ -1,29 +1,24 @@
 // `extract_component`: runs the extractor of a standalone component (POST /components with an
-// image, or PUT /components/{id}/upload-url) on its stored image. Tables get what scanned pages
-// get (extractScannedTableGrounding over the whole image: fills flattened, rules found in the
-// pixels and painted out, the region read as one block by the configured OCR engine, then the
-// table extractor). The component goes pending -> processing -> done; an
-// image the extractor cannot read, or an OCR failure, ends it in 'error' with the message (and
-// the job with it); a table in which no text was recognised is stored 'degraded'.
-import { Type, type Static } from 'typebox';
+// image, or PUT /components/{id}/upload-url) on its stored image, through the same extractor
+// registry as document pages (src/extractors). The whole image is the component's region and it
+// has no text layer, so extractors read it as a scan (tables: fills flattened, rules found in the
+// pixels and painted out, the region read as one block by the configured OCR engine). The
+// component goes pending -> processing -> done; an image the extractor cannot read, or an OCR
+// failure, ends it in 'error' with the message (and the job with it); an extraction that found
+// nothing usable is stored 'degraded'.
 import { Value } from 'typebox/value';
+import type { StepPorts } from '../context.js';
 import type { Db } from '../db/types.js';
 import { StepStopped, type SingleKind, type StepContext } from '../jobs/kinds.js';
-import { extractScannedTableGrounding } from '../components/tables.js';
+import type { Extractor, ExtractorInput } from '../extractors/index.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { PipelineError } from '../pipeline/types.js';
 import { errorMessage, nowIso } from '../util.js';
 import { decodeGrey } from '../providers/ocr/raster.js';
-import type { TableTextReader } from '../pipeline/tables/scan-text.js';
-import { ocrEngine } from './ocr.js';
+import type { OcrEngine } from '../providers/ocr/index.js';
+import type { ChatModel } from '../providers/llm/index.js';
+import { ExtractComponentPayload, type ExtractComponentPayloadT } from './job-requests.js';
 import { imageLimits } from './source.js';
-
-const ExtractComponentPayload = Type.Object({
-  component_id: Type.String({ minLength: 1 }),
-  /** The image this job was started for; a newer upload has its own job and wins. */
-  image_key: Type.String({ minLength: 1 }),
-});
-type ExtractComponentPayloadT = Static<typeof ExtractComponentPayload>;
 
 export interface Outcome {
   status: 'processing' | 'done' | 'degraded' | 'error';
@@ -41,29 +36,36 @@ function setOutcome(trx: Db, p: ExtractComponentPayloadT, o: Outcome) {
     .execute();
 }
 
-async function readBlob(ctx: StepContext, key: string): Promise<Buffer> {
+async function readBlob(ctx: StepContext<StepPorts>, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await ctx.app.storage.get(key)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of await ctx.ports.storage.get(key)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 
-/** The table of a rendered image (the whole image is the table): grounding with cell boxes in its pixels. */
-export async function tableOfImage(page: { png: Buffer; width: number; height: number }, ocr: TableTextReader): Promise<Outcome> {
-  const bbox: [number, number, number, number] = [0, 0, page.width, page.height];
-  const table = await extractScannedTableGrounding(await decodeGrey(page.png), bbox, ocr);
-  const grounding = { ...table.groundingData, image_width: page.width, image_height: page.height };
-  const cells = Array.isArray(table.groundingData.cells) ? table.groundingData.cells.length : 0;
-  if (cells === 0) return { status: 'degraded', grounding, error: 'No table text was recognised in the image' };
+/** An image as the extractor's input: the whole image is the region, read as a scan. */
+export function imageInput(page: { png: Buffer; width: number; height: number }, engines: { ocr: () => Promise<OcrEngine>; vision?: ChatModel | null }): ExtractorInput {
+  let grey: ReturnType<typeof decodeGrey> | undefined;
+  return {
+    page,
+    bbox: [0, 0, page.width, page.height],
+    textSource: 'ocr',
+    words: [],
+    segments: [],
+    grey: () => (grey ??= decodeGrey(page.png)),
+    ocr: () => engines.ocr(),
+    vision: engines.vision ?? null,
+  };
+}
+
+/** Runs `extractor` over a rendered image: grounding in its pixels, plus the image's size. */
+export async function extractFromImage(extractor: Extractor, input: ExtractorInput): Promise<Outcome> {
+  const out = await extractor.extract(input);
+  const grounding = { ...out.grounding, image_width: input.page.width, image_height: input.page.height };
+  if (out.status === 'degraded') return { status: 'degraded', grounding, error: out.error };
   return { status: 'done', grounding, error: null };
 }
 
-async function extractTableOfImage(ctx: StepContext, image: Buffer): Promise<Outcome> {
-  const page = await renderImagePage(image, 1, imageLimits(ctx.app));
-  await ctx.checkpoint();
-  return tableOfImage(page, await ocrEngine(ctx.app));
-}
-
-export const extractComponentKind: SingleKind<ExtractComponentPayloadT> = {
+export const extractComponentKind: SingleKind<ExtractComponentPayloadT, StepPorts> = {
   name: 'extract_component',
   queue: 'cpu',
   mode: 'single',
@@ -73,14 +75,17 @@ export const extractComponentKind: SingleKind<ExtractComponentPayloadT> = {
     return value;
   },
   async run(ctx, p) {
-    const { db } = ctx.app.database;
+    const { ports } = ctx;
+    const { db } = ports.database;
     const row = await db.selectFrom('components').select(['component_type', 'image_key']).where('id', '=', p.component_id).executeTakeFirst();
     if (!row || row.image_key !== p.image_key) return; // deleted, or a newer image has its own job
-    if (row.component_type !== 'table') throw new PipelineError(`No extractor for ${row.component_type} components`, 'unsupported');
+    const extractor = ports.extractors.get(row.component_type);
     await ctx.commit((trx) => setOutcome(trx, p, { status: 'processing', error: null }));
     let outcome: Outcome;
     try {
-      outcome = await extractTableOfImage(ctx, await readBlob(ctx, p.image_key));
+      const page = await renderImagePage(await readBlob(ctx, p.image_key), 1, imageLimits(ports));
+      await ctx.checkpoint();
+      outcome = await extractFromImage(extractor, imageInput(page, { ocr: () => ports.engines.ocr(), vision: ports.engines.chatModel }));
     } catch (err) {
       if (err instanceof StepStopped) {
         // A cancel ends the extraction for good (the job's commits are refused from now on);

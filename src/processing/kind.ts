@@ -1,8 +1,8 @@
 // `process_document`: prepare (convert to a page source, count pages) -> one task run per page
 // (processPage) -> finalize (document summary, page count, the version now processed; queues
 // the chunks' embeddings when they are configured).
-import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import type { StepPorts } from '../context.js';
 import type { Db, DocumentsTable } from '../db/types.js';
 import type { FanOutKind, StepContext } from '../jobs/kinds.js';
 import { summarizeDocument } from '../pipeline/describe.js';
@@ -10,22 +10,15 @@ import { PipelineError } from '../pipeline/types.js';
 import { nowIso } from '../util.js';
 import { removeComponentsBeyondPage } from '../components/pipeline-writes.js';
 import { linkTableContinuations } from '../components/tables.js';
-import { queueBlobDeletion } from '../documents/repository.js';
+import { queueBlobDeletion } from '../documents/blob-deletions.js';
 import { AfterCommit } from '../db/tx.js';
 import { queueChunkEmbedding } from '../search/embed-kind.js';
 import { processPage } from './page.js';
+import { ProcessDocumentPayload, type ProcessDocumentPayloadT } from './job-requests.js';
 import { prepareSource } from './source.js';
 
-export const ProcessDocumentPayload = Type.Object({
-  version: Type.Integer({ minimum: 1 }),
-  reason: Type.Optional(Type.String()),
-  /** Only these pages (1-based); all when absent. */
-  pages: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
-  overwrite_edited_descriptions: Type.Boolean({ default: false }),
-});
-export type ProcessDocumentPayloadT = Static<typeof ProcessDocumentPayload>;
 
-async function currentDocument(db: Db, ctx: StepContext, version: number): Promise<DocumentsTable> {
+async function currentDocument(db: Db, ctx: StepContext<StepPorts>, version: number): Promise<DocumentsTable> {
   if (!ctx.documentId) throw new Error('process_document job without a document');
   const doc = await db.selectFrom('documents').selectAll().where('id', '=', ctx.documentId).executeTakeFirst();
   if (!doc) throw new PipelineError('The document was deleted', 'unsupported');
@@ -35,7 +28,7 @@ async function currentDocument(db: Db, ctx: StepContext, version: number): Promi
   return doc;
 }
 
-export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
+export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT, StepPorts> = {
   name: 'process_document',
   queue: 'cpu',
   mode: 'fanout',
@@ -45,9 +38,9 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
     return value;
   },
   async prepare(ctx, p) {
-    const { db } = ctx.app.database;
+    const { db } = ctx.ports.database;
     const doc = await currentDocument(db, ctx, p.version);
-    const pages = await prepareSource(ctx.app, doc);
+    const pages = await prepareSource(ctx.ports, doc);
     await ctx.commit(async (trx) => {
       await trx.updateTable('documents').set({ page_count: pages }).where('id', '=', doc.id).execute();
     });
@@ -55,11 +48,11 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
   },
   async page(ctx, p, pageNumber) {
     if (p.pages && !p.pages.includes(pageNumber)) return;
-    const doc = await currentDocument(ctx.app.database.db, ctx, p.version);
+    const doc = await currentDocument(ctx.ports.database.db, ctx, p.version);
     await processPage(ctx, doc, pageNumber, { overwriteEditedDescription: p.overwrite_edited_descriptions });
   },
   async finalize(ctx, p) {
-    const { db } = ctx.app.database;
+    const { db } = ctx.ports.database;
     const doc = await currentDocument(db, ctx, p.version);
     const descriptions = await db
       .selectFrom('page_descriptions')
@@ -85,7 +78,7 @@ export const processDocumentKind: FanOutKind<ProcessDocumentPayloadT> = {
         .where('id', '=', doc.id)
         .execute();
       // The chunks are final now: their embeddings are computed by a job of their own (queue models).
-      await queueChunkEmbedding({ trx, after }, ctx.app.jobs, ctx.app.config.embeddings.enabled, doc);
+      await queueChunkEmbedding({ trx, after }, ctx.ports.jobs, ctx.ports.config.embeddings.enabled, doc);
     });
     await after.run(() => undefined);
   },

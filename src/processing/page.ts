@@ -2,10 +2,10 @@
 // or it is garbage), describe it, cut it into search chunks, and store all of it so that a
 // retry replaces, never duplicates, what an earlier attempt wrote.
 import sharp from 'sharp';
-import type { AppContext } from '../context.js';
+import type { StepPorts } from '../context.js';
 import type { Db, DocumentsTable } from '../db/types.js';
 import { documentPrefix } from '../documents/keys.js';
-import { queueBlobDeletion } from '../documents/repository.js';
+import { queueBlobDeletion, runBlobDeletion } from '../documents/blob-deletions.js';
 import type { StepContext } from '../jobs/kinds.js';
 import { chunkLines } from '../pipeline/chunk.js';
 import { describePage, type ComponentMention, type PageDescription } from '../pipeline/describe.js';
@@ -15,15 +15,16 @@ import { textQuality } from '../pipeline/pdf/quality.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
-import { extractScannedTableGrounding, extractTableGrounding, type TableGrounding } from '../components/tables.js';
-import { decodeGrey, type GreyImage } from '../providers/ocr/raster.js';
+import type { Extraction, ExtractorInput } from '../extractors/index.js';
+import { decodeGrey } from '../providers/ocr/raster.js';
 import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
 import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
-import { runBlobDeletion } from '../storage/gc.js';
-import { errorMessage, newId, nowIso } from '../util.js';
+import { storeGeneratedDescription } from '../pages/descriptions.js';
+import { pageRow, upsertProcessedPage } from '../pages/repository.js';
+import { replacePageTextChunks } from '../search/page-chunks.js';
+import { recordTokenUsage } from '../search/usage.js';
+import { errorMessage, newId } from '../util.js';
 import { describePageWithModel, ProviderError } from '../providers/llm/index.js';
-import { chatModel } from './model.js';
-import { ocrEngine } from './ocr.js';
 import { imageLimits, loadSource, type LoadedSource } from './source.js';
 
 export interface PageOptions {
@@ -31,14 +32,14 @@ export interface PageOptions {
 }
 
 /** The render DPI, lowered for pages so large that PAGELENS_MAX_PAGE_PIXELS would be exceeded. */
-export function dpiFor(app: AppContext, widthPt: number, heightPt: number): number {
+export function dpiFor(app: StepPorts, widthPt: number, heightPt: number): number {
   const pixelsAt = (dpi: number): number => ((widthPt * dpi) / 72) * ((heightPt * dpi) / 72);
   const dpi = app.config.renderDpi;
   if (pixelsAt(dpi) <= app.config.maxPagePixels) return dpi;
   return Math.max(1, Math.floor(dpi * Math.sqrt(app.config.maxPagePixels / pixelsAt(dpi))));
 }
 
-export async function render(app: AppContext, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
+export async function render(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
   if (source.pdf) {
     const size = source.pdf.pageSize(pageNumber);
     return source.pdf.render(pageNumber, dpiFor(app, size.width, size.height));
@@ -46,12 +47,12 @@ export async function render(app: AppContext, source: LoadedSource, pageNumber: 
   return renderImagePage(source.bytes, pageNumber, imageLimits(app));
 }
 
-async function readText(app: AppContext, source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<PageText> {
+async function readText(app: StepPorts, source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<PageText> {
   if (source.pdf) {
     const layer = source.pdf.text(pageNumber, page.dpi);
     if (textQuality(layer) >= app.config.ocrMinTextQuality) return layer;
   }
-  const engine = await ocrEngine(app);
+  const engine = await app.engines.ocr();
   const recognised = await engine.recognize(page.png);
   return { ...recognised, source: 'ocr' };
 }
@@ -66,14 +67,14 @@ export interface DescribedPage extends PageDescription {
  * the extractive one. The network call happens outside any transaction.
  */
 async function describe(
-  app: AppContext,
+  app: StepPorts,
   pageNumber: number,
   page: RenderedPage,
   text: PageText,
   components: ComponentMention[],
 ): Promise<DescribedPage> {
   const offline: DescribedPage = { ...describePage(pageNumber, text.lines, components), source: 'extractive', usage: null };
-  const model = chatModel(app);
+  const model = app.engines.chatModel;
   if (!model) return offline;
   try {
     const out = await describePageWithModel(model, {
@@ -120,7 +121,7 @@ export interface DetectedComponent extends PipelineRegion {
  * A failing detector or crop degrades the page's layout, never the page: the page keeps its
  * text and description, and a region that could not be cropped is stored 'degraded'.
  */
-async function layoutOf(app: AppContext, source: LoadedSource, pageNumber: number, page: RenderedPage, text: PageText) {
+async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number, page: RenderedPage, text: PageText) {
   let regions: LayoutRegion[] = [];
   let segments: Segment[] = [];
   try {
@@ -134,7 +135,18 @@ async function layoutOf(app: AppContext, source: LoadedSource, pageNumber: numbe
     regions = [];
   }
   const components: DetectedComponent[] = [];
-  let grey: GreyImage | undefined;
+  let grey: ReturnType<typeof decodeGrey> | undefined;
+  const words = text.lines.flatMap((l) => l.words);
+  const input = (bbox: LayoutRegion['bbox']): ExtractorInput => ({
+    page,
+    bbox,
+    textSource: text.source === 'ocr' ? 'ocr' : 'pdf',
+    words,
+    segments,
+    grey: () => (grey ??= decodeGrey(page.png)),
+    ocr: () => app.engines.ocr(),
+    vision: app.engines.chatModel,
+  });
   for (const region of regions) {
     if (region.kind !== 'table' && region.kind !== 'figure') continue;
     const type = region.kind === 'table' ? 'table' : (region.figure_type ?? 'diagram');
@@ -145,19 +157,14 @@ async function layoutOf(app: AppContext, source: LoadedSource, pageNumber: numbe
     } catch (err) {
       error = `could not crop the region: ${errorMessage(err)}`;
     }
-    // The table extractor: structure from the page's words and drawn rules (a failure leaves
-    // the region pending, never fails the page).
-    let table: TableGrounding | undefined;
-    if (type === 'table') {
+    // The type's extractor (src/extractors), when it has one; a failure leaves the region
+    // pending, never fails the page.
+    let extracted: Extraction | undefined;
+    if (app.extractors.has(type)) {
       try {
-        if (text.source === 'ocr') {
-          // Scans and images: the region is cleaned and read again on its own (page-level OCR
-          // reads tables badly), and its ruling lines come from its pixels.
-          grey ??= await decodeGrey(page.png);
-          table = await extractScannedTableGrounding(grey, region.bbox, await ocrEngine(app));
-        } else table = extractTableGrounding(region.bbox, text.lines.flatMap((l) => l.words), segments);
+        extracted = await app.extractors.get(type).extract(input(region.bbox));
       } catch {
-        table = undefined;
+        extracted = undefined;
       }
     }
     components.push({
@@ -169,7 +176,7 @@ async function layoutOf(app: AppContext, source: LoadedSource, pageNumber: numbe
       metadata: { detector: 'layout', region_kind: region.kind },
       crop,
       ...(error ? { error } : {}),
-      ...(table ? { grounding: table.grounding, groundingData: table.groundingData } : {}),
+      ...(extracted ? { grounding: extracted.grounding, groundingData: extracted.groundingData } : {}),
     });
   }
   return { regions, components };
@@ -186,7 +193,7 @@ export async function thumbnailOf(source: LoadedSource, pageNumber: number, page
   return sharp(page.png).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).png().toBuffer();
 }
 
-async function putPageBlobs(app: AppContext, prefix: string, page: RenderedPage, text: PageText, thumbnail: Buffer) {
+async function putPageBlobs(app: StepPorts, prefix: string, page: RenderedPage, text: PageText, thumbnail: Buffer) {
   const keys = { image: `${prefix}page.png`, thumbnail: `${prefix}thumbnail.png`, words: `${prefix}text.json` };
   await app.storage.putBuffer(keys.image, page.png, 'image/png');
   await app.storage.putBuffer(keys.thumbnail, thumbnail, 'image/png');
@@ -203,17 +210,10 @@ async function writePage(
   keys: { image: string; thumbnail: string; words: string },
   described: DescribedPage,
   layout: { regions: LayoutRegion[]; components: DetectedComponent[] },
-  options: PageOptions & { prices: AppContext['config']['llm']['prices'] },
+  options: PageOptions & { prices: StepPorts['config']['llm']['prices'] },
 ): Promise<string[]> {
-  const now = nowIso();
-  const previous = await trx
-    .selectFrom('pages')
-    .select('image_key')
-    .where('document_id', '=', doc.id)
-    .where('page_number', '=', pageNumber)
-    .executeTakeFirst();
-  const plain = text.lines.map((l) => l.text).join('\n');
-  const row = {
+  const previous = await pageRow(trx, doc.id, pageNumber);
+  await upsertProcessedPage(trx, doc.id, pageNumber, {
     document_version: doc.version,
     width: page.width,
     height: page.height,
@@ -221,79 +221,23 @@ async function writePage(
     image_key: keys.image,
     thumbnail_key: keys.thumbnail,
     text_source: text.source,
-    text: plain,
+    text: text.lines.map((l) => l.text).join('\n'),
     words_key: keys.words,
     layout: JSON.stringify(layout.regions.map(({ kind, bbox, confidence, figure_type }) => ({ kind, bbox, confidence, figure_type }))),
-    updated_at: now,
-  };
-  await trx
-    .insertInto('pages')
-    .values({ id: newId(), document_id: doc.id, page_number: pageNumber, created_at: now, ...row })
-    .onConflict((oc) => oc.columns(['document_id', 'page_number']).doUpdateSet(row))
-    .execute();
-
-  const existing = await trx
-    .selectFrom('page_descriptions')
-    .select(['id', 'edited'])
-    .where('document_id', '=', doc.id)
-    .where('page_number', '=', pageNumber)
-    .executeTakeFirst();
-  const description = {
-    description: described.description,
-    headings: JSON.stringify(described.headings),
-    source: described.source,
-    edited: 0,
-    model: described.usage?.model ?? null,
-    updated_at: now,
-  };
+  });
   if (described.usage) {
     // Spent tokens are recorded even if a later reprocess replaces this description.
     const u = described.usage;
-    await trx
-      .insertInto('token_usage')
-      .values({
-        id: newId(),
-        organization_id: doc.organization_id,
-        document_id: doc.id,
-        question_id: null,
-        purpose: 'page_description',
-        provider: u.provider,
-        model: u.model,
-        tokens_in: u.tokensIn,
-        tokens_out: u.tokensOut,
-        cost: options.prices.costOf(u.model, u.tokensIn, u.tokensOut),
-        created_at: now,
-      })
-      .execute();
+    await recordTokenUsage(trx, options.prices, u, { organizationId: doc.organization_id, documentId: doc.id, purpose: 'page_description' });
   }
-  if (!existing) {
-    await trx
-      .insertInto('page_descriptions')
-      .values({ id: newId(), document_id: doc.id, page_number: pageNumber, created_at: now, ...description })
-      .execute();
-  } else if (existing.edited === 0 || options.overwriteEditedDescription) {
-    await trx.updateTable('page_descriptions').set(description).where('id', '=', existing.id).execute();
-  }
-
-  await trx.deleteFrom('chunks').where('document_id', '=', doc.id).where('page_number', '=', pageNumber).execute();
-  const chunks = chunkLines(text.lines);
-  for (let i = 0; i < chunks.length; i += 50) {
-    await trx
-      .insertInto('chunks')
-      .values(
-        chunks.slice(i, i + 50).map((c) => ({
-          id: newId(),
-          document_id: doc.id,
-          page_number: pageNumber,
-          seq: c.seq,
-          kind: 'text',
-          text: c.text,
-          bboxes: JSON.stringify(c.bboxes),
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  await storeGeneratedDescription(
+    trx,
+    doc.id,
+    pageNumber,
+    { description: described.description, headings: described.headings, source: described.source, model: described.usage?.model ?? null },
+    options.overwriteEditedDescription,
+  );
+  await replacePageTextChunks(trx, doc.id, pageNumber, chunkLines(text.lines));
   const crops = new Map(layout.components.filter((c) => c.crop).map((c) => [c.componentId, newCropKey(doc.id, c.componentId)]));
   const stale = await replacePipelineComponents(trx, doc, pageNumber, layout.components, (id) => crops.get(id) ?? null);
   // The earlier attempt's or version's blobs of this page go once this commit holds.
@@ -302,12 +246,12 @@ async function writePage(
 }
 
 export async function processPage(
-  ctx: StepContext,
+  ctx: StepContext<StepPorts>,
   doc: DocumentsTable,
   pageNumber: number,
   options: PageOptions,
 ): Promise<void> {
-  const { app } = ctx;
+  const { ports: app } = ctx;
   const source = await loadSource(app, doc);
   const page = await render(app, source, pageNumber);
   await ctx.checkpoint();

@@ -3,7 +3,7 @@
 // source once per file version and stores it; page steps on any worker load it from storage.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppContext } from '../context.js';
+import type { StepPorts } from '../context.js';
 import type { DocumentsTable } from '../db/types.js';
 import { formatOf } from '../documents/formats.js';
 import { documentPrefix } from '../documents/keys.js';
@@ -33,16 +33,16 @@ export function sourceRef(doc: DocumentsTable): SourceRef {
   return { kind: 'pdf', key: derivedSourceKey(doc) };
 }
 
-export const imageLimits = (app: AppContext) => ({ maxPixels: app.config.maxPagePixels, maxPages: app.config.maxPages });
+export const imageLimits = (app: StepPorts) => ({ maxPixels: app.config.maxPagePixels, maxPages: app.config.maxPages });
 
-async function readBlob(app: AppContext, key: string): Promise<Buffer> {
+async function readBlob(app: StepPorts, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await app.storage.get(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 
 /** Converts Office and text documents to a stored PDF; returns the page count of the source. */
-export async function prepareSource(app: AppContext, doc: DocumentsTable): Promise<number> {
+export async function prepareSource(app: StepPorts, doc: DocumentsTable): Promise<number> {
   const format = formatOf(doc.file_type);
   const ref = sourceRef(doc);
   if (!format || !doc.file_path) throw new PipelineError(`Unsupported document type ${doc.file_type}`, 'unsupported');
@@ -98,7 +98,7 @@ export interface LoadedSource {
 const cache = new Map<string, Promise<LoadedSource>>();
 const CACHE_SIZE = 2;
 
-export async function loadSource(app: AppContext, doc: DocumentsTable): Promise<LoadedSource> {
+export async function loadSource(app: StepPorts, doc: DocumentsTable): Promise<LoadedSource> {
   const ref = sourceRef(doc);
   const id = ref.key;
   let entry = cache.get(id);

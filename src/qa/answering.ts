@@ -1,10 +1,10 @@
 // The answering steps, shared by the question job and the page/component responses: gather
 // passages, read each for evidence with the engine, answer from the evidence.
-import type { Db, TokenUsageTable } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import type { BBox } from '../pipeline/types.js';
 import type { Passage, PassageLine, Usage } from '../providers/answer/index.js';
 import type { PriceTable } from '../providers/llm/prices.js';
-import { newId, nowIso } from '../util.js';
+import { recordTokenUsage } from '../search/usage.js';
 
 /** A stored chunk's lines: chunk text lines pair with its line boxes when the counts agree. */
 export function chunkLines(text: string, bboxes: BBox[]): PassageLine[] {
@@ -54,18 +54,5 @@ export async function recordUsage(
   target: { organizationId: string; documentId: string | null; questionId: number | null; purpose: string },
 ): Promise<void> {
   if (!usage) return;
-  const row: TokenUsageTable = {
-    id: newId(),
-    organization_id: target.organizationId,
-    document_id: target.documentId,
-    question_id: target.questionId,
-    purpose: target.purpose,
-    provider: usage.provider,
-    model: usage.model,
-    tokens_in: usage.tokensIn,
-    tokens_out: usage.tokensOut,
-    cost: prices.costOf(usage.model, usage.tokensIn, usage.tokensOut),
-    created_at: nowIso(),
-  };
-  await db.insertInto('token_usage').values(row).execute();
+  await recordTokenUsage(db, prices, usage, target);
 }

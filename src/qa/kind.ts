@@ -4,35 +4,34 @@
 // answer citing evidence ids. current_state follows: queued, planning, retrieving, reading,
 // answering, done (error and cancelled come from the job). Every write goes through ctx.commit,
 // so a cancelled job writes nothing more.
-import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import type { StepPorts } from '../context.js';
 import type { SingleKind, StepContext } from '../jobs/kinds.js';
+import { setProgress } from '../jobs/repository.js';
 import { createAnswerEngine, type AnswerMode, type AnswerProvider, type CitedEvidence, type Plan, type Usage } from '../providers/answer/index.js';
-import { createEmbedder } from '../providers/embeddings/index.js';
 import { recordEmbeddingUsage, retrieveChunks } from '../search/semantic.js';
 import { nowIso } from '../util.js';
 import { pageLines, passageOf, recordUsage } from './answering.js';
 import { findQuestionById, stillReadableDocuments, type QuestionRow } from './repository.js';
+import { ANSWER_JOB_KIND, AnswerPayload, type AnswerPayloadT } from './answer-job.js';
 import type { QuestionState } from './schemas.js';
 
-const AnswerPayload = Type.Object({ question_id: Type.Integer({ minimum: 1 }) });
-type AnswerPayloadT = Static<typeof AnswerPayload>;
 
 const KINDS_OF: Record<string, string[] | undefined> = { all: undefined, text: ['text'], table: ['table'], chart: ['chart'], component: ['component'] };
 
-async function setState(ctx: StepContext, id: number, changes: { current_state?: QuestionState; plan?: string; num_chunks_processed?: number; final_answer?: string }): Promise<void> {
+async function setState(ctx: StepContext<StepPorts>, id: number, changes: { current_state?: QuestionState; plan?: string; num_chunks_processed?: number; final_answer?: string }): Promise<void> {
   await ctx.commit((trx) => trx.updateTable('questions').set({ ...changes, updated_at: nowIso() }).where('id', '=', id).execute());
 }
 
-async function usage(ctx: StepContext, q: QuestionRow, u: Usage | null, documentId: string | null = null): Promise<void> {
+async function usage(ctx: StepContext<StepPorts>, q: QuestionRow, u: Usage | null, documentId: string | null = null): Promise<void> {
   if (!u) return;
   await ctx.commit((trx) =>
-    recordUsage(trx, ctx.app.config.llm.prices, u, { organizationId: q.organization_id, documentId, questionId: q.id, purpose: 'question_answering' }),
+    recordUsage(trx, ctx.ports.config.llm.prices, u, { organizationId: q.organization_id, documentId, questionId: q.id, purpose: 'question_answering' }),
   );
 }
 
-export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
-  name: 'answer_question',
+export const answerQuestionKind: SingleKind<AnswerPayloadT, StepPorts> = {
+  name: ANSWER_JOB_KIND,
   queue: 'models',
   mode: 'single',
   parse(payload) {
@@ -41,10 +40,10 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
     return value;
   },
   async run(ctx, p) {
-    const { db, dialect } = ctx.app.database;
+    const { db, dialect } = ctx.ports.database;
     const q = await findQuestionById(db, p.question_id);
     if (!q) return; // the thread was deleted
-    const engine = createAnswerEngine(ctx.app.config.llm, q.llm_provider as AnswerProvider);
+    const engine = createAnswerEngine(ctx.ports.config.llm, q.llm_provider as AnswerProvider);
     // A retry starts over: evidences of an earlier attempt go.
     await ctx.commit((trx) => trx.deleteFrom('evidences').where('question_id', '=', q.id).execute());
 
@@ -60,11 +59,11 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
       db,
       dialect,
       { query: [q.question_text, ...plan.search_terms].join(' '), documentIds, limit: q.num_chunks, kinds: KINDS_OF[q.chunk_type] },
-      createEmbedder(ctx.app.config.embeddings),
-      { scanCap: ctx.app.config.embeddings.maxScan },
+      ctx.ports.engines.embedder,
+      { scanCap: ctx.ports.config.embeddings.maxScan },
     );
     if (semantic.status === 'used') {
-      await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.app.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));
+      await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.ports.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));
     }
     const pages = await pageLines(db, hits);
     await setState(ctx, q.id, { current_state: 'reading' });
@@ -106,7 +105,7 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT> = {
         }
         await trx.updateTable('questions').set({ num_chunks_processed: processed, updated_at: nowIso() }).where('id', '=', q.id).execute();
         // The job's progress is the share of retrieved chunks read (100 only once it is done).
-        await trx.updateTable('job_statuses').set({ progress: Math.min(99, Math.floor((processed * 100) / hits.length)), updated_at: nowIso() }).where('id', '=', ctx.jobId).execute();
+        await setProgress(trx, ctx.jobId, Math.min(99, Math.floor((processed * 100) / hits.length)));
       });
     }
 

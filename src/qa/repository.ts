@@ -3,6 +3,7 @@
 import type { Caller } from '../auth/caller.js';
 import type { Db, EvidencesTable, QuestionsTable, ThreadsTable } from '../db/types.js';
 import { readableDocuments } from '../documents/access.js';
+import { jobStates as jobStatesOf } from '../jobs/repository.js';
 
 export type ThreadRow = Omit<ThreadsTable, 'id'> & { id: number };
 export type QuestionRow = Omit<QuestionsTable, 'id'> & { id: number };
@@ -40,9 +41,14 @@ export const evidencesOf = (db: Db, questionIds: number[]): Promise<EvidenceRow[
     : db.selectFrom('evidences').selectAll().where('question_id', 'in', questionIds).orderBy('question_id').orderBy('sequence_number').execute();
 
 export async function jobStates(db: Db, jobIds: string[]): Promise<Map<string, { status: string; error: string | null }>> {
-  if (jobIds.length === 0) return new Map();
-  const rows = await db.selectFrom('job_statuses').select(['id', 'status', 'error_message']).where('id', 'in', jobIds).execute();
+  const rows = await jobStatesOf(db, jobIds);
   return new Map(rows.map((r) => [r.id, { status: r.status, error: r.error_message }]));
+}
+
+/** The answering jobs of a thread's questions. */
+export async function questionJobIds(db: Db, threadId: number): Promise<string[]> {
+  const rows = await db.selectFrom('questions').select('job_status_id').where('thread_id', '=', threadId).execute();
+  return rows.flatMap((r) => (r.job_status_id ? [r.job_status_id] : []));
 }
 
 /**

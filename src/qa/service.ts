@@ -11,15 +11,15 @@ import { toWire as documentsToWire, type WireDeps } from '../documents/service.j
 import { getFolder } from '../folders/service.js';
 import { notFound, validationError } from '../http/errors.js';
 import { createJob } from '../jobs/create.js';
-import { cancelOpenRuns } from '../jobs/store.js';
-import type { JobSystem } from '../jobs/system.js';
+import { cancelOpenRuns, endJob, openJobIds } from '../jobs/repository.js';
+import type { JobSubmitter } from '../jobs/create.js';
+import { answerQuestionJob } from './answer-job.js';
 import { getKnowledgeBase } from '../knowledge-bases/service.js';
 import { defaultProvider, providerAvailable } from '../providers/answer/index.js';
 import { nowIso } from '../util.js';
 import * as repo from './repository.js';
 import type { QuestionCreate, QuestionState, QuestionWire, ThreadSummaryWire, ThreadWire } from './schemas.js';
 
-export const ANSWER_JOB_KIND = 'answer_question';
 const DEFAULT_THREAD_NAME = 'New thread';
 
 /** Ids are 32-bit keys on PostgreSQL: anything outside cannot exist (and must not reach the query). */
@@ -60,24 +60,12 @@ export async function renameThread({ trx }: UnitOfWork, caller: Caller, id: numb
 }
 
 /** Deletes the thread and its questions and evidences; their running jobs are cancelled. */
-export async function deleteThread({ trx, after }: UnitOfWork, caller: Caller, id: number, jobs: JobSystem): Promise<void> {
+export async function deleteThread({ trx, after }: UnitOfWork, caller: Caller, id: number, jobs: JobSubmitter): Promise<void> {
   await getThread(trx, caller, id);
-  const open = await trx
-    .selectFrom('questions')
-    .innerJoin('job_statuses', 'job_statuses.id', 'questions.job_status_id')
-    .select('job_statuses.id')
-    .where('questions.thread_id', '=', id)
-    .where('job_statuses.status', 'in', ['queued', 'processing'])
-    .execute();
-  const now = nowIso();
-  for (const j of open) {
-    await trx
-      .updateTable('job_statuses')
-      .set({ status: 'cancelled', finished_at: now, updated_at: now, error_message: 'the thread was deleted' })
-      .where('id', '=', j.id)
-      .execute();
-    await cancelOpenRuns(trx, j.id);
-    after.add(() => jobs.queue.cancel(j.id));
+  for (const jobId of await openJobIds(trx, await repo.questionJobIds(trx, id))) {
+    await endJob(trx, jobId, 'cancelled', 'the thread was deleted');
+    await cancelOpenRuns(trx, jobId);
+    after.add(() => jobs.queue.cancel(jobId));
   }
   await trx.deleteFrom('threads').where('id', '=', id).execute();
 }
@@ -116,7 +104,7 @@ export async function askQuestion(
   caller: Caller,
   threadId: number,
   input: QuestionCreate,
-  deps: { config: Config; jobs: JobSystem },
+  deps: { config: Config; jobs: JobSubmitter },
 ): Promise<{ question: repo.QuestionRow; jobId: string }> {
   const { trx } = uow;
   const thread = await getThread(trx, caller, threadId);
@@ -151,15 +139,7 @@ export async function askQuestion(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const jobId = await createJob(uow, deps.jobs, {
-    kind: ANSWER_JOB_KIND,
-    documentId: null,
-    organizationId: caller.organizationId,
-    ownerId: caller.userId,
-    // Job statuses are searched by document name: the question text makes the job findable.
-    documentName: `Question: ${text}`.slice(0, 500),
-    payload: { question_id: question.id },
-  });
+  const jobId = await createJob(uow, deps.jobs, answerQuestionJob(caller, question));
   await trx.updateTable('questions').set({ job_status_id: jobId }).where('id', '=', question.id).execute();
   const positions = [...(JSON.parse(thread.question_positions) as number[]), question.id];
   await trx.updateTable('threads').set({ question_positions: JSON.stringify(positions), updated_at: now }).where('id', '=', thread.id).execute();

@@ -4,7 +4,7 @@
 import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { deleteDocumentRecords } from '../documents/service.js';
-import { drainBlobDeletions, runBlobDeletion } from '../storage/gc.js';
+import { drainBlobDeletions, runBlobDeletion } from '../documents/blob-deletions.js';
 import { errorMessage } from '../util.js';
 import * as repo from './repository.js';
 import { expiresAt } from './service.js';

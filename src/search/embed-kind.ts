@@ -8,10 +8,11 @@ import { Value } from 'typebox/value';
 import type { Kysely, Transaction } from 'kysely';
 import { inTransaction, type AfterCommit } from '../db/tx.js';
 import type { Database, Db, DocumentsTable } from '../db/types.js';
-import { createJob } from '../jobs/create.js';
+import type { StepPorts } from '../context.js';
+import { createJob, type JobSubmitter } from '../jobs/create.js';
 import type { SingleKind } from '../jobs/kinds.js';
-import type { JobSystem } from '../jobs/system.js';
-import { createEmbedder, encodeVector, normalize, type EmbeddingsSettings } from '../providers/embeddings/index.js';
+import { documentsWithOpenJob, setProgress } from '../jobs/repository.js';
+import { encodeVector, normalize, type Embedder } from '../providers/embeddings/index.js';
 import { nowIso } from '../util.js';
 import { recordEmbeddingUsage } from './semantic.js';
 
@@ -30,7 +31,7 @@ function missing(db: Db, documentId: string, model: string) {
     .where((eb) => eb.not(eb.exists(eb.selectFrom('chunk_embeddings as e').select('e.chunk_id').whereRef('e.chunk_id', '=', 'chunks.id').where('e.model', '=', model))));
 }
 
-export const embedChunksKind: SingleKind<EmbedPayloadT> = {
+export const embedChunksKind: SingleKind<EmbedPayloadT, StepPorts> = {
   name: EMBED_JOB_KIND,
   queue: 'models',
   mode: 'single',
@@ -40,9 +41,9 @@ export const embedChunksKind: SingleKind<EmbedPayloadT> = {
     return value;
   },
   async run(ctx) {
-    const { db } = ctx.app.database;
+    const { db } = ctx.ports.database;
     // Embeddings switched off since the job was queued, or the document deleted: nothing to do.
-    const embedder = createEmbedder(ctx.app.config.embeddings);
+    const embedder = ctx.ports.engines.embedder;
     if (!embedder || !ctx.documentId) return;
     const doc = await db.selectFrom('documents').select(['id', 'organization_id']).where('id', '=', ctx.documentId).executeTakeFirst();
     if (!doc) return;
@@ -74,9 +75,9 @@ export const embedChunksKind: SingleKind<EmbedPayloadT> = {
             : [];
         });
         if (rows.length > 0) await trx.insertInto('chunk_embeddings').values(rows).onConflict((oc) => oc.columns(['chunk_id', 'model']).doNothing()).execute();
-        await recordEmbeddingUsage(trx, ctx.app.config.llm.prices, { provider: embedder.provider, model: embedder.model, tokensIn: embedded.tokensIn }, { organizationId: doc.organization_id, documentId: doc.id });
+        await recordEmbeddingUsage(trx, ctx.ports.config.llm.prices, { provider: embedder.provider, model: embedder.model, tokensIn: embedded.tokensIn }, { organizationId: doc.organization_id, documentId: doc.id });
         const progress = total > 0 ? Math.min(99, Math.floor((Math.min(done, total) * 100) / total)) : 0;
-        await trx.updateTable('job_statuses').set({ progress, updated_at: now }).where('id', '=', ctx.jobId).execute();
+        await setProgress(trx, ctx.jobId, progress);
       });
     }
   },
@@ -85,7 +86,7 @@ export const embedChunksKind: SingleKind<EmbedPayloadT> = {
 /** Queues the embedding of the document's chunks (in the caller's transaction) when embeddings are configured. */
 export async function queueChunkEmbedding(
   uow: { trx: Transaction<Database>; after: AfterCommit },
-  jobs: JobSystem,
+  jobs: JobSubmitter,
   enabled: boolean,
   doc: Pick<DocumentsTable, 'id' | 'organization_id' | 'owner_id' | 'name'>,
 ): Promise<string | null> {
@@ -104,8 +105,8 @@ export async function queueChunkEmbedding(
  * model and no such job open (`pagelens embeddings backfill`): after embeddings were switched on
  * or the model changed, after the service was down, or for component chunks rewritten by an edit.
  */
-export async function queueMissingEmbeddings(app: { database: { db: Kysely<Database> }; jobs: JobSystem; config: { embeddings: EmbeddingsSettings } }): Promise<string[]> {
-  const embedder = createEmbedder(app.config.embeddings);
+export async function queueMissingEmbeddings(app: { database: { db: Kysely<Database> }; jobs: JobSubmitter; engines: { embedder: Embedder | null } }): Promise<string[]> {
+  const embedder = app.engines.embedder;
   if (!embedder) return [];
   const { db } = app.database;
   const docs = await db
@@ -120,13 +121,7 @@ export async function queueMissingEmbeddings(app: { database: { db: Kysely<Datab
           .where((e2) => e2.not(e2.exists(e2.selectFrom('chunk_embeddings as e').select('e.chunk_id').whereRef('e.chunk_id', '=', 'chunks.id').where('e.model', '=', embedder.model)))),
       ),
     )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('job_statuses as j').select('j.id').whereRef('j.document_id', '=', 'documents.id').where('j.kind', '=', EMBED_JOB_KIND).where('j.status', 'in', ['queued', 'processing']),
-        ),
-      ),
-    )
+    .where('documents.id', 'not in', documentsWithOpenJob(db, EMBED_JOB_KIND))
     .orderBy('documents.created_at')
     .execute();
   const ids: string[] = [];

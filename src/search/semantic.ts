@@ -5,12 +5,13 @@
 // failing embeddings service never fails the search: it falls back to full text.
 import { sql } from 'kysely';
 import type { Dialect } from '../db/connection.js';
-import type { Db, TokenUsageTable } from '../db/types.js';
+import type { Db } from '../db/types.js';
 import type { PriceTable } from '../providers/llm/prices.js';
 import { dotBytes, EMBEDDING_PURPOSE, normalize, type Embedder } from '../providers/embeddings/index.js';
-import { errorMessage, newId, nowIso } from '../util.js';
+import { errorMessage } from '../util.js';
 import { parseBoxes, searchChunks, type ChunkHit, type ChunkSearchInput } from './chunk-search.js';
 import { fuseByRank } from './fusion.js';
+import { recordTokenUsage } from './usage.js';
 
 /**
  * Brute force reads every candidate vector per query (about 3 KB each at 768 dimensions): past
@@ -146,20 +147,7 @@ export async function recordEmbeddingUsage(
   call: { provider: string; model: string; tokensIn: number },
   target: { organizationId: string; documentId?: string | null; questionId?: number | null },
 ): Promise<void> {
-  const row: TokenUsageTable = {
-    id: newId(),
-    organization_id: target.organizationId,
-    document_id: target.documentId ?? null,
-    question_id: target.questionId ?? null,
-    purpose: EMBEDDING_PURPOSE,
-    provider: call.provider,
-    model: call.model,
-    tokens_in: call.tokensIn,
-    tokens_out: 0,
-    cost: prices.costOf(call.model, call.tokensIn, 0),
-    created_at: nowIso(),
-  };
-  await db.insertInto('token_usage').values(row).execute();
+  await recordTokenUsage(db, prices, { ...call, tokensOut: 0 }, { ...target, purpose: EMBEDDING_PURPOSE });
 }
 
 /** What a search needs to add semantic retrieval: the embedder, the price table, and where to report a fallback. */

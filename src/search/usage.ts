@@ -3,6 +3,8 @@
 // silently covers fewer documents than asked (and never reveals which ids exist elsewhere).
 import type { Caller } from '../auth/caller.js';
 import type { Db } from '../db/types.js';
+import type { PriceTable } from '../providers/llm/prices.js';
+import { newId, nowIso } from '../util.js';
 import { readableDocuments } from '../documents/access.js';
 import { notFound } from '../http/errors.js';
 import { sumCosts } from '../providers/llm/prices.js';
@@ -106,4 +108,29 @@ export async function documentStats(db: Db, caller: Caller, ids: string[]): Prom
     degraded_components: components.filter((c) => c.status === 'degraded').length,
     visual_component_count: Number(placed.n),
   };
+}
+
+/** One model call's tokens, recorded even if what it produced is replaced later. */
+export async function recordTokenUsage(
+  db: Db,
+  prices: PriceTable,
+  call: { provider: string; model: string; tokensIn: number; tokensOut: number },
+  target: { organizationId: string; purpose: string; documentId?: string | null; questionId?: number | null },
+): Promise<void> {
+  await db
+    .insertInto('token_usage')
+    .values({
+      id: newId(),
+      organization_id: target.organizationId,
+      document_id: target.documentId ?? null,
+      question_id: target.questionId ?? null,
+      purpose: target.purpose,
+      provider: call.provider,
+      model: call.model,
+      tokens_in: call.tokensIn,
+      tokens_out: call.tokensOut,
+      cost: prices.costOf(call.model, call.tokensIn, call.tokensOut),
+      created_at: nowIso(),
+    })
+    .execute();
 }

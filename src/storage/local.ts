@@ -1,9 +1,9 @@
 // Blobs as files under one directory. Writes go to a temp file first and are renamed into place.
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, constants, copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { newId } from '../util.js';
 import { assertValidKey, BlobNotFoundError, type BlobStore, type SignOptions } from './blob-store.js';
 import { signLocalUrl } from './signing.js';
 
@@ -28,7 +28,7 @@ export class LocalBlobStore implements BlobStore {
     const target = this.pathFor(key);
     await mkdir(this.tmpDir, { recursive: true });
     await mkdir(path.dirname(target), { recursive: true });
-    const tmp = path.join(this.tmpDir, newId());
+    const tmp = path.join(this.tmpDir, randomUUID());
     try {
       await write(tmp);
       await rename(tmp, target);

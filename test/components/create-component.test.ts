@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredComponentUploads } from '../../src/components/create-service.js';
 import { inTransaction } from '../../src/db/tx.js';
 import type { StepContext } from '../../src/jobs/kinds.js';
+import type { StepPorts } from '../../src/context.js';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { extractComponentKind } from '../../src/processing/component-kind.js';
 import { renderTableImage } from '../fixtures/table-image.js';
@@ -151,8 +152,8 @@ describe.each(DB_KINDS)('POST /components (%s)', (kind) => {
     await t.ctx.storage.putBuffer(key, ruledPng.subarray(0, 200));
     const { db } = t.ctx.database;
     await db.updateTable('components').set({ image_key: key }).where('id', '=', id).execute();
-    const ctx: StepContext = {
-      app: t.ctx,
+    const ctx: StepContext<StepPorts> = {
+      ports: t.ctx,
       jobId: 'direct',
       documentId: null,
       commit: (fn) => inTransaction(db, ({ trx }) => fn(trx)),

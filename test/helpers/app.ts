@@ -101,7 +101,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
   const ctx = await openRuntime(config);
   // The store reads S3 credentials from the environment it is given: the test's, not process.env.
   ctx.storage = createBlobStore(config, fullEnv);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: false, checkResponses: true });
   await app.ready();
   if (port !== null) await app.listen({ host: '127.0.0.1', port });
   return {

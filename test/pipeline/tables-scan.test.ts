@@ -3,7 +3,7 @@
 // the cells recovered by OCR of the cleaned region plus structure recognition.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractScannedTableGrounding } from '../../src/components/tables.js';
+import { extractScannedTableGrounding } from '../../src/extractors/table.js';
 import { imageRules } from '../../src/pipeline/tables/image-rules.js';
 import { extremeFilter, flattenBackground } from '../../src/pipeline/tables/scan-background.js';
 import { columnCuts, eraseRules, evenLineHeights, findBullets, prepareTableImage, readTableText, ridgeView, type GreyPixels } from '../../src/pipeline/tables/scan-text.js';

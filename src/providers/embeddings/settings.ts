@@ -1,7 +1,7 @@
 // PAGELENS_EMBEDDINGS_* variables to embeddings settings. Off unless a model is named; errors are
 // ConfigError naming the variable, like every other setting. Prices come from PAGELENS_LLM_PRICES
 // (an embedding call has only input tokens: its "in" price applies).
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config-error.js';
 
 export const EMBEDDINGS_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 

@@ -1,6 +1,6 @@
 // PAGELENS_LLM_* variables to LLM settings. Kept beside the adapters; src/config.ts embeds the
 // result. Errors are ConfigError and name the variable, like every other setting.
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config-error.js';
 import { ANTHROPIC_DEFAULT_BASE_URL } from './anthropic.js';
 import { OPENAI_DEFAULT_BASE_URL } from './openai.js';
 import { PriceTable } from './prices.js';

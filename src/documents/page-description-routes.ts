@@ -7,17 +7,14 @@ import type { AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
 import { DocumentIdParams } from '../http/schemas.js';
-import { pageHelperRoutes } from './helper-routes.js';
-import { getDescription, listDescriptions, updateDescription } from './descriptions.js';
-import { pageResponseRoutes } from './response-routes.js';
-import { PageDescriptionResponse, PageDescriptionUpdateRequest, PageParams } from './schemas.js';
+import { getDescription, listDescriptions, updateDescription } from '../pages/descriptions.js';
+import { PageDescriptionResponse, PageDescriptionUpdateRequest, PageParams } from '../pages/schemas.js';
 
 const TAGS = ['pages'];
 
-export function pageRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+export function pageDescriptionRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx.database;
   return async (app) => {
-    await app.register(pageHelperRoutes(ctx));
     app.get(
       '/api/v0/documents/:document_id/page-descriptions',
       {
@@ -64,6 +61,5 @@ export function pageRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return inTransaction(db, ({ trx }) => updateDescription(trx, caller, id, n, request.body.description));
       },
     );
-    await app.register(pageResponseRoutes(ctx));
   };
 }

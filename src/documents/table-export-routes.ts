@@ -10,7 +10,7 @@ import { DocumentIdParams, StringEnum, Uuid } from '../http/schemas.js';
 import { tableCsv, tablesXlsx, zipTextFiles } from '../pipeline/tables/export-files.js';
 import { tableToHtml } from '../pipeline/tables/index.js';
 import { tableRows } from '../pipeline/tables/merge.js';
-import { documentTables, type ExportedTable } from './table-export.js';
+import { documentTables, type ExportedTable } from '../components/table-export.js';
 
 const TableExportQuery = Type.Object({
   format: StringEnum(['json', 'csv', 'xlsx'] as const, { default: 'json', description: 'json; csv: a zip with one CSV per table; xlsx: one sheet per table' }),

@@ -8,10 +8,10 @@ import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
 import { DocumentIdParams } from '../http/schemas.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import * as schemas from './schemas.js';
-import { listDocumentComponents } from './service.js';
-import * as visual from './visual-service.js';
-import { componentToWire, visualToWire } from './wire.js';
+import * as schemas from '../components/schemas.js';
+import { listDocumentComponents } from '../components/service.js';
+import * as visual from '../components/visual-service.js';
+import { componentToWire, visualToWire } from '../components/wire.js';
 
 const TAGS = ['visual-components'];
 

@@ -13,10 +13,10 @@ import {
   PageImageResponse,
   TemplateMatchRequest,
   TemplateMatchResponse,
-} from './helper-schemas.js';
-import { detectTextInRegion, ocrRegions, templateMatch } from './helpers.js';
-import { pageImage } from './page-image.js';
-import { PageParams } from './schemas.js';
+} from '../pages/helper-schemas.js';
+import { detectTextInRegion, ocrRegions, templateMatch } from '../pages/helpers.js';
+import { pageImage } from '../pages/page-image.js';
+import { PageParams } from '../pages/schemas.js';
 
 const TAGS = ['pages'];
 const PAGE = '/api/v0/documents/:document_id/pages/:page_number';

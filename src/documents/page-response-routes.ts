@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
 import type { AppContext } from '../context.js';
-import { getReadableDocument } from '../documents/access.js';
+import { getReadableDocument } from './access.js';
 import { notFound } from '../http/errors.js';
 import { op } from '../http/openapi.js';
 import { pagePassages, respond } from '../qa/respond.js';
 import { PageResponseRequest, PageResponseResponse } from '../qa/response-schemas.js';
-import { PageParams } from './schemas.js';
+import { PageParams } from '../pages/schemas.js';
 
 export function pageResponseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx.database;

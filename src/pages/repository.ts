@@ -1,0 +1,58 @@
+// Page records (table pages): what processing and on-demand rendering write, and the lookups
+// they need. Reads for the API go through the helpers of this folder.
+import type { Db, PagesTable } from '../db/types.js';
+import { newId, nowIso } from '../util.js';
+
+export async function pageRow(db: Db, documentId: string, pageNumber: number): Promise<Pick<PagesTable, 'id' | 'image_key'> | undefined> {
+  return db.selectFrom('pages').select(['id', 'image_key']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).executeTakeFirst();
+}
+
+export type ProcessedPage = Pick<
+  PagesTable,
+  'document_version' | 'width' | 'height' | 'dpi' | 'image_key' | 'thumbnail_key' | 'text_source' | 'text' | 'words_key' | 'layout'
+>;
+
+/** Creates or replaces the page's record with what processing produced. */
+export async function upsertProcessedPage(trx: Db, documentId: string, pageNumber: number, page: ProcessedPage): Promise<void> {
+  const now = nowIso();
+  const row = { ...page, updated_at: now };
+  await trx
+    .insertInto('pages')
+    .values({ id: newId(), document_id: documentId, page_number: pageNumber, created_at: now, ...row })
+    .onConflict((oc) => oc.columns(['document_id', 'page_number']).doUpdateSet(row))
+    .execute();
+}
+
+export type PageImage = Pick<PagesTable, 'width' | 'height' | 'dpi' | 'image_key' | 'thumbnail_key'>;
+
+/**
+ * Gives a page its rendered image when it has none (on-demand rendering): creates the page
+ * record, with no text yet, when processing has not reached it. False when the page already
+ * had an image (rendered meanwhile), so the caller drops its blobs.
+ */
+export async function setPageImageIfMissing(trx: Db, documentId: string, documentVersion: number, pageNumber: number, image: PageImage): Promise<boolean> {
+  const row = await pageRow(trx, documentId, pageNumber);
+  const now = nowIso();
+  if (!row) {
+    await trx
+      .insertInto('pages')
+      .values({
+        id: newId(),
+        document_id: documentId,
+        page_number: pageNumber,
+        document_version: documentVersion,
+        text_source: 'none',
+        text: '',
+        words_key: null,
+        layout: '[]',
+        created_at: now,
+        ...image,
+        updated_at: now,
+      })
+      .execute();
+    return true;
+  }
+  if (row.image_key) return false;
+  await trx.updateTable('pages').set({ ...image, updated_at: now }).where('id', '=', row.id).execute();
+  return true;
+}
