@@ -1,7 +1,8 @@
 // PUT /components/{id}: a person's correction of a component's extraction. html_table (tables and
 // charts' data tables) is parsed strictly; malformed HTML is a 422 naming the problem. The
 // component is stored 'done' with the canonical HTML, and its regions get the new cell grid and
-// become 'manual', so reprocessing the page keeps the correction.
+// become 'manual', so reprocessing the page keeps the correction. The new state is kept as a
+// revision (revisions.ts) in the same transaction.
 import type { Caller } from '../auth/caller.js';
 import type { ComponentsTable } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
@@ -11,6 +12,7 @@ import { nowIso } from '../util.js';
 import { getReadableComponent } from './access.js';
 import { parseJsonObject } from './model.js';
 import * as repo from './repository.js';
+import { recordRevision } from './revisions.js';
 import type { GroundingUpdate } from './schemas.js';
 
 const HTML_TYPES = new Set(['table', 'chart']);
@@ -60,5 +62,6 @@ export async function updateComponentGrounding({ trx }: UnitOfWork, caller: Call
       .where('id', '=', v.id)
       .execute();
   }
+  await recordRevision(trx, { componentId: row.id, source: 'edit', userId: caller.userId });
   return { ...row, grounding, status: 'done', error: null, updated_at: now };
 }
