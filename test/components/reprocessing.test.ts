@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobWorker, type JobWorker } from '../../src/jobs/runner.js';
 import { buildPdf, line, textAt } from '../fixtures/pdf-builder.js';
+import { renderTableImage } from '../fixtures/table-image.js';
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { multipart } from '../helpers/multipart.js';
 import { jobEnded, uploadAndProcess } from '../helpers/process.js';
 import { queueEnv, silentLog } from '../jobs/helpers.js';
 
@@ -125,6 +127,18 @@ describe.each(DB_KINDS)('component re-extraction and revisions (%s)', (kind) => 
     expect(list.revisions[0]).toMatchObject({ sequence: 1, source: 'pipeline', created_by: null, status: 'done', grounding: { rows: 4, cols: 3 } });
     expect(list.revisions[0]!.grounding_data).toMatchObject({ rows: 4 });
   });
+
+  it("keeps a standalone component's extraction as a pipeline revision, without region data", async () => {
+    const png = await renderTableImage([['Pump', 'Hours'], ['P-101', '1,200']], { ruled: true });
+    const body = multipart({}, [{ field: 'image', filename: 'pumps.png', content: png }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v0/components?component_type=table', headers: { ...alice.auth, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const posted = res.json<{ component_id: string; job_status_id: string }>();
+    expect((await jobEnded(t, alice, posted.job_status_id)).status).toBe('done');
+    const list = await revisions(posted.component_id);
+    expect(list.revisions.map((r) => [r.sequence, r.source, r.created_by, r.grounding_data])).toEqual([[1, 'pipeline', null, null]]);
+    expect(list.revisions[0]!.grounding).toEqual((await component(posted.component_id)).grounding);
+  }, 60_000);
 
   it('rejects a bad body with 422 and queues nothing', async () => {
     for (const body of [{}, { component_ids: [] }, { component_ids: ['not-a-uuid'] }, { component_ids: [table.id, table.id] }, { component_ids: table.id }]) {
@@ -295,5 +309,10 @@ describe.each(DB_KINDS)('component re-extraction and revisions (%s)', (kind) => 
     const restore = await t.app.inject({ method: 'POST', url: `/api/v0/components/${region.component_id}/revisions/${kept.id}/restore`, headers: alice.auth });
     expect(restore.statusCode, restore.body).toBe(409);
     expect((await revisions(region.component_id)).total).toBe(1);
+
+    // Revisions go with their component.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v0/components/${region.component_id}`, headers: alice.auth })).statusCode).toBe(200);
+    const left = await t.ctx.database.db.selectFrom('grounding_revisions').select('id').where('component_id', '=', region.component_id).execute();
+    expect(left).toEqual([]);
   });
 });
