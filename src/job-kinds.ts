@@ -7,11 +7,12 @@ import { syntheticKind } from './jobs/synthetic.js';
 import { extractComponentKind } from './processing/component-kind.js';
 import { processDocumentKind } from './processing/kind.js';
 import { renderPageKind } from './processing/render-kind.js';
+import { reprocessComponentsKind } from './processing/reprocess-components-kind.js';
 import { answerQuestionKind } from './qa/kind.js';
 import { embedChunksKind } from './search/embed-kind.js';
 
 /** Job kinds that records in the database may name. */
-export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question', 'extract_component', 'embed_chunks'] as const;
+export const CREATABLE_KINDS = ['process_document', 'render_page', 'synthetic', 'answer_question', 'extract_component', 'embed_chunks', 'reprocess_components'] as const;
 
 export function jobKinds(): JobKindRegistry<StepPorts> {
   const kinds = new JobKindRegistry<StepPorts>();
@@ -21,6 +22,7 @@ export function jobKinds(): JobKindRegistry<StepPorts> {
   kinds.register(answerQuestionKind);
   kinds.register(extractComponentKind);
   kinds.register(embedChunksKind);
+  kinds.register(reprocessComponentsKind);
   kinds.assertHandles(CREATABLE_KINDS);
   return kinds;
 }

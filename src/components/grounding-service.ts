@@ -2,7 +2,8 @@
 // the type's extractor (src/extractors: html_table for tables and charts, intermediate_json for
 // flowcharts, diagrams and mind maps; malformed input is a 422 naming where). The component is
 // stored 'done' with the regenerated outputs (canonical HTML, a chart drawn again, Mermaid code),
-// and its regions get the same correction and become 'manual', so reprocessing keeps it.
+// and its regions get the same correction and become 'manual', so reprocessing keeps it. The new
+// state is kept as a revision (revisions.ts) in the same transaction.
 import type { Caller } from '../auth/caller.js';
 import type { ComponentsTable } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
@@ -12,6 +13,7 @@ import { nowIso } from '../util.js';
 import { getReadableComponent } from './access.js';
 import { parseJsonObject } from './model.js';
 import * as repo from './repository.js';
+import { recordRevision } from './revisions.js';
 import type { GroundingUpdate } from './schemas.js';
 
 async function checkedEdit(extractors: ExtractorRegistry, type: string, body: GroundingUpdate): Promise<GroundingEdit> {
@@ -45,5 +47,6 @@ export async function updateComponentGrounding(
     const data = JSON.stringify(await edit.apply(parseJsonObject(v.grounding_data), 'region'));
     await trx.updateTable('visual_components').set({ grounding_data: data, origin: 'manual', updated_at: now }).where('id', '=', v.id).execute();
   }
+  await recordRevision(trx, { componentId: row.id, source: 'edit', userId: caller.userId });
   return { ...row, grounding, status: 'done', error: null, updated_at: now };
 }

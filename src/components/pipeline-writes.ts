@@ -7,6 +7,7 @@ import { reindexPageComponents } from '../search/component-chunks.js';
 import { newId, nowIso } from '../util.js';
 import { type Bbox, type ComponentType, isComponentType, parseBbox } from './model.js';
 import * as repo from './repository.js';
+import { recordRevision } from './revisions.js';
 
 export interface PipelineRegion {
   type: ComponentType;
@@ -106,6 +107,7 @@ export async function replacePipelineComponents(
       created_at: now,
       updated_at: now,
     });
+    if (region.grounding) await recordRevision(trx, { componentId: id, source: 'pipeline', userId: null });
   }
   await reindexPageComponents(trx, doc.id, pageNumber);
   return stale;

@@ -3,6 +3,7 @@
 import type { ComponentsTable, Db, VisualComponentsTable } from '../db/types.js';
 import { queueBlobDeletion } from '../documents/blob-deletions.js';
 import { componentBlobPrefixes } from './keys.js';
+import { nowIso } from '../util.js';
 import { parseBbox } from './model.js';
 
 /** A visual component with what the wire shows of its component record. */
@@ -121,4 +122,18 @@ export async function lockComponent(db: Db, id: string): Promise<boolean> {
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
+}
+
+/** The document's visual components among `ids` (others are simply absent). */
+export async function findVisuals(db: Db, documentId: string, ids: string[]): Promise<VisualRow[]> {
+  if (ids.length === 0) return [];
+  return visualRows(db, documentId).where('visual_components.id', 'in', ids).execute();
+}
+
+/** Sets the status of these components (the start of a re-extraction, or its cancellation). */
+export async function setComponentStatus(db: Db, ids: string[], status: string, error: string | null, onlyIf?: string): Promise<void> {
+  if (ids.length === 0) return;
+  let q = db.updateTable('components').set({ status, error, updated_at: nowIso() }).where('id', 'in', ids);
+  if (onlyIf !== undefined) q = q.where('status', '=', onlyIf);
+  await q.execute();
 }

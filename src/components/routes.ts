@@ -7,6 +7,7 @@ import { inTransaction } from '../db/tx.js';
 import { op } from '../http/openapi.js';
 import { componentCreateRoutes } from './create-routes.js';
 import { componentResponseRoutes } from './response-routes.js';
+import { componentRevisionRoutes } from './revision-routes.js';
 import * as schemas from './schemas.js';
 import { updateComponentGrounding } from './grounding-service.js';
 import * as service from './service.js';
@@ -75,5 +76,6 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
     await app.register(componentCreateRoutes(ctx));
     await app.register(componentResponseRoutes(ctx));
+    await app.register(componentRevisionRoutes(ctx));
   };
 }

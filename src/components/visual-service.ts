@@ -17,6 +17,7 @@ import { checkBbox, storeCrop } from './crop.js';
 import { newCropKey } from './keys.js';
 import { type Bbox, parseBbox } from './model.js';
 import * as repo from './repository.js';
+import { recordRevision } from './revisions.js';
 import type { ListVisualComponentsFilters, VisualComponentCreate, VisualComponentUpdate } from './schemas.js';
 import { reindexPageComponents } from '../search/component-chunks.js';
 
@@ -205,6 +206,10 @@ export async function updateVisualComponent(
       const outboxId = await queueBlobDeletion(trx, old);
       after.add(() => deleteBlobs(outboxId, old));
     }
+  }
+  // A new grounding_data is kept in the component's history, like every grounding write.
+  if (visual.grounding_data !== undefined && visual.grounding_data !== row.grounding_data) {
+    await recordRevision(trx, { componentId: row.component_id, source: 'edit', userId: caller.userId });
   }
   await reindexPageComponents(trx, doc.id, row.page_number);
   return { ...row, ...changes, status, image_key: imageKey };

@@ -259,6 +259,28 @@ export interface VisualComponentsTable {
   updated_at: string;
 }
 
+/** One kept state of a component's grounding (see migration 0800). */
+export interface GroundingRevisionsTable {
+  id: string;
+  component_id: string;
+  /** 1, 2, ... per component, in write order. */
+  seq: number;
+  /** 'pipeline' | 'edit' | 'reextract' | 'restore' */
+  source: string;
+  /** Who wrote it; null for the processing pipeline. */
+  user_id: string | null;
+  job_status_id: string | null;
+  /** The revision a restore brought back. */
+  restored_from: string | null;
+  component_type: string;
+  status: string;
+  error: string | null;
+  grounding: string;
+  /** The visual component's grounding_data; null for a component without a region. */
+  grounding_data: string | null;
+  created_at: string;
+}
+
 export interface ChunksTable {
   id: string;
   document_id: string;
@@ -384,6 +406,7 @@ export interface Database {
   page_descriptions: PageDescriptionsTable;
   components: ComponentsTable;
   visual_components: VisualComponentsTable;
+  grounding_revisions: GroundingRevisionsTable;
   chunks: ChunksTable;
   chunk_embeddings: ChunkEmbeddingsTable;
   token_usage: TokenUsageTable;

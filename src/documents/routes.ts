@@ -15,6 +15,7 @@ import * as schemas from './schemas.js';
 import * as service from './service.js';
 import { retentionLinkRoutes } from './retention-routes.js';
 import { reprocessRoutes } from './reprocess-routes.js';
+import { componentReprocessingRoutes } from './component-reprocessing-routes.js';
 import { searchRoutes } from './search-routes.js';
 import { usageRoutes } from './usage-routes.js';
 import { tagRoutes } from './tag-routes.js';
@@ -243,6 +244,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     await app.register(tagRoutes(ctx));
     await app.register(reprocessRoutes(ctx));
+    await app.register(componentReprocessingRoutes(ctx));
     await app.register(retentionLinkRoutes(ctx));
     await app.register(uploadUrlRoutes(ctx));
     await app.register(visualComponentRoutes(ctx));

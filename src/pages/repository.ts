@@ -56,3 +56,15 @@ export async function setPageImageIfMissing(trx: Db, documentId: string, documen
   await trx.updateTable('pages').set({ ...image, updated_at: now }).where('id', '=', row.id).execute();
   return true;
 }
+
+export type PageSources = Pick<PagesTable, 'document_version' | 'width' | 'height' | 'dpi' | 'image_key' | 'text_source' | 'words_key'>;
+
+/** What extracting a region of the page again needs: its image, its words and where they came from. */
+export async function pageSources(db: Db, documentId: string, pageNumber: number): Promise<PageSources | undefined> {
+  return db
+    .selectFrom('pages')
+    .select(['document_version', 'width', 'height', 'dpi', 'image_key', 'text_source', 'words_key'])
+    .where('document_id', '=', documentId)
+    .where('page_number', '=', pageNumber)
+    .executeTakeFirst();
+}

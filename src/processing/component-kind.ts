@@ -7,6 +7,7 @@
 // failure, ends it in 'error' with the message (and the job with it); an extraction that found
 // nothing usable is stored 'degraded'.
 import { Value } from 'typebox/value';
+import { recordRevision } from '../components/revisions.js';
 import type { StepPorts } from '../context.js';
 import type { Db } from '../db/types.js';
 import { StepStopped, type SingleKind, type StepContext } from '../jobs/kinds.js';
@@ -28,9 +29,9 @@ export interface Outcome {
   error: string | null;
 }
 
-/** Writes the component's state, only while it still has the image this job is for. */
-function setOutcome(trx: Db, p: ExtractComponentPayloadT, o: Outcome) {
-  return trx
+/** Writes the component's state, only while it still has the image this job is for; a grounding is kept as a revision. */
+async function setOutcome(trx: Db, p: ExtractComponentPayloadT, o: Outcome): Promise<void> {
+  const res = await trx
     .updateTable('components')
     .set({
       status: o.status,
@@ -41,7 +42,8 @@ function setOutcome(trx: Db, p: ExtractComponentPayloadT, o: Outcome) {
     })
     .where('id', '=', p.component_id)
     .where('image_key', '=', p.image_key)
-    .execute();
+    .executeTakeFirst();
+  if (o.grounding && Number(res.numUpdatedRows) > 0) await recordRevision(trx, { componentId: p.component_id, source: 'pipeline', userId: null });
 }
 
 async function readBlob(ctx: StepContext<StepPorts>, key: string): Promise<Buffer> {

@@ -75,3 +75,29 @@ export function extractComponentJob(
     payload: { component_id: component.id, image_key: image.key, ...(options.includeDescription ? { include_description: true } : {}) },
   };
 }
+
+export const ReprocessComponentsPayload = Type.Object({
+  /** The file version the regions were drawn on; a replaced file fails the job. */
+  version: Type.Integer({ minimum: 1 }),
+  /** Public IDs of the visual components to extract again, in the request's order. */
+  visual_component_ids: Type.Array(Type.String({ minLength: 1 }), { minItems: 1 }),
+  /** Who asked: the revisions it writes name them. */
+  requested_by: Type.String({ minLength: 1 }),
+});
+export type ReprocessComponentsPayloadT = Static<typeof ReprocessComponentsPayload>;
+
+/** Extracts the named regions of the document again, from their current bboxes, as one job. */
+export function reprocessComponentsJob(
+  doc: DocumentRef & Pick<DocumentsTable, 'version'>,
+  ownerId: string,
+  visualComponentIds: string[],
+): NewJob<ReprocessComponentsPayloadT> {
+  return {
+    kind: 'reprocess_components',
+    documentId: doc.id,
+    organizationId: doc.organization_id,
+    ownerId,
+    documentName: doc.name,
+    payload: { version: doc.version, visual_component_ids: visualComponentIds, requested_by: ownerId },
+  };
+}

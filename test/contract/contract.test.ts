@@ -77,6 +77,7 @@ const REQUIRED_NOW = [
   'GET /api/v0/queue-status',
   // processing pipeline
   'POST /api/v0/documents/{document_id}/reprocessing-jobs',
+  'POST /api/v0/documents/{document_id}/component-reprocessing-jobs',
   'GET /api/v0/documents/{document_id}/page-descriptions',
   'GET /api/v0/documents/{document_id}/page-descriptions/{page_number}',
   'PUT /api/v0/documents/{document_id}/page-descriptions/{page_number}',
