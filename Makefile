@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables bench-semantic
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables bench-semantic eval-charts bench-charts
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -93,11 +93,15 @@ bench-qa: dist-bench/.built
 bench-component-tables: dist-bench/.built
 	node dist-bench/bench/component-tables.js
 
+# Chart extraction per chart with OCR (native tesseract; goal under 1 s on 2 cores).
+bench-charts: dist-bench/.built
+	node dist-bench/bench/components-charts.js
+
 # Brute-force semantic retrieval over 10,000 stored vectors (the scan cap) (SQLite, then a fresh PostgreSQL schema).
 bench-semantic: dist-bench/.built
 	node dist-bench/bench/semantic.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-charts
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
@@ -114,4 +118,8 @@ eval-tables: dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-qa
+# Charts into data: generated Vega-Lite charts (training and held-out splits) and the figures-dev gnuplot charts.
+eval-charts: dist-bench/.built
+	node dist-bench/eval/charts.js
+
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-qa eval-charts
