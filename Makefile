@@ -18,7 +18,7 @@ SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-i
 # has prlimit, without which LibreOffice (uncapped) is refused.
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -97,6 +97,10 @@ bench-qa: dist-bench/.built
 bench-component-tables: dist-bench/.built
 	node dist-bench/bench/component-tables.js
 
+# Chart extraction per chart with OCR (native tesseract; goal under 1 s on 2 cores).
+bench-charts: dist-bench/.built
+	node dist-bench/bench/components-charts.js
+
 # Brute-force semantic retrieval over 10,000 stored vectors (the scan cap) (SQLite, then a fresh PostgreSQL schema).
 bench-semantic: dist-bench/.built
 	node dist-bench/bench/semantic.js
@@ -105,7 +109,7 @@ bench-semantic: dist-bench/.built
 bench-flowcharts: system-deps dist-bench/.built
 	node dist-bench/bench/components-flowcharts.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts
+bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts bench-charts
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
@@ -130,11 +134,15 @@ eval-reading-order: dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts
 # Generated Graphviz flowcharts (dev and held-out seeds) and figures-dev's PlantUML/blockdiag renders.
 eval-flowcharts: system-deps dist-bench/.built
 	node dist-bench/eval/flowcharts.js
 
 eval-mindmaps: system-deps dist-bench/.built
 	node dist-bench/eval/mindmaps.js
+
+# Charts into data: generated Vega-Lite charts (training and held-out splits) and the figures-dev gnuplot charts.
+eval-charts: dist-bench/.built
+	node dist-bench/eval/charts.js
 
