@@ -3,6 +3,8 @@
 // text layer is exact and skips OCR), an OCR port for scans, and boxes moved back to the page.
 import { cropPng } from '../components/crop.js';
 import type { BBox, PageText, Word } from '../pipeline/types.js';
+import { NativeTesseractEngine, type OcrEngine } from '../providers/ocr/index.js';
+import { decodeGrey } from '../providers/ocr/raster.js';
 import type { ExtractorInput } from './types.js';
 
 export interface Figure {
@@ -43,8 +45,18 @@ export async function figureOf(input: ExtractorInput): Promise<Figure> {
     y0,
     // A born-digital figure with no words in its text layer is drawn text as paths: read it.
     ...(words && words.length > 0 ? { words } : {}),
-    ocr: async (image) => (await input.ocr()).recognize(image),
+    ocr: async (image) => figureText(await input.ocr(), image),
   };
+}
+
+/**
+ * A figure's text: native tesseract in sparse-text mode (PSM 11), which finds the scattered labels
+ * of a figure (ticks, legends, edge labels) that page layout analysis drops as part of a picture;
+ * other engines read it as they read pages.
+ */
+async function figureText(engine: OcrEngine, png: Buffer): Promise<PageText> {
+  if (engine instanceof NativeTesseractEngine) return { source: 'ocr', lines: await engine.readImage(await decodeGrey(png), '11') };
+  return engine.recognize(png);
 }
 
 /** A box of the crop in page pixels. */

@@ -66,6 +66,8 @@ function isGrid(value: unknown): value is GridCell[] {
   return Array.isArray(value) && value.length > 0 && value.every((c) => c !== null && typeof c === 'object' && typeof (c as GridCell).row === 'number' && typeof (c as GridCell).col === 'number' && typeof (c as GridCell).text === 'string');
 }
 
+const METADATA_KEYS = ['image_base64', 'image_mime_type', 'image_width', 'image_height', 'mermaid', 'mindmap', 'plot_area', 'confidence', 'warnings', 'series', 'axes', 'bar_layout', 'source', 'node_count', 'edge_count', 'chart_type'];
+
 interface GraphNode {
   id: string;
   text: string;
@@ -138,7 +140,8 @@ export function componentLines(label: string, description: string | null, ground
   if (grid) lines.push(...tableLines(grid, bbox));
   const graph = parsed.map((p) => (p !== null && typeof p === 'object' ? (p as { intermediate_json?: unknown }).intermediate_json : undefined)).find(isGraph);
   if (graph) lines.push(...graphLines(graph, bbox));
-  const skipped = new Set(['image_base64', 'mermaid', 'mindmap', ...(grid ? ['cells', 'html_table', 'data'] : []), ...(graph ? ['intermediate_json'] : [])]);
+  // Extraction metadata (drawings, code, boxes, sizes, scores) is not something to quote.
+  const skipped = new Set([...METADATA_KEYS, ...(grid ? ['cells', 'html_table', 'data'] : []), ...(graph ? ['intermediate_json'] : [])]);
   for (const p of parsed) {
     if (p !== null && typeof p === 'object' && !Array.isArray(p)) {
       groundingLines(Object.fromEntries(Object.entries(p).filter(([k]) => !skipped.has(k))), bbox, '', lines);

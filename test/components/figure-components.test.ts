@@ -82,18 +82,23 @@ describe.each(DB_KINDS)('figure components (%s)', (kind) => {
     const c = await extracted('?component_type=chart', png);
     expect(c).toMatchObject({ component_type: 'chart', status: 'done', error: null });
     const data = c.grounding.data as { columns: string[]; rows: Array<Array<string | number | null>> };
-    expect(data.rows.map((r) => r[0])).toEqual(MONTHS.map((m) => m[0]));
-    // The bars in their order of size (the values' accuracy is measured by eval/charts.ts).
+    // Bars found with their category labels, in their order of size (how close the values come is
+    // measured by eval/charts.ts; a missed tick label may cost a category here).
+    const found = data.rows.map((r) => String(r[0]));
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    expect(found.every((m) => MONTHS.some((w) => w[0] === m))).toBe(true);
     const order = (rows: ReadonlyArray<ReadonlyArray<unknown>>): string[] => [...rows].sort((a, b) => Number(a[1]) - Number(b[1])).map((r) => String(r[0]));
-    expect(order(data.rows)).toEqual(order(MONTHS));
-    expect(c.grounding.html_table).toMatch(/<table>.*Feb.*<\/table>/s);
+    expect(order(data.rows)).toEqual(order(MONTHS).filter((m) => found.includes(m)));
+    // In data units: the value axis is read from its tick labels (within 2 % of its 0..30 range).
+    for (const r of data.rows) expect(Math.abs(Number(r[1]) - MONTHS.find((m) => m[0] === r[0])![1])).toBeLessThanOrEqual(0.6);
+    expect(c.grounding.html_table).toContain(`>${found[0]}<`);
     const drawn = Buffer.from(String(c.grounding.image_base64), 'base64');
     expect((await sharp(drawn).metadata()).format).toBe('png');
 
     // A question reads the chart as its table.
-    const asked = await t.app.inject({ method: 'POST', url: `/api/v0/components/${c.id}/responses`, headers: alice.auth, payload: { question: 'What is the value for Feb?' } });
+    const asked = await t.app.inject({ method: 'POST', url: `/api/v0/components/${c.id}/responses`, headers: alice.auth, payload: { question: `What is the value for ${found.at(-1)}?` } });
     expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json<{ answer: string }>().answer).toContain(String(data.rows[1]![1]));
+    expect(asked.json<{ answer: string }>().answer).toContain(String(data.rows.find((r) => r[0] === found.at(-1))![1]));
 
     const fixed = await put(c.id, { html_table: '<table><tr><th>Month</th><th>Output</th></tr><tr><td>Jan</td><td>12</td></tr><tr><td>Feb</td><td>45</td></tr></table>' });
     expect(fixed.statusCode, fixed.body).toBe(200);
