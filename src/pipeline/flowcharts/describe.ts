@@ -59,7 +59,7 @@ export function describeFlowGraph(g: FlowGraph): string {
     if (edges.length === 0) continue;
     const targets = edges.map((e) => {
       const t = byId.get(e.target)!;
-      const back = (rank.get(t.id) ?? 0) <= (rank.get(n.id) ?? 0) ? 'back to ' : '';
+      const back = (rank.get(t.id) ?? 0) <= (rank.get(n.id) ?? 0) ? 'back ' : '';
       const verb = e.directed === false ? `is connected to ${name(t)}` : `goes ${back}to ${name(t)}`;
       return e.label && e.label.trim() !== '' ? `if "${e.label.trim()}", it ${verb}` : `it ${verb}`;
     });

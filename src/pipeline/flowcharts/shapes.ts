@@ -178,7 +178,10 @@ export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
   const kept = [...big, ...small.filter((c) => !c.pixels.some((p) => nearBig[p]) && c.pixels.length / ((c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) >= 0.6)];
   return kept.map((c) => {
     const t = trimAttachments(c, width, scale);
-    return { bbox: t.bbox, pixels: t.pixels, kind: classify(t, width, fg, scale), hollow: hollowOf.get(c) ?? false };
+    // The stronger opening squares off curves; when nothing stuck out of the outline (the box is
+    // unchanged), the untrimmed outline tells the kind better.
+    const same = t.bbox.every((v, i) => Math.abs(v - c.bbox[i]!) <= 1);
+    return { bbox: t.bbox, pixels: t.pixels, kind: classify(same ? c : t, width, fg, scale), hollow: hollowOf.get(c) ?? false };
   });
 }
 
@@ -268,7 +271,7 @@ export function classify(c: Component, width: number, fg: Mask, scale: ShapeScal
     if (inset(y) <= flat) break;
     reachB = h - y;
   }
-  return (reach + reachB) / 2 >= 0.36 * h ? 'terminator' : 'process';
+  return (reach + reachB) / 2 >= 0.23 * h ? 'terminator' : 'process';
 }
 
 /**
