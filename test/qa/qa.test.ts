@@ -142,6 +142,21 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     expect(thread.question_positions).toHaveLength(5);
   });
 
+  it('answers by answer type, both parts of a two-part question, and never a fragment for an absent fact', async () => {
+    const th = await newThread(alice);
+    const count = await ask(alice, th, { question_text: 'How many workers are employed by the mine?', document_ids: [docId] });
+    expect(count.final_answer).toMatchObject({ text: '412', not_found: false });
+    const two = await ask(alice, th, { question_text: 'How many workers does the mine employ, and what is the capital of Zorbania?', document_ids: [docId] });
+    expect(two.plan?.sub_questions).toEqual(['How many workers does the mine employ?', 'what is the capital of Zorbania?']);
+    expect(two.final_answer).toMatchObject({ text: '412; Quellport', not_found: false });
+    expect(two.final_answer?.citations).toHaveLength(2);
+    for (const id of two.final_answer?.citations ?? []) expect(two.evidences.find((e) => e.id === id)?.page_number).toBe(1);
+    for (const text of ['In which year was the mine founded?', 'How much did the mine earn?', 'Who owns Zorbania Mining?']) {
+      const none = await ask(alice, th, { question_text: text, document_ids: [docId] });
+      expect(none.final_answer).toMatchObject({ not_found: true, citations: [], text: 'The documents do not contain the answer to this question.' });
+    }
+  });
+
   it('answers about one page, and about a component, with the same engine', async () => {
     const url = (n: number) => `/documents/${docId}/pages/${n}/responses`;
     const res = await call(alice, 'POST', url(1), { question: 'What was the Q3 output of North Pit?' });

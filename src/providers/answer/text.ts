@@ -16,6 +16,8 @@ export const tokenize = (text: string): string[] =>
   text
     .toLowerCase()
     .replace(/(\d),(\d{3})/g, '$1$2')
+    // An equipment tag ("F-29", "A-19") is one token: "a" alone would be a stop word.
+    .replace(/\b([a-z]{1,3})-(\d+)\b/g, '$1$2')
     .split(/[^a-z0-9.%$]+/)
     .map((t) => t.replace(/^[.]+|[.]+$/g, ''))
     .filter((t) => t !== '');
