@@ -14,7 +14,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa bench-component-tables bench-semantic
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables bench-search bench-qa eval-qa eval-qa-hard bench-component-tables bench-semantic
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -114,4 +114,7 @@ eval-tables: dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-qa
+eval-qa-hard: dist-bench/.built
+	node dist-bench/eval/qa-hard.js --misses none
+
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-qa eval-qa-hard

@@ -96,7 +96,9 @@ function nameRuns(text: string): Array<{ text: string; start: number; words: str
     let start = m.index;
     // A run that starts the sentence may begin with an ordinary capitalised word ("The",
     // "Installation"): a word the dictionary knows is not taken for a name there.
-    while (words.length && (NOT_NAME.test(words[0]!) || (start === 0 && isPhrase(words[0]!.toLowerCase())))) {
+    // A known word directly followed by another capitalised word may be a first name ("Maja Lind").
+    const ordinaryFirst = (): boolean => start === 0 && isPhrase(words[0]!.toLowerCase()) && (words.length === 1 || !/^[A-Z]/.test(words[1]!));
+    while (words.length && (NOT_NAME.test(words[0]!) || ordinaryFirst())) {
       start += words[0]!.length + 1;
       words = words.slice(1);
     }
@@ -263,6 +265,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(power|power rating|wattage)$/, 'quantity', 'power'],
   [/^(pressure)$/, 'quantity', 'pressure'],
   [/^(noise|noise level|sound level|loudness)$/, 'quantity', 'sound'],
+  [/^(vibration|vibration level)$/, 'quantity', 'speed'],
   [/^(temperature)$/, 'quantity', 'temperature'],
   [/^(length|width|height|depth|diameter|distance)$/, 'quantity', 'length'],
   [/^(voltage)$/, 'quantity', 'voltage'],
@@ -313,6 +316,15 @@ const ASKING = new Set(['how', 'what', 'which', 'who', 'whom', 'whose', 'when', 
 const TYPE_NOUNS = new Set(['year', 'date', 'day', 'interval', 'intervals', 'frequency', 'rate', 'speed', 'efficiency', 'share', 'proportion', 'fraction', 'number', 'money', 'company', 'companies', 'firm', 'contractor', 'supplier', 'vendor', 'manufacturer', 'maker', 'organisation', 'organization', 'business', 'installer', 'builder', 'subcontractor', 'town', 'city', 'country', 'site', 'place', 'location', 'region', 'facility', 'address']);
 const UNIT_WORDS = /^(cubic|square|metres?|meters?|litres?|liters?|gallons?|kilograms?|kilos?|tonnes?|tons?|pounds?|kilowatts?|megawatts?|watts?|decibels?|degrees?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|per|each|euros?|dollars?|percent)$/;
 const cueWords = (matched: string): string[] => matched.split(/\s+/).filter((w) => ASKING.has(w) || TYPE_NOUNS.has(w) || UNIT_WORDS.test(w));
+
+// Words a span of the type itself proves: "EUR 84,000" is what something cost, "45 m3/h" a flow.
+const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {
+  money: /^(cost|costs|costing|price|priced|pay|paid|spend|spent|buy|bought|purchase|purchased|worth|expense|expenditure|charge|charged|sell|sold)$/,
+  rate: /^(flow|flows|rate|throughput|speed|deliver|delivers|delivered|move|moves|pump|pumps|handle|handles)$/,
+};
+
+/** Whether a question word names what a span of this type is ("cost" for money). */
+export const provedBy = (type: AnswerType, word: string): boolean => CONCEPTS[type]?.test(word) ?? false;
 
 /** The unit family of a typed span ("309 m3/h" -> volume, "4,868 kg" -> mass), if it has a unit. */
 export function spanFamily(span: string): UnitFamily | null {

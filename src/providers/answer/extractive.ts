@@ -204,8 +204,9 @@ function preparePart(part: QuestionPart): PreparedPart {
   const hasContent = own.some((t) => !t.key);
   // A part that names its own subject ("..., and how often is Boiler A-19 inspected?") borrows none.
   const hasKeys = own.some((t) => t.key);
-  // "how heavy is it" is complete with the subject; "in which year" also needs the first part's verb.
-  const needsContent = !hasContent && type.family === null;
+  // "how heavy is it" or "where is it" is complete with the subject; "in which year" or "when
+  // was that" also needs the first part's verb.
+  const needsContent = !hasContent && ['year', 'date', 'text'].includes(type.type);
   const extra = borrowed.filter((b) => ((b.key && !hasKeys) || needsContent) && !own.some((o) => o.stem === b.stem));
   return { text: part.text, type, terms: [...own, ...extra] };
 }
@@ -233,7 +234,7 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   const fresh = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
   // The unit of a typed span proves the property it measures ("4,868 kg" is a weight).
   const family = fresh.length ? part.type.family : null;
-  const m = matchText(part.terms, text, family);
+  const m = matchText(part.terms, text, family, fresh.length ? part.type.type : null);
   const full = m.missingKey ? Math.min(m.score, options.answerThreshold - 0.01) : m.score;
   if (m.missingKey) return { score: full, span: null, matched: m.matched, missingKey: true };
   const t = part.type.type;

@@ -107,7 +107,8 @@ export function relatedWords(word: string): string[] {
   const out = new Set<string>();
   for (const lemma of baseForms(word)) {
     for (const pos of POS) {
-      for (const offset of lookup(lemma, pos).slice(0, SENSES)) {
+      // A phrase ("put in") is specific enough that all its senses count.
+      for (const offset of lookup(lemma, pos).slice(0, lemma.includes('_') ? undefined : SENSES)) {
         const s = synset(offset, pos);
         if (!s) continue;
         for (const w of s.words) out.add(w);

@@ -3,7 +3,7 @@
 // WordNet phrase of two words as one term, or - for a word naming a measured property ("weight",
 // "power") - a span whose unit measures that property. Names and numbers are key terms: they
 // count double and must all be present.
-import { familyOf, type UnitFamily } from './answer-types.js';
+import { familyOf, provedBy, type AnswerType, type UnitFamily } from './answer-types.js';
 import { isPhrase, relatedStems, relatedWords } from './lexicon.js';
 import { stem, terms, tokenize } from './text.js';
 
@@ -19,6 +19,8 @@ export interface MatchTerm {
   /** Related single words to search for as well (a few). */
   searchWords: string[];
   family: UnitFamily | null;
+  /** The word as asked (for type concepts: "cost" is proven by a money span). */
+  word: string;
 }
 
 /** A related word counts a little less than the word itself. */
@@ -46,7 +48,7 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
       if (!seen.has(phrase)) {
         seen.add(phrase);
         const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
-        out.push({ stem: phrase, weight: 1, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: null });
+        out.push({ stem: phrase, weight: 1, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: null, word: phrase });
       }
       i++;
       continue;
@@ -56,7 +58,7 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
     seen.add(s);
     const key = keys.has(s);
     const related = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
-    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: key ? null : familyOf(w) });
+    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: key ? null : familyOf(w), word: w });
   }
   return out;
 }
@@ -82,8 +84,11 @@ function reverse(token: string): { stems: Set<string>; words: Set<string> } {
   return hit;
 }
 
-/** How well `text` carries the terms; `family`: a span of this unit family is present. */
-export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily | null): TextMatch {
+/**
+ * How well `text` carries the terms; `family`: a span of this unit family is present; `proven`:
+ * a span of this answer type is present (its concept words count as matched).
+ */
+export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily | null, proven: AnswerType | null = null): TextMatch {
   const tokens = tokenize(text);
   const stems = new Set(terms(text));
   const words = tokens.filter((t) => /^[a-z]{3,}$/.test(t));
@@ -97,7 +102,7 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
     let strength = 0;
     if (t.parts.every((p) => stems.has(p)) || stems.has(t.stem)) strength = 1;
     else if (t.key) strength = 0;
-    else if (family !== null && t.family === family) strength = 1;
+    else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
     else if ([...t.alts].some((a) => stems.has(a)) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
     total += t.weight;
     got += t.weight * strength;

@@ -8,7 +8,9 @@ const STOP = new Set(
     'what which who whom whose when where why how much many there their its it this that these those ' +
     'as into than then per about according document documents page pages say says said give tell me ' +
     'value number amount total listed shown show shows stated state mentioned named called ' +
-    'has have had can could would should will shall may might not no yes any all each')
+    'has have had can could would should will shall may might not no yes any all each ' +
+    // Words that only say a figure was taken ("what vibration level was measured").
+    'level measured recorded reading')
     .split(' '),
 );
 
