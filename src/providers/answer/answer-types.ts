@@ -142,8 +142,11 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       return matches(PATTERNS.rate, text);
     case 'quantity':
       return matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
-    case 'count':
-      return matches(PATTERNS.count, text).filter((s) => !isYearOnly(s.text));
+    case 'count': {
+      // A year-like number may be a count ("employs 1637 people"), but a plain count comes first.
+      const all = matches(PATTERNS.count, text);
+      return [...all.filter((s) => !isYearOnly(s.text)), ...all.filter((s) => isYearOnly(s.text))];
+    }
     case 'amount':
       return [...matches(PATTERNS.money, text), ...matches(PATTERNS.percentage, text), ...matches(PATTERNS.rate, text), ...matches(QUANTITY_ANY, text), ...matches(PATTERNS.duration, text)].sort((a, b) => a.start - b.start);
     case 'person':

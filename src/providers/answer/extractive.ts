@@ -238,7 +238,11 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   const full = m.missingKey ? Math.min(m.score, options.answerThreshold - 0.01) : m.score;
   if (m.missingKey) return { score: full, span: null, matched: m.matched, missingKey: true };
   const t = part.type.type;
-  if (t === 'text') return { score: full, span: unit.span ?? answerSpan(question, questionTermsOf(part), unit.text), matched: m.matched, missingKey: false };
+  if (t === 'text') {
+    // Related words alone must not carry a free-text answer: half the content must be there.
+    const score = m.contentShare >= options.typedContent ? full : Math.min(full, options.answerThreshold - 0.01);
+    return { score, span: unit.span ?? answerSpan(question, questionTermsOf(part), unit.text), matched: m.matched, missingKey: false };
+  }
   if (t === 'yes/no') {
     if (m.contentShare < options.typedContent || full < options.answerThreshold) return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
     const answer = NEGATION.test(unit.text) && !NEGATION.test(question) ? 'No' : 'Yes';
