@@ -93,7 +93,8 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     expect(q.current_state).toBe('done');
     expect(q.llm_provider).toBe('offline');
     expect(q.plan?.sub_questions).toEqual(['What is the capital of Zorbania?']);
-    expect(q.plan?.search_terms).toEqual(['capital', 'zorbania']);
+    // The question's words first, then words WordNet relates to them (query expansion).
+    expect(q.plan?.search_terms.slice(0, 2)).toEqual(['capital', 'zorbania']);
     expect(q.documents.map((d) => d.id)).toEqual([docId]);
     expect(q.num_chunks_processed).toBeGreaterThan(0);
     expect(q.final_answer).toMatchObject({ text: 'Quellport', not_found: false, supported: true, engine: 'offline' });

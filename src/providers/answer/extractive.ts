@@ -239,8 +239,8 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   if (m.missingKey) return { score: full, span: null, matched: m.matched, missingKey: true };
   const t = part.type.type;
   if (t === 'text') {
-    // Related words alone must not carry a free-text answer: half the content must be there.
-    const score = m.contentShare >= options.typedContent ? full : Math.min(full, options.answerThreshold - 0.01);
+    // The question's own words answer as before; with related words, half the content must be there.
+    const score = m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent ? full : Math.min(full, options.answerThreshold - 0.01);
     return { score, span: unit.span ?? answerSpan(question, questionTermsOf(part), unit.text), matched: m.matched, missingKey: false };
   }
   if (t === 'yes/no') {
@@ -249,7 +249,8 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     return { score: full, span: answer, matched: m.matched, missingKey: false };
   }
   // A question that names the unit ("how many cubic metres per hour") is answered by a span in it.
-  const unitMatch = part.type.unitNamed && fresh.length > 0 && spanFamily(fresh[0]!.text) === part.type.family;
+  // (A table value fits by its header's unit, checked by bareValueFits.)
+  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support.
     return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };

@@ -66,6 +66,8 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
 export interface TextMatch {
   /** Share of the weighted terms matched (0..1). */
   score: number;
+  /** The same counting only the question's own words (stems), no relatives. */
+  exactScore: number;
   /** Share of the non-key (content) weight matched; 1 when the question has no content words. */
   contentShare: number;
   missingKey: boolean;
@@ -94,13 +96,17 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
   const words = tokens.filter((t) => /^[a-z]{3,}$/.test(t));
   let total = 0;
   let got = 0;
+  let exact = 0;
   let content = 0;
   let contentGot = 0;
   let missingKey = false;
   const matched: string[] = [];
   for (const t of qterms) {
     let strength = 0;
-    if (t.parts.every((p) => stems.has(p)) || stems.has(t.stem)) strength = 1;
+    if (t.parts.every((p) => stems.has(p)) || stems.has(t.stem)) {
+      strength = 1;
+      exact += t.weight;
+    }
     else if (t.key) strength = 0;
     else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
     else if ([...t.alts].some((a) => stems.has(a)) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
@@ -113,5 +119,5 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
     if (strength > 0) matched.push(t.stem.replace(/_/g, ' '));
     else if (t.key) missingKey = true;
   }
-  return { score: total === 0 ? 0 : got / total, contentShare: content === 0 ? 1 : contentGot / content, missingKey, matched };
+  return { score: total === 0 ? 0 : got / total, exactScore: total === 0 ? 0 : exact / total, contentShare: content === 0 ? 1 : contentGot / content, missingKey, matched };
 }
