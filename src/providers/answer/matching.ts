@@ -48,7 +48,8 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
       if (!seen.has(phrase)) {
         seen.add(phrase);
         const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
-        out.push({ stem: phrase, weight: 1, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: null, word: phrase });
+        // Weighed as the two words it replaces, so a phrase does not shrink the question's content.
+        out.push({ stem: phrase, weight: 2, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: null, word: phrase });
       }
       i++;
       continue;

@@ -69,6 +69,12 @@ describe('offline engine with answer types', () => {
     expect(answer).toMatchObject({ text: NOT_FOUND_TEXT, not_found: true, citations: [] });
   });
 
+  it('does not let a two-word WordNet phrase ("stock ticker") shrink the content a free-text answer needs', async () => {
+    const report = page(['Varnok Mining was founded in 1950.', 'The main product of Varnok Mining is the Zelvar line.', 'Varnok Mining employs 412 people.']);
+    expect((await ask('What is the stock ticker of Varnok Mining?', [report])).answer.not_found).toBe(true);
+    expect((await ask('What is the main product of Varnok Mining?', [report])).answer.text).toBe('Zelvar line');
+  });
+
   it('answers a table cell from its grounding, with the cell as the evidence box', async () => {
     const cell = (row: number, col: number, text: string, header = false) => ({ row, col, text, header, bbox: [100 + col * 80, 400 + row * 20, 170 + col * 80, 416 + row * 20] as BBox });
     const grid = [
