@@ -18,7 +18,7 @@ SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-i
 # has prlimit, without which LibreOffice (uncapped) is refused.
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -134,7 +134,7 @@ eval-reading-order: dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-qa-hard
 # Generated Graphviz flowcharts (dev and held-out seeds) and figures-dev's PlantUML/blockdiag renders.
 eval-flowcharts: system-deps dist-bench/.built
 	node dist-bench/eval/flowcharts.js
@@ -145,4 +145,7 @@ eval-mindmaps: system-deps dist-bench/.built
 # Charts into data: generated Vega-Lite charts (training and held-out splits) and the figures-dev gnuplot charts.
 eval-charts: dist-bench/.built
 	node dist-bench/eval/charts.js
+
+eval-qa-hard: dist-bench/.built
+	node dist-bench/eval/qa-hard.js --misses none
 

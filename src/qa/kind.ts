@@ -74,9 +74,9 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT, StepPorts> = {
     for (const hit of hits) {
       await ctx.checkpoint();
       const read = await engine.read(q.question_text, plan, passageOf(hit, pages));
-      // Chunks of one page share context (table headers): keep each evidence once.
+      // Chunks of one page share context (table headers): keep each evidence once (per question part).
       read.value = read.value.filter((e) => {
-        const key = `${e.documentId}:${e.pageNumber}:${e.evidence}`;
+        const key = `${e.documentId}:${e.pageNumber}:${e.part ?? 0}:${e.evidence}`;
         if (seen.has(key)) return false;
         seen.add(key);
         return true;

@@ -3,6 +3,9 @@
 // caption) share; answer = the best-supported span of the best evidence, or "not in the
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import type { BBox } from '../../pipeline/types.js';
+import { bareValueFits, questionType, spanFamily, typedSpans, type QuestionType } from './answer-types.js';
+import { matchTerms, matchText, type MatchTerm } from './matching.js';
+import { questionParts, type QuestionPart } from './question-parts.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
 
@@ -13,12 +16,14 @@ export interface ExtractiveOptions {
   answerThreshold: number;
   /** Minimum share to be stored as evidence at all. */
   evidenceThreshold: number;
-  /** Evidences kept per passage. */
+  /** Evidences kept per passage (per part of a multi-part question). */
   perPassage: number;
+  /** Share of a typed question's content words a unit must match for its typed span to answer. */
+  typedContent: number;
 }
 
 // Tuned on the dev split of eval/qa.ts (see docs/benchmarks.md).
-export const DEFAULT_EXTRACTIVE: ExtractiveOptions = { answerThreshold: 0.75, evidenceThreshold: 0.34, perPassage: 3 };
+export const DEFAULT_EXTRACTIVE: ExtractiveOptions = { answerThreshold: 0.75, evidenceThreshold: 0.34, perPassage: 3, typedContent: 0.5 };
 
 /** Question terms with weights: names and numbers (key terms) count double and must all match. */
 export interface WeightedTerms {
@@ -184,50 +189,160 @@ export function answerSpan(question: string, q: WeightedTerms, sentence: string)
   return trimmed.reduce((best, s) => (rank(s) > rank(best) ? s : best));
 }
 
+/** A question part ready to match: its type, its weighted terms with their related stems. */
+interface PreparedPart {
+  text: string;
+  type: QuestionType;
+  terms: MatchTerm[];
+}
+
+function preparePart(part: QuestionPart): PreparedPart {
+  const type = questionType(part.text);
+  const own = matchTerms(part.text, type.cue);
+  // A later part borrows the first part's names and numbers, and its content when it has none.
+  const borrowed = part.context ? matchTerms(part.context, questionType(part.context).cue) : [];
+  const hasContent = own.some((t) => !t.key);
+  // A part that names its own subject ("..., and how often is Boiler A-19 inspected?") borrows none.
+  const hasKeys = own.some((t) => t.key);
+  // "how heavy is it" or "where is it" is complete with the subject; "in which year" or "when
+  // was that" also needs the first part's verb.
+  const needsContent = !hasContent && ['year', 'date', 'text'].includes(type.type);
+  const extra = borrowed.filter((b) => ((b.key && !hasKeys) || needsContent) && !own.some((o) => o.stem === b.stem));
+  return { text: part.text, type, terms: [...own, ...extra] };
+}
+
+const NEGATION = /\b(no|not|never|none|without|neither|nor|cannot)\b|n't\b/i;
+
+interface Candidate {
+  /** 0..1: how well the unit answers the part (>= the answer threshold: it may answer). */
+  score: number;
+  span: string | null;
+  matched: string[];
+  missingKey: boolean;
+}
+
+/**
+ * How a unit answers a part. Names and numbers of the question must all be there. A typed part
+ * (year, money, ...) answers with a span of its type when at least half its content matches; a
+ * yes/no part with Yes or No from the sentence's negation; a free-text part as before.
+ */
+function candidate(part: PreparedPart, unit: Unit, question: string, options: ExtractiveOptions): Candidate {
+  const text = `${unit.text} ${unit.context}`;
+  const spans = unit.kind === 'cell' ? (unit.span !== null && bareValueFits(part.type, unit.span, unit.text) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
+  // A span that repeats the question (its own year or name) is not an answer to it.
+  const qTokens = new Set(tokenize(question));
+  const fresh = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
+  // The unit of a typed span proves the property it measures ("4,868 kg" is a weight).
+  const family = fresh.length ? part.type.family : null;
+  const m = matchText(part.terms, text, family, fresh.length ? part.type.type : null);
+  const full = m.missingKey ? Math.min(m.score, options.answerThreshold - 0.01) : m.score;
+  if (m.missingKey) return { score: full, span: null, matched: m.matched, missingKey: true };
+  const t = part.type.type;
+  if (t === 'text') {
+    // The question's own words answer as before; with related words, half the content must be there.
+    const score = m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent ? full : Math.min(full, options.answerThreshold - 0.01);
+    return { score, span: unit.span ?? answerSpan(question, questionTermsOf(part), unit.text), matched: m.matched, missingKey: false };
+  }
+  if (t === 'yes/no') {
+    if (m.contentShare < options.typedContent || full < options.answerThreshold) return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
+    const answer = NEGATION.test(unit.text) && !NEGATION.test(question) ? 'No' : 'Yes';
+    return { score: full, span: answer, matched: m.matched, missingKey: false };
+  }
+  // A question that names the unit ("how many cubic metres per hour") is answered by a span in it.
+  // (A table value fits by its header's unit, checked by bareValueFits.)
+  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family);
+  if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
+    // A typed answer ranks above any sentence fallback; among typed ones, by support.
+    return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };
+  }
+  // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
+  // the installer does not answer "which year"; the answer is then "not found").
+  return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
+}
+
+/** The old weighted-terms view of a part (for the free-text span). */
+function questionTermsOf(part: PreparedPart): WeightedTerms {
+  const all = new Map<string, number>();
+  const keys = new Set<string>();
+  for (const t of part.terms) {
+    all.set(t.stem, t.weight);
+    if (t.key) keys.add(t.stem);
+  }
+  return { all, keys };
+}
+
+/** Units of a passage: sentences, geometric table/chart cells, and "row, column: value" lines. */
+function units(passage: Passage): Unit[] {
+  const out: Unit[] = [];
+  for (const u of sentences(passage.lines)) {
+    // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
+    const cell = /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
+    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell' });
+    else out.push(u);
+  }
+  return [...out, ...cells(passage.lines, passage.pageLines)];
+}
+
 export class ExtractiveEngine implements AnswerEngine {
   readonly provider = 'offline';
 
   constructor(private readonly options: ExtractiveOptions = DEFAULT_EXTRACTIVE) {}
 
   plan(question: string): Promise<Step<Plan>> {
+    const parts = questionParts(question);
     const search = tokenize(question).filter((t) => terms(t).length > 0);
-    return Promise.resolve({ value: { sub_questions: [question.trim()], search_terms: [...new Set(search)] }, usage: null });
+    // Retrieval also looks for what the text may say instead ("put in" -> install).
+    for (const part of parts.map(preparePart)) for (const t of part.terms) if (!t.key) search.push(...t.searchWords);
+    return Promise.resolve({ value: { sub_questions: parts.map((p) => p.text), search_terms: [...new Set(search)].slice(0, 24) }, usage: null });
   }
 
   read(question: string, _plan: Plan, passage: Passage): Promise<Step<EvidenceDraft[]>> {
-    const q = questionTerms(question);
-    const scored: EvidenceDraft[] = [];
-    for (const unit of [...sentences(passage.lines), ...cells(passage.lines, passage.pageLines)]) {
-      const { score, missingKey } = support(q, `${unit.text} ${unit.context}`);
-      if (score < this.options.evidenceThreshold) continue;
-      const matched = [...q.all.keys()].filter((t) => terms(`${unit.text} ${unit.context}`).includes(t));
-      scored.push({
-        evidence: unit.context ? `${unit.text} (${unit.context})` : unit.text,
-        reasoning: `${unit.kind === 'cell' ? 'Table or chart value' : 'Sentence'} matching ${matched.length} of ${q.all.size} question terms (${matched.join(', ')})${missingKey ? '; a name or number of the question is missing' : ''}`,
-        documentId: passage.documentId,
-        pageNumber: passage.pageNumber,
-        bboxes: unit.bboxes,
-        score: missingKey ? Math.min(score, this.options.answerThreshold - 0.01) : score,
-        span: unit.span ?? answerSpan(question, q, unit.text),
-      });
-    }
-    scored.sort((a, b) => b.score - a.score);
-    return Promise.resolve({ value: scored.slice(0, this.options.perPassage), usage: null });
+    const parts = questionParts(question).map(preparePart);
+    const all = units(passage);
+    const out: EvidenceDraft[] = [];
+    parts.forEach((part, index) => {
+      const scored: EvidenceDraft[] = [];
+      for (const unit of all) {
+        const c = candidate(part, unit, parts.length > 1 ? part.text : question, this.options);
+        if (c.score < this.options.evidenceThreshold) continue;
+        const what = unit.kind === 'cell' ? 'Table or chart value' : 'Sentence';
+        const typed = part.type.type === 'text' ? '' : `; expected ${part.type.type}${part.type.family ? ` (${part.type.family})` : ''}: ${c.span ?? 'none here'}`;
+        scored.push({
+          evidence: unit.context ? `${unit.text} (${unit.context})` : unit.text,
+          reasoning: `${what} matching ${c.matched.length} of ${part.terms.length} question terms (${c.matched.join(', ')})${c.missingKey ? '; a name or number of the question is missing' : ''}${typed}${parts.length > 1 ? ` [part ${index + 1}: ${part.text}]` : ''}`,
+          documentId: passage.documentId,
+          pageNumber: passage.pageNumber,
+          bboxes: unit.bboxes,
+          score: c.score,
+          span: c.span,
+          part: index,
+        });
+      }
+      scored.sort((a, b) => b.score - a.score);
+      out.push(...scored.slice(0, this.options.perPassage));
+    });
+    return Promise.resolve({ value: out, usage: null });
   }
 
   answer(question: string, evidences: CitedEvidence[], mode: AnswerMode): Promise<Step<FinalAnswer>> {
+    const parts = questionParts(question);
     // Ties go to evidence that points at the page (has boxes), then to the shorter, more specific one.
     const boxed = (e: CitedEvidence): number => (e.bboxes.length > 0 ? 0 : 1);
-    const best = [...evidences].sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)[0];
-    if (!best || best.score < this.options.answerThreshold) {
+    const chosen = parts.map((_, i) =>
+      [...evidences].filter((e) => (e.part ?? 0) === i).sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)[0],
+    );
+    const found = chosen.map((e) => (e && e.score >= this.options.answerThreshold ? e : undefined));
+    if (found.every((e) => e === undefined)) {
       return Promise.resolve({
         value: { text: NOT_FOUND_TEXT, citations: [], supported: true, not_found: true, engine: this.provider, model: null },
         usage: null,
       });
     }
-    const text = mode === 'detailed' ? best.evidence : (best.span ?? best.evidence);
+    // A sentence without a typed span (span null) is answered whole, as in detailed mode.
+    const texts = found.map((e) => (e === undefined ? 'not in the documents' : mode === 'detailed' || e.span === null ? e.evidence : e.span));
+    const citations = [...new Set(found.flatMap((e) => (e ? [e.id] : [])))];
     return Promise.resolve({
-      value: { text, citations: [best.id], supported: true, not_found: false, engine: this.provider, model: null },
+      value: { text: texts.join('; '), citations, supported: true, not_found: false, engine: this.provider, model: null },
       usage: null,
     });
   }

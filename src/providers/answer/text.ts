@@ -1,11 +1,16 @@
-// Tokens for matching questions with document text: lower case, stop words dropped, a light
-// plural/verb-ending fold so "workers" meets "worker" and "employed" meets "employs".
+// Tokens for matching questions with document text: lower case, stop words dropped, Porter
+// stems (the algorithm of SQLite's FTS5 porter tokenizer, from the maintained `stemmer` package)
+// so "buildings" meets "building" and "employed" meets "employs".
+import { stemmer } from 'stemmer';
+
 const STOP = new Set(
   ('a an the of in on at to for from by with and or but is are was were be been being do does did ' +
     'what which who whom whose when where why how much many there their its it this that these those ' +
     'as into than then per about according document documents page pages say says said give tell me ' +
     'value number amount total listed shown show shows stated state mentioned named called ' +
-    'has have had can could would should will shall may might not no yes any all each')
+    'has have had can could would should will shall may might not no yes any all each ' +
+    // Words that only say a figure was taken ("what vibration level was measured").
+    'level measured recorded reading')
     .split(' '),
 );
 
@@ -13,14 +18,16 @@ export const tokenize = (text: string): string[] =>
   text
     .toLowerCase()
     .replace(/(\d),(\d{3})/g, '$1$2')
+    // An equipment tag ("F-29", "A-19") is one token: "a" alone would be a stop word.
+    .replace(/\b([a-z]{1,3})-(\d+)\b/g, '$1$2')
     .split(/[^a-z0-9.%$]+/)
     .map((t) => t.replace(/^[.]+|[.]+$/g, ''))
     .filter((t) => t !== '');
 
-/** A crude stem: enough to match inflections in short factual sentences. */
+/** The Porter stem of a lower-case word; numbers and tokens with symbols stay as they are. */
 export function stem(token: string): string {
-  if (/^\d/.test(token) || token.length <= 3) return token;
-  return token.replace(/(ies|es|s|ed|ing)$/, (m) => (m === 'ies' ? 'y' : '')).replace(/e$/, '');
+  if (!/^[a-z]+$/.test(token)) return token;
+  return stemmer(token);
 }
 
 /** Content terms of a text (stop words removed), stemmed, in order, without repeats. */

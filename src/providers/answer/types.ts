@@ -33,6 +33,8 @@ export interface EvidenceDraft {
   score: number;
   /** The span that answers, when the reader could tell (offline: a cell value or the unmatched part of a sentence). */
   span: string | null;
+  /** Which part of a multi-part question it answers (plan.sub_questions index; 0 when one part). */
+  part?: number;
 }
 
 export interface CitedEvidence extends EvidenceDraft {

@@ -1,0 +1,416 @@
+// A harder question-answering set (issue 15): technical files about plant assets (pumps, boilers,
+// compressors...) of 3-10 pages, each asset with a random subset of typed facts (year, date,
+// interval, quantity, rate, money, percentage, person, organisation, place, yes/no) written in one
+// of several document phrasings, distractor facts about similar assets of other sites on the same
+// pages, and a maintenance table. Questions: verbatim (worded like the document), paraphrased (the
+// way people ask), two-part, table cells and absent facts. Documents split into train (2 of 3) and
+// held-out (every 3rd); held-out paraphrases and two-part joiners come from their own template
+// lists, written before any tuning and never used to tune. Deterministic for a seed.
+import { buildPdf, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
+
+export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'table' | 'absent';
+export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
+
+export interface HardItem {
+  question: string;
+  /** Gold answers (two for a two-part question); empty: absent from the documents. */
+  answers: string[];
+  category: HardCategory;
+  type: AnswerType | 'two-part' | 'absent';
+  split: 'train' | 'held-out';
+  doc: number;
+  /** Page (1-based) of each answer. */
+  pages: number[];
+}
+
+export interface HardDocument {
+  name: string;
+  pages: PageSpec[];
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 4294967296;
+  };
+}
+
+const KINDS = ['Pump', 'Boiler', 'Compressor', 'Chiller', 'Fan', 'Transformer', 'Conveyor', 'Crane', 'Generator', 'Mixer', 'Turbine', 'Separator'];
+const SYL = ['nor', 'vik', 'stad', 'berg', 'lund', 'hav', 'ost', 'mar', 'kel', 'dal', 'rud', 'tor', 'fal', 'sun', 'brek', 'hol', 'vas', 'ling'];
+const FIRST = ['Greta', 'Anders', 'Maja', 'Johan', 'Elin', 'Karl', 'Sofia', 'Nils', 'Ingrid', 'Lars', 'Astrid', 'Erik', 'Hanna', 'Olof'];
+const ORG_SUFFIX = ['Mechanical', 'Engineering', 'Installations', 'Industrial Services', 'Technik', 'Montage'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const FILLER = [
+  'All work on the site follows the general safety instructions.',
+  'Operators record readings at the start of each shift.',
+  'The control room monitors alarms around the clock.',
+  'Spare parts are kept in the central store.',
+  'Drawings are filed in the document archive of the site.',
+  'Lubrication follows the schedule of the manufacturer.',
+  'Any leak must be reported to the shift supervisor.',
+  'Access to the plant room requires a permit.',
+  'The electrical supply is protected by residual current devices.',
+  'Noise protection is required in the machine hall.',
+];
+
+class Pick {
+  private readonly used = new Set<string>();
+  constructor(readonly r: () => number) {}
+  one<T>(xs: readonly T[]): T {
+    return xs[Math.floor(this.r() * xs.length)]!;
+  }
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.r() * (hi - lo + 1));
+  }
+  unique(make: () => string): string {
+    for (;;) {
+      const v = make();
+      if (!this.used.has(v)) {
+        this.used.add(v);
+        return v;
+      }
+    }
+  }
+  word(): string {
+    return this.unique(() => {
+      let w = '';
+      for (let i = 0, n = this.int(2, 3); i < n; i++) w += this.one(SYL);
+      return w[0]!.toUpperCase() + w.slice(1);
+    });
+  }
+  shuffle<T>(xs: T[]): T[] {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(this.r() * (i + 1));
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  }
+}
+
+const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+type FactName = 'year' | 'installer' | 'interval' | 'mass' | 'power' | 'flow' | 'cost' | 'efficiency' | 'engineer' | 'location' | 'commissioned' | 'life' | 'standby';
+
+interface FactSpec {
+  type: AnswerType;
+  value: (p: Pick) => string;
+  /** Document phrasings, each with the question worded like it. */
+  forms: Array<{ doc: (a: string, v: string) => string; ask: (a: string) => string }>;
+  /** Paraphrases used on train documents. */
+  train: Array<(a: string) => string>;
+  /** Paraphrases used only on held-out documents (never tuned on). */
+  heldOut: Array<(a: string) => string>;
+  /** Second half of a two-part question ("... and in which year?"), train and held-out. */
+  joinTrain: string[];
+  joinHeldOut: string[];
+}
+
+const FACTS: Record<FactName, FactSpec> = {
+  year: {
+    type: 'year',
+    value: (p) => String(p.int(1978, 2022)),
+    forms: [
+      { doc: (a, v) => `${a} was installed in ${v}.`, ask: (a) => `In which year was ${a} installed?` },
+      { doc: (a, v) => `Installation of ${a} was completed in ${v}.`, ask: (a) => `In which year was installation of ${a} completed?` },
+    ],
+    train: [(a) => `In what year was ${a} put in?`, (a) => `When was ${a} installed?`, (a) => `What year did ${a} go in?`],
+    heldOut: [(a) => `What year was ${a} set up?`, (a) => `Since which year has ${a} been in place?`, (a) => `When did they fit ${a}?`],
+    joinTrain: ['in which year', 'when was that'],
+    joinHeldOut: ['what year was it'],
+  },
+  installer: {
+    type: 'organisation',
+    value: (p) => `${p.word()} ${p.one(ORG_SUFFIX)}`,
+    forms: [
+      { doc: (a, v) => `${a} was installed by ${v}.`, ask: (a) => `Who installed ${a}?` },
+      { doc: (a, v) => `The installation contractor for ${a} was ${v}.`, ask: (a) => `Who was the installation contractor for ${a}?` },
+    ],
+    train: [(a) => `Which company put in ${a}?`, (a) => `Which firm did the installation of ${a}?`, (a) => `Who did the installation of ${a}?`],
+    heldOut: [(a) => `Which contractor fitted ${a}?`, (a) => `Who was hired to mount ${a}?`],
+    joinTrain: ['who installed it'],
+    joinHeldOut: ['which contractor fitted it'],
+  },
+  interval: {
+    type: 'duration',
+    value: (p) => `${p.int(2, 72)} months`,
+    forms: [
+      { doc: (a, v) => `The inspection interval of ${a} is ${v}.`, ask: (a) => `What is the inspection interval of ${a}?` },
+      { doc: (a, v) => `${a} must be inspected every ${v}.`, ask: (a) => `How often must ${a} be inspected?` },
+    ],
+    train: [(a) => `How often does ${a} have to be inspected?`, (a) => `How frequently is ${a} inspected?`, (a) => `What is the inspection frequency for ${a}?`],
+    heldOut: [(a) => `At what intervals is ${a} examined?`, (a) => `How much time may pass between two inspections of ${a}?`],
+    joinTrain: ['how often is it inspected'],
+    joinHeldOut: ['at what intervals is it examined'],
+  },
+  mass: {
+    type: 'quantity',
+    value: (p) => `${thousands(p.int(120, 24000))} kg`,
+    forms: [
+      { doc: (a, v) => `${a} weighs ${v}.`, ask: (a) => `How much does ${a} weigh?` },
+      { doc: (a, v) => `The mass of ${a} is ${v}.`, ask: (a) => `What is the mass of ${a}?` },
+    ],
+    train: [(a) => `What is the weight of ${a}?`, (a) => `How heavy is ${a}?`, (a) => `What mass does ${a} have?`],
+    heldOut: [(a) => `How many kilograms is ${a}?`, (a) => `What does ${a} weigh in total?`],
+    joinTrain: ['how heavy is it'],
+    joinHeldOut: ['how many kilograms is it'],
+  },
+  power: {
+    type: 'quantity',
+    value: (p) => `${p.int(2, 900)} kW`,
+    forms: [
+      { doc: (a, v) => `The rated power of ${a} is ${v}.`, ask: (a) => `What is the rated power of ${a}?` },
+      { doc: (a, v) => `${a} draws ${v} at full load.`, ask: (a) => `How much does ${a} draw at full load?` },
+    ],
+    train: [(a) => `How much power does ${a} use?`, (a) => `What is the power rating of ${a}?`],
+    heldOut: [(a) => `How many kilowatts does ${a} need?`, (a) => `What is the electrical load of ${a}?`],
+    joinTrain: ['what is its power rating'],
+    joinHeldOut: ['how many kilowatts does it need'],
+  },
+  flow: {
+    type: 'rate',
+    value: (p) => `${p.int(3, 950)} m3/h`,
+    forms: [
+      { doc: (a, v) => `The rated flow of ${a} is ${v}.`, ask: (a) => `What is the rated flow of ${a}?` },
+      { doc: (a, v) => `${a} moves ${v} at its design point.`, ask: (a) => `How much does ${a} move at its design point?` },
+    ],
+    train: [(a) => `What flow rate does ${a} achieve?`, (a) => `How many cubic metres per hour can ${a} move?`],
+    heldOut: [(a) => `What throughput is ${a} rated for?`, (a) => `What volume per hour does ${a} handle?`],
+    joinTrain: ['what flow rate does it achieve'],
+    joinHeldOut: ['what throughput is it rated for'],
+  },
+  cost: {
+    type: 'money',
+    value: (p) => `EUR ${thousands(p.int(4, 900) * 1000)}`,
+    forms: [
+      { doc: (a, v) => `The purchase price of ${a} was ${v}.`, ask: (a) => `What was the purchase price of ${a}?` },
+      { doc: (a, v) => `${a} was bought for ${v}.`, ask: (a) => `For how much was ${a} bought?` },
+    ],
+    train: [(a) => `How much did ${a} cost?`, (a) => `What did ${a} cost to buy?`, (a) => `How much was paid for ${a}?`],
+    heldOut: [(a) => `What was the price of ${a}?`, (a) => `How much money was spent acquiring ${a}?`],
+    joinTrain: ['how much did it cost'],
+    joinHeldOut: ['what was its price'],
+  },
+  efficiency: {
+    type: 'percentage',
+    value: (p) => `${p.int(55, 98)}%`,
+    forms: [
+      { doc: (a, v) => `The efficiency of ${a} is ${v}.`, ask: (a) => `What is the efficiency of ${a}?` },
+      { doc: (a, v) => `${a} reaches an efficiency of ${v} in normal operation.`, ask: (a) => `What efficiency does ${a} reach in normal operation?` },
+    ],
+    train: [(a) => `How efficient is ${a}?`, (a) => `What percentage efficiency does ${a} have?`],
+    heldOut: [(a) => `At what efficiency does ${a} operate?`, (a) => `How efficiently does ${a} run?`],
+    joinTrain: ['how efficient is it'],
+    joinHeldOut: ['at what efficiency does it operate'],
+  },
+  engineer: {
+    type: 'person',
+    value: (p) => `${p.one(FIRST)} ${p.word()}`,
+    forms: [
+      { doc: (a, v) => `The engineer responsible for ${a} is ${v}.`, ask: (a) => `Who is the engineer responsible for ${a}?` },
+      { doc: (a, v) => `${v} is in charge of ${a}.`, ask: (a) => `Who is in charge of ${a}?` },
+    ],
+    train: [(a) => `Which engineer is responsible for ${a}?`, (a) => `Who looks after ${a}?`, (a) => `Who is responsible for ${a}?`],
+    heldOut: [(a) => `Who is accountable for ${a}?`, (a) => `Which person oversees ${a}?`],
+    joinTrain: ['who is responsible for it'],
+    joinHeldOut: ['who oversees it'],
+  },
+  location: {
+    type: 'place',
+    value: (p) => p.word(),
+    forms: [
+      { doc: (a, v) => `${a} is located in ${v}.`, ask: (a) => `Where is ${a} located?` },
+      { doc: (a, v) => `${a} stands at the ${v} site.`, ask: (a) => `At which site does ${a} stand?` },
+    ],
+    train: [(a) => `Where can ${a} be found?`, (a) => `In which town is ${a}?`, (a) => `Where is ${a}?`],
+    heldOut: [(a) => `Where is ${a} situated?`, (a) => `What is the location of ${a}?`],
+    joinTrain: ['where is it'],
+    joinHeldOut: ['where is it situated'],
+  },
+  commissioned: {
+    type: 'date',
+    value: (p) => `${p.int(1, 28)} ${p.one(MONTHS)} ${p.int(1980, 2023)}`,
+    forms: [
+      { doc: (a, v) => `${a} was commissioned on ${v}.`, ask: (a) => `When was ${a} commissioned?` },
+      { doc: (a, v) => `The commissioning date of ${a} was ${v}.`, ask: (a) => `What was the commissioning date of ${a}?` },
+    ],
+    train: [(a) => `On what date was ${a} commissioned?`, (a) => `When did ${a} enter service?`, (a) => `What day was ${a} commissioned?`],
+    heldOut: [(a) => `On which day did ${a} start operating?`, (a) => `When was ${a} first put into operation?`],
+    joinTrain: ['when was it commissioned'],
+    joinHeldOut: ['on which day did it start operating'],
+  },
+  life: {
+    type: 'duration',
+    value: (p) => `${p.int(8, 40)} years`,
+    forms: [
+      { doc: (a, v) => `The expected service life of ${a} is ${v}.`, ask: (a) => `What is the expected service life of ${a}?` },
+      { doc: (a, v) => `${a} is designed for a lifetime of ${v}.`, ask: (a) => `For what lifetime is ${a} designed?` },
+    ],
+    train: [(a) => `How long is ${a} expected to last?`, (a) => `What is the design life of ${a}?`],
+    heldOut: [(a) => `For how many years should ${a} remain in use?`, (a) => `What lifespan is planned for ${a}?`],
+    joinTrain: ['how long should it last'],
+    joinHeldOut: ['for how many years should it remain in use'],
+  },
+  standby: {
+    type: 'yes/no',
+    value: (p) => (p.r() < 0.5 ? 'Yes' : 'No'),
+    forms: [
+      { doc: (a, v) => (v === 'Yes' ? `${a} has a standby unit.` : `${a} has no standby unit.`), ask: (a) => `Does ${a} have a standby unit?` },
+      { doc: (a, v) => (v === 'Yes' ? `A standby unit is provided for ${a}.` : `No standby unit is provided for ${a}.`), ask: (a) => `Is a standby unit provided for ${a}?` },
+    ],
+    train: [(a) => `Is there a standby unit for ${a}?`, (a) => `Does ${a} come with a standby unit?`],
+    heldOut: [(a) => `Is a backup unit available for ${a}?`, (a) => `Has ${a} got a spare standby machine?`],
+    joinTrain: [],
+    joinHeldOut: [],
+  },
+};
+
+const FACT_NAMES = Object.keys(FACTS) as FactName[];
+const TABLE_COLUMNS = [
+  { header: 'Operating hours', value: (p: Pick) => thousands(p.int(300, 90000)), verbatim: (a: string) => `What are the operating hours of ${a}?`, train: (a: string) => `How many hours has ${a} run?`, heldOut: (a: string) => `For how many hours has ${a} operated?` },
+  { header: 'Vibration (mm/s)', value: (p: Pick) => `${p.int(1, 11)}.${p.int(0, 9)}`, verbatim: (a: string) => `What is the vibration of ${a}?`, train: (a: string) => `What vibration level was measured on ${a}?`, heldOut: (a: string) => `How strongly does ${a} vibrate?` },
+  { header: 'Noise (dB)', value: (p: Pick) => String(p.int(55, 105)), verbatim: (a: string) => `What is the noise of ${a}?`, train: (a: string) => `How loud is ${a}?`, heldOut: (a: string) => `What noise level does ${a} produce?` },
+  { header: 'Spare parts (EUR)', value: (p: Pick) => thousands(p.int(100, 60000)), verbatim: (a: string) => `What are the spare parts of ${a} in EUR?`, train: (a: string) => `How much was spent on spare parts for ${a}?`, heldOut: (a: string) => `What did the spare parts for ${a} cost?` },
+];
+
+interface Asset {
+  name: string;
+  facts: Map<FactName, { value: string; form: number }>;
+}
+
+const LINE_GAP = 15;
+const TOP = 740;
+const BOTTOM = 80;
+
+/** Lays out lines top to bottom, starting a new page when one is full. */
+class Pages {
+  readonly pages: string[][] = [[]];
+  private y = TOP;
+  add(text: string, size = 10): number {
+    if (this.y < BOTTOM) this.newPage();
+    this.pages.at(-1)!.push(textAt(72, this.y, size, text));
+    this.y -= size > 10 ? LINE_GAP + 6 : LINE_GAP;
+    return this.pages.length;
+  }
+  newPage(): void {
+    this.pages.push([]);
+    this.y = TOP;
+  }
+  room(): number {
+    return Math.floor((this.y - BOTTOM) / LINE_GAP);
+  }
+  /** A table: header row and one row per asset in five columns; returns the page. */
+  table(caption: string, headers: string[], rows: string[][]): number {
+    if (this.room() < rows.length + 4) this.newPage();
+    const page = this.add(caption, 11);
+    const xs = [72, 190, 290, 390, 480];
+    headers.forEach((h, i) => this.pages.at(-1)!.push(textAt(xs[i]!, this.y, 9, h)));
+    this.y -= 18;
+    for (const r of rows) {
+      r.forEach((v, i) => this.pages.at(-1)!.push(textAt(xs[i]!, this.y, 9, v)));
+      this.y -= 16;
+    }
+    this.y -= 10;
+    return page;
+  }
+}
+
+export function generateHardQaSet(documents: number, seed = 15): { docs: HardDocument[]; items: HardItem[] } {
+  const p = new Pick(rng(seed));
+  const docs: HardDocument[] = [];
+  const items: HardItem[] = [];
+  const usedTags = new Set<string>();
+  const tag = (): string =>
+    p.unique(() => {
+      const t = `${p.one(KINDS)} ${String.fromCharCode(65 + p.int(0, 11))}-${p.int(2, 99)}`;
+      usedTags.add(t);
+      return t;
+    });
+  for (let d = 0; d < documents; d++) {
+    const split = d % 3 === 2 ? 'held-out' : 'train';
+    const site = p.word();
+    const assets: Asset[] = [];
+    for (let i = 0, n = p.int(3, 7); i < n; i++) {
+      const facts = new Map<FactName, { value: string; form: number }>();
+      for (const f of p.shuffle(FACT_NAMES).slice(0, p.int(6, 9))) facts.set(f, { value: FACTS[f].value(p), form: p.int(0, 1) });
+      assets.push({ name: tag(), facts });
+    }
+    const out = new Pages();
+    out.add(`Technical file: ${site} plant`, 14);
+    out.add(`This file describes ${assets.length} assets of the ${site} plant and their maintenance.`);
+    for (const f of p.shuffle(FILLER).slice(0, 3)) out.add(f);
+    const where = new Map<string, number>();
+    for (const a of assets) {
+      if (out.room() < 14 || p.r() < 0.35) out.newPage();
+      out.add(a.name, 12);
+      const lines: Array<{ key: FactName | null; text: string }> = [...a.facts].map(([f, v]) => ({ key: f, text: FACTS[f].forms[v.form]!.doc(a.name, v.value) }));
+      // Distractors: the same kinds of fact about a similar asset of another site.
+      for (let k = 0; k < 2; k++) {
+        const f = p.one(FACT_NAMES);
+        const other = `${a.name.split(' ')[0]!} ${String.fromCharCode(65 + p.int(0, 11))}-${p.int(2, 99)}`;
+        if (assets.some((x) => x.name === other) || usedTags.has(other)) continue;
+        lines.push({ key: null, text: `For comparison, ${FACTS[f].forms[p.int(0, 1)]!.doc(`${other} at the ${p.word()} plant`, FACTS[f].value(p)).replace(/^./, (c) => c.toLowerCase())}` });
+      }
+      for (const l of p.shuffle(lines)) {
+        if (p.r() < 0.3) out.add(p.one(FILLER));
+        const page = out.add(l.text);
+        if (l.key) where.set(`${a.name}|${l.key}`, page);
+      }
+    }
+    const tableValues = assets.map(() => TABLE_COLUMNS.map((c) => c.value(p)));
+    const tablePage = out.table(`Table ${d + 1}: Maintenance figures of the ${site} plant`, ['Asset', ...TABLE_COLUMNS.map((c) => c.header)], assets.map((a, i) => [a.name, ...tableValues[i]!]));
+    for (const f of p.shuffle(FILLER).slice(0, 2)) out.add(f);
+    while (out.pages.length < 3) {
+      out.newPage();
+      for (const f of FILLER.slice(0, 4)) out.add(f);
+    }
+    if (out.pages.length > 10) throw new Error(`document ${d} has ${out.pages.length} pages`);
+    docs.push({ name: `${site} technical file.pdf`, pages: out.pages.map((c) => ({ content: c.join('') })) });
+
+    // Questions.
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split, doc: d, pages });
+    for (const a of assets) {
+      const facts = [...a.facts];
+      for (const [f, v] of p.shuffle(facts).slice(0, 2)) ask(FACTS[f].forms[v.form]!.ask(a.name), [v.value], 'verbatim', FACTS[f].type, [where.get(`${a.name}|${f}`)!]);
+      for (const [f, v] of p.shuffle(facts).slice(0, 2)) {
+        const spec = FACTS[f];
+        ask(p.one(split === 'train' ? spec.train : spec.heldOut)(a.name), [v.value], 'paraphrased', spec.type, [where.get(`${a.name}|${f}`)!]);
+      }
+      // Two-part: a paraphrase of one fact and the short form of another.
+      const pair = p.shuffle(facts.filter(([f]) => f !== 'standby')).slice(0, 2);
+      const [one, two] = pair;
+      if (one && two && p.r() < 0.7) {
+        const [f1, v1] = one;
+        const [f2, v2] = two;
+        const first = p.one(split === 'train' ? FACTS[f1].train : FACTS[f1].heldOut)(a.name).replace(/\?$/, '');
+        const joins = split === 'train' ? FACTS[f2].joinTrain : FACTS[f2].joinHeldOut;
+        ask(`${first}, and ${p.one(joins)}?`, [v1.value, v2.value], 'two-part', 'two-part', [where.get(`${a.name}|${f1}`)!, where.get(`${a.name}|${f2}`)!]);
+      }
+      // Absent: a fact this file does not state about this asset.
+      const missing = FACT_NAMES.filter((f) => !a.facts.has(f));
+      if (missing.length && p.r() < 0.6) {
+        const f = p.one(missing);
+        const spec = FACTS[f];
+        const q = p.r() < 0.5 ? spec.forms[p.int(0, 1)]!.ask(a.name) : p.one(split === 'train' ? spec.train : spec.heldOut)(a.name);
+        ask(q, [], 'absent', 'absent', []);
+      }
+    }
+    // Table cells.
+    for (let k = 0; k < 3; k++) {
+      const i = p.int(0, assets.length - 1);
+      const c = p.int(0, TABLE_COLUMNS.length - 1);
+      const col = TABLE_COLUMNS[c]!;
+      const q = k === 0 ? col.verbatim(assets[i]!.name) : split === 'train' ? col.train(assets[i]!.name) : col.heldOut(assets[i]!.name);
+      ask(q, [tableValues[i]![c]!], 'table', 'quantity', [tablePage]);
+    }
+    // Absent: an asset of a kind and number no file describes.
+    const ghost = p.unique(() => `${p.one(KINDS)} ${String.fromCharCode(65 + p.int(0, 11))}-${p.int(100, 999)}`);
+    const f = p.one(FACT_NAMES);
+    ask(FACTS[f].forms[0]!.ask(ghost), [], 'absent', 'absent', []);
+  }
+  return { docs, items };
+}
+
+export const hardPdfOf = (doc: HardDocument): Buffer => buildPdf(doc.pages);

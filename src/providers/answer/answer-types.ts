@@ -1,0 +1,338 @@
+// What kind of answer a question expects, and which spans of a text can be one. "In what year
+// was Pump F-29 put in?" wants a year, "How often ..." an interval, "How heavy ..." a mass: only a
+// span of that type may answer, so a sentence that merely shares words with the question never
+// yields a fragment. The wh-phrase that names the type ("how often", "which company") is a cue,
+// not content: it is dropped from the terms a text must match.
+import { isPhrase } from './lexicon.js';
+
+export type AnswerType =
+  | 'year'
+  | 'date'
+  | 'duration'
+  | 'quantity'
+  | 'rate'
+  | 'money'
+  | 'percentage'
+  | 'count'
+  | 'amount'
+  | 'person'
+  | 'organisation'
+  | 'agent'
+  | 'place'
+  | 'yes/no'
+  | 'text';
+
+/** Unit families a quantity question can narrow to ("how heavy" -> mass). */
+export type UnitFamily = 'mass' | 'power' | 'energy' | 'pressure' | 'temperature' | 'length' | 'area' | 'volume' | 'voltage' | 'current' | 'sound' | 'speed' | 'time';
+
+export interface QuestionType {
+  type: AnswerType;
+  family: UnitFamily | null;
+  /** The words of the question that named the type (not content to match). */
+  cue: string[];
+  /** The question names the unit ("how many cubic metres per hour"): a span in that unit answers it. */
+  unitNamed: boolean;
+  /** A time unit the question names ("hour" in "how many hours"), singular. */
+  unitWord?: string;
+}
+
+const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several';
+const MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+
+/** Units by family; matched case-insensitively after a number (longer spellings first). */
+const UNITS: Record<UnitFamily, string[]> = {
+  mass: ['kilograms?', 'kilos?', 'kg', 'grams?', 'g', 'tonnes?', 'tons?', 't', 'pounds?', 'lbs?'],
+  power: ['megawatts?', 'kilowatts?', 'watts?', 'MW', 'kW', 'W', 'horsepower', 'hp'],
+  energy: ['MWh', 'kWh', 'Wh', 'GJ', 'MJ', 'kJ', 'J', 'joules?'],
+  pressure: ['bar', 'mbar', 'kPa', 'MPa', 'Pa', 'psi', 'atm'],
+  temperature: ['°C', '°F', 'degrees?(?: (?:Celsius|Fahrenheit|C|F))?', 'C', 'K'],
+  length: ['millimetres?', 'millimeters?', 'centimetres?', 'centimeters?', 'kilometres?', 'kilometers?', 'metres?', 'meters?', 'mm', 'cm', 'km', 'm', 'feet', 'foot', 'ft', 'inch(?:es)?', 'miles?'],
+  area: ['square metres?', 'square meters?', 'm2', 'm²', 'hectares?', 'ha', 'acres?'],
+  volume: ['cubic metres?', 'cubic meters?', 'm3', 'm³', 'litres?', 'liters?', 'l', 'gallons?'],
+  voltage: ['kilovolts?', 'volts?', 'kV', 'V'],
+  current: ['amperes?', 'amps?', 'mA', 'A'],
+  sound: ['decibels?', 'dB(?:\\(A\\)|A)?'],
+  speed: ['rpm', 'km/h', 'mph', 'm/s', 'mm/s', 'knots?'],
+  time: ['years?', 'months?', 'weeks?', 'days?', 'hours?', 'minutes?', 'seconds?', 'hrs?', 'h', 'min', 's'],
+};
+const FAMILIES = Object.keys(UNITS) as UnitFamily[];
+const unitAlt = (families: UnitFamily[]): string => families.flatMap((f) => UNITS[f]).join('|');
+const PER = String.raw`(?:\s?/\s?|\s+per\s+|\s+an?\s+)(?:${unitAlt(['time', 'length', 'mass', 'volume'])}|shift|batch|unit|person|year|month|week|day)\b`;
+
+// Span patterns (global, case-insensitive); the number must not be glued to letters before it.
+const B = String.raw`(?<![\w.,-])`;
+const NUMBER_SPAN = String.raw`(?:${NUM}|(?:${NUMBER_WORDS}))(?:\s(?:thousand|million|billion))?`;
+const PATTERNS = {
+  year: new RegExp(String.raw`${B}(1[5-9]\d\d|20\d\d)(?!\d)`, 'gi'),
+  date: new RegExp(
+    String.raw`${B}(?:\d{1,2}(?:st|nd|rd|th)?\s(?:${MONTH})\.?,?\s(?:1[5-9]|20)\d\d|(?:${MONTH})\.?\s\d{1,2}(?:st|nd|rd|th)?,?\s(?:1[5-9]|20)\d\d|(?:1[5-9]|20)\d\d-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./](?:1[5-9]|20)?\d\d|(?:${MONTH})\s(?:1[5-9]|20)\d\d)(?!\d)`,
+    'gi',
+  ),
+  money: new RegExp(
+    String.raw`(?:(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|[€$£¥])\s?${NUM}(?:\s(?:thousand|million|billion|k|m|bn))?|${B}${NUM}(?:\s(?:thousand|million|billion))?\s?(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|euros?|dollars?|pounds?|kronor|kroner|crowns?|francs?|yen|€|\$|£)(?![a-z]))`,
+    'gi',
+  ),
+  percentage: new RegExp(String.raw`${B}${NUM}\s?(?:%|percent\b|per cent\b|percentage points?\b)`, 'gi'),
+  rate: new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(FAMILIES)})?${PER}|${B}${NUM}\s?(?:rpm|mph|km/h|m/s|mm/s|knots?)(?![a-z])`, 'gi'),
+  duration: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?:\s|-)(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|shifts?)\b|\b(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biennially|twice a (?:year|month|week|day)|once a (?:year|month|week|day))\b`, 'gi'),
+  count: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?![\w/])`, 'gi'),
+};
+const quantityPattern = (families: UnitFamily[]): RegExp =>
+  new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(families)})(?![a-z0-9/²³])`, 'gi');
+const QUANTITY_ANY = quantityPattern(FAMILIES.filter((f) => f !== 'time'));
+const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
+
+// Words that end organisation names (legal forms and the usual trade words).
+const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.)$/i;
+const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
+
+/** Runs of capitalised words (names), with their character positions. */
+function nameRuns(text: string): Array<{ text: string; start: number; words: string[] }> {
+  const out: Array<{ text: string; start: number; words: string[] }> = [];
+  const re = /[A-Z][\p{L}\p{N}'’-]*(?:\s+(?:of|de|van|von|der|du|la|&)?\s*[A-Z][\p{L}\p{N}'’-]*)*/gu;
+  for (const m of text.matchAll(re)) {
+    let words = m[0].split(/\s+/);
+    let start = m.index;
+    // A run that starts the sentence may begin with an ordinary capitalised word ("The",
+    // "Installation"): a word the dictionary knows is not taken for a name there.
+    // A known word directly followed by another capitalised word may be a first name ("Maja Lind").
+    const ordinaryFirst = (): boolean => start === 0 && isPhrase(words[0]!.toLowerCase()) && (words.length === 1 || !/^[A-Z]/.test(words[1]!));
+    while (words.length && (NOT_NAME.test(words[0]!) || ordinaryFirst())) {
+      start += words[0]!.length + 1;
+      words = words.slice(1);
+    }
+    if (words.length === 0) continue;
+    out.push({ text: words.join(' '), start, words });
+  }
+  return out;
+}
+
+export interface Span {
+  text: string;
+  start: number;
+}
+
+function matches(re: RegExp, text: string): Span[] {
+  re.lastIndex = 0;
+  return [...text.matchAll(re)].map((m) => ({ text: m[0].trim(), start: m.index }));
+}
+
+/** Spans of `text` that can answer a question of type `t` (in order of appearance). */
+export function typedSpans(q: QuestionType, text: string): Span[] {
+  switch (q.type) {
+    case 'year': {
+      // A year inside a date answers "which year" with the year alone.
+      return matches(PATTERNS.year, text);
+    }
+    case 'date': {
+      const dates = matches(PATTERNS.date, text);
+      return dates.length ? dates : matches(PATTERNS.year, text);
+    }
+    case 'duration': {
+      // "how many hours" is not answered in months.
+      const all = matches(PATTERNS.duration, text);
+      return q.unitWord ? all.filter((sp) => new RegExp(String.raw`\b${q.unitWord}`, 'i').test(sp.text)) : all;
+    }
+    case 'money':
+      return matches(PATTERNS.money, text);
+    case 'percentage':
+      return matches(PATTERNS.percentage, text);
+    case 'rate':
+      return matches(PATTERNS.rate, text);
+    case 'quantity':
+      return matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
+    case 'count': {
+      // A year-like number may be a count ("employs 1637 people"), but a plain count comes first.
+      const all = matches(PATTERNS.count, text);
+      return [...all.filter((s) => !isYearOnly(s.text)), ...all.filter((s) => isYearOnly(s.text))];
+    }
+    case 'amount':
+      return [...matches(PATTERNS.money, text), ...matches(PATTERNS.percentage, text), ...matches(PATTERNS.rate, text), ...matches(QUANTITY_ANY, text), ...matches(PATTERNS.duration, text)].sort((a, b) => a.start - b.start);
+    case 'person':
+      return nameRuns(text).filter((r) => r.words.length >= 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/\d/.test(r.text));
+    case 'organisation':
+      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
+    case 'agent':
+      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
+    case 'place':
+      // A place is named after a locative word ("in Torsby", "at the Brekhav site").
+      return nameRuns(text).filter(
+        (r) => !/\d/.test(r.text) && r.text.length > 2 && !r.words.some((w) => ORG_WORDS.test(w)) && /\b(in|at|near|from|to|outside|inside|within|of)\s+(the\s+)?$/i.test(text.slice(Math.max(0, r.start - 16), r.start)),
+      );
+    case 'yes/no':
+    case 'text':
+      return [];
+  }
+}
+
+const isYearOnly = (s: string): boolean => /^(1[5-9]|20)\d\d$/.test(s.trim());
+
+/** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
+export function bareValueFits(q: QuestionType, value: string, header: string): boolean {
+  const v = value.trim();
+  if (!/^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$/.test(v)) return typedSpans(q, v).length > 0;
+  switch (q.type) {
+    case 'year':
+    case 'date':
+      return isYearOnly(v) || /\b(year|date)\b/i.test(header);
+    case 'percentage':
+      return v.endsWith('%') || /%|percent|share|rate|efficiency/i.test(header);
+    case 'money':
+      return /^[$€£]/.test(v) || /[€$£]|\b(cost|costs|price|revenue|budget|eur|usd|sek|gbp|euros?|dollars?)\b/i.test(header);
+    case 'quantity':
+      return q.family === null || familyOf(header) === q.family;
+    case 'duration':
+      return q.unitWord ? new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header) : /\b(years?|months?|weeks?|days?|hours?|minutes?|interval|duration|life|period)\b/i.test(header);
+    case 'rate':
+      return /\/|\bper\b|rate|flow|speed/i.test(header);
+    case 'count':
+    case 'amount':
+    case 'text':
+      return true;
+    case 'person':
+    case 'organisation':
+    case 'agent':
+    case 'place':
+    case 'yes/no':
+      return false;
+  }
+}
+
+const unitIn = (header: string): string => /\(([^)]+)\)/.exec(header)?.[1] ?? '';
+
+/** The unit family a header or phrase names ("Noise (dB)" -> sound), if any. */
+export function familyOf(text: string): UnitFamily | null {
+  const unit = unitIn(text);
+  for (const f of FAMILIES) {
+    const re = new RegExp(String.raw`^(?:${UNITS[f].join('|')})$`, 'i');
+    if (unit && re.test(unit.trim())) return f;
+  }
+  return FAMILY_WORDS.find(([re]) => re.test(text))?.[1] ?? null;
+}
+
+// Words that name a measured property, and the family of its units.
+const FAMILY_WORDS: Array<[RegExp, UnitFamily]> = [
+  [/\b(weigh\w*|weight|mass|heavy|heaviness|kilograms?|kilos?|tonnes?|tons?)\b/i, 'mass'],
+  [/\b(power\w*|kilowatts?|megawatts?|watts?|wattage|output|load|draw|consum\w*)\b/i, 'power'],
+  [/\b(energy|kilowatt.hours?)\b/i, 'energy'],
+  [/\b(pressure|bar)\b/i, 'pressure'],
+  [/\b(temperature|hot|cold|warm|degrees?)\b/i, 'temperature'],
+  [/\b(volume|capacity|cubic|litres?|liters?)\b/i, 'volume'],
+  [/\b(area|surface|square)\b/i, 'area'],
+  [/\b(length|long|width|wide|height|high|tall|depth|deep|distance|far|diameter|metres?|meters?)\b/i, 'length'],
+  [/\b(voltage|volts?)\b/i, 'voltage'],
+  [/\b(current|amperes?|amps?)\b/i, 'current'],
+  [/\b(noise|loud\w*|sound|decibels?)\b/i, 'sound'],
+  [/\b(speed|fast|rpm|vibrat\w*)\b/i, 'speed'],
+];
+
+interface Rule {
+  re: RegExp;
+  type: AnswerType;
+  family?: UnitFamily | null;
+}
+
+// Question openings, most specific first. `re` must match at the start of the (lower-case) question
+// or of a part of it; what it matched is the cue.
+const RULES: Rule[] = [
+  { re: /^(?:in |during |since )?(?:what|which) year\b|^since when\b|^what year\b/, type: 'year' },
+  { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
+  { re: /^how (?:often|frequently)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
+  { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
+  { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:did|does|do|was|were|is|will) .* (?:cost|pay|paid|spend|spent|charge|charged|sell|sold)\b|^for how much\b|^(?:what|how much) (?:was|is) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b/, type: 'money' },
+  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
+  { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
+  { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
+  { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
+  { re: /^how (?:hot|cold|warm)\b/, type: 'quantity', family: 'temperature' },
+  { re: /^how (?:long|wide|tall|high|deep|far)\b/, type: 'quantity', family: 'length' },
+  { re: /^how fast\b|^(?:at )?what speed\b|^(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per|an?|each) [a-z]+\b|^how much [a-z ]*(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
+  { re: /^how many\b|^what (?:is the )?number of\b/, type: 'count' },
+  { re: /^how much\b/, type: 'amount' },
+  { re: /^(?:which|what) (?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b/, type: 'organisation' },
+  { re: /^(?:which|what) (?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector)\b|^whose\b/, type: 'person' },
+  { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
+  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
+  { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
+];
+
+// The head noun of "what is the X of ..." decides the type when the opening does not.
+const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
+  [/^(year)$/, 'year', null],
+  [/^(date|day)$/, 'date', null],
+  [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term)$/, 'duration', 'time'],
+  [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure)$/, 'money', null],
+  [/^(percentage|percent|share|proportion|efficiency|ratio)$/, 'percentage', null],
+  [/^(weight|mass)$/, 'quantity', 'mass'],
+  [/^(power|power rating|wattage)$/, 'quantity', 'power'],
+  [/^(pressure)$/, 'quantity', 'pressure'],
+  [/^(noise|noise level|sound level|loudness)$/, 'quantity', 'sound'],
+  [/^(vibration|vibration level)$/, 'quantity', 'speed'],
+  [/^(temperature)$/, 'quantity', 'temperature'],
+  [/^(length|width|height|depth|diameter|distance)$/, 'quantity', 'length'],
+  [/^(voltage)$/, 'quantity', 'voltage'],
+  [/^(flow rate|flow|throughput|speed)$/, 'rate', null],
+  [/^(location|address|site)$/, 'place', null],
+];
+
+/** The answer type a question (or one part of a multi-part question) expects. */
+export function questionType(question: string): QuestionType {
+  const q = question.trim().toLowerCase().replace(/^(?:and|also|so|then|please|tell me|can you tell me|do you know)\s+/, '').replace(/\s+/g, ' ');
+  for (const r of RULES) {
+    const m = r.re.exec(q);
+    if (!m) continue;
+    let family = r.family ?? null;
+    let type = r.type;
+    if ((type === 'quantity' || type === 'rate') && family === null) family = familyOf(type === 'rate' ? m[0] : q);
+    // "how much power ..." and "what is the rated flow ..." keep their families.
+    if (type === 'amount' || type === 'count') {
+      const f = familyOf(q.slice(m[0].length));
+      if (type === 'amount' && f) {
+        type = 'quantity';
+        family = f;
+      }
+    }
+    // "what is the X of" names the type by its head noun when the opening is generic.
+    const cue = cueWords(m[0]);
+    const unitNamed = cue.some((w) => UNIT_WORDS.test(w)) && family !== null;
+    const timeUnit = type === 'duration' ? /\b(year|month|week|day|hour|minute|second)s?\b/.exec(m[0])?.[1] : undefined;
+    return { type, family, cue, unitNamed, ...(timeUnit ? { unitWord: timeUnit } : {}) };
+  }
+  const noun = /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)?(?: [a-z]+)?? ([a-z]+(?: [a-z]+)?) (?:of|for|does|did|do|is|was|has|have)\b/.exec(q);
+  if (noun?.[1]) {
+    const words = noun[1].split(' ');
+    for (const candidate of [noun[1], words.at(-1)!, words[0]!]) {
+      const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
+      if (hit) {
+        const family = hit[2] ?? (hit[1] === 'quantity' ? familyOf(candidate) : null);
+        return { type: hit[1], family, cue: [], unitNamed: false };
+      }
+    }
+  }
+  return { type: 'text', family: null, cue: [], unitNamed: false };
+}
+
+// Words of a wh-opening that only ask ("how", "which", "year" stays: it may be content too).
+const ASKING = new Set(['how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);
+// Nouns that name the kind of answer in a wh-phrase ("which year", "what company").
+const TYPE_NOUNS = new Set(['year', 'date', 'day', 'interval', 'intervals', 'frequency', 'rate', 'speed', 'efficiency', 'share', 'proportion', 'fraction', 'number', 'money', 'company', 'companies', 'firm', 'contractor', 'supplier', 'vendor', 'manufacturer', 'maker', 'organisation', 'organization', 'business', 'installer', 'builder', 'subcontractor', 'town', 'city', 'country', 'site', 'place', 'location', 'region', 'facility', 'address']);
+const UNIT_WORDS = /^(cubic|square|metres?|meters?|litres?|liters?|gallons?|kilograms?|kilos?|tonnes?|tons?|pounds?|kilowatts?|megawatts?|watts?|decibels?|degrees?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|per|each|euros?|dollars?|percent)$/;
+const cueWords = (matched: string): string[] => matched.split(/\s+/).filter((w) => ASKING.has(w) || TYPE_NOUNS.has(w) || UNIT_WORDS.test(w));
+
+// Words a span of the type itself proves: "EUR 84,000" is what something cost, "45 m3/h" a flow.
+const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {
+  money: /^(cost|costs|costing|price|priced|pay|paid|spend|spent|buy|bought|purchase|purchased|worth|expense|expenditure|charge|charged|sell|sold)$/,
+  rate: /^(flow|flows|rate|throughput|speed|deliver|delivers|delivered|move|moves|pump|pumps|handle|handles)$/,
+};
+
+/** Whether a question word names what a span of this type is ("cost" for money). */
+export const provedBy = (type: AnswerType, word: string): boolean => CONCEPTS[type]?.test(word) ?? false;
+
+/** The unit family of a typed span ("309 m3/h" -> volume, "4,868 kg" -> mass), if it has a unit. */
+export function spanFamily(span: string): UnitFamily | null {
+  const unit = span.replace(/^[^A-Za-z€$£%]*/, '').split(/\s?\/|\s+per\s+/)[0]!.trim();
+  if (unit === '') return null;
+  for (const f of FAMILIES) if (new RegExp(String.raw`^(?:${UNITS[f].join('|')})$`, 'i').test(unit)) return f;
+  return null;
+}

@@ -1,0 +1,124 @@
+// Question terms against a text, with paraphrase: a question word matches the same stem, a word
+// WordNet relates to it (either way round: "put in" ~ "installed", "run" ~ "operating"), a
+// WordNet phrase of two words as one term, or - for a word naming a measured property ("weight",
+// "power") - a span whose unit measures that property. Names and numbers are key terms: they
+// count double and must all be present.
+import { familyOf, provedBy, type AnswerType, type UnitFamily } from './answer-types.js';
+import { isPhrase, relatedStems, relatedWords } from './lexicon.js';
+import { stem, terms, tokenize } from './text.js';
+
+export interface MatchTerm {
+  /** The stem, or the phrase joined by "_" ("put_in"). */
+  stem: string;
+  weight: number;
+  key: boolean;
+  /** Stems of the phrase's words (one for a single word). */
+  parts: string[];
+  /** Stems of related words. */
+  alts: Set<string>;
+  /** Related single words to search for as well (a few). */
+  searchWords: string[];
+  family: UnitFamily | null;
+  /** The word as asked (for type concepts: "cost" is proven by a money span). */
+  word: string;
+}
+
+/** A related word counts a little less than the word itself. */
+const RELATED = 0.8;
+const SEARCH_ALTS = 3;
+
+/** The match terms of a question (or part), without its cue words ("how", "often", ...). */
+export function matchTerms(question: string, cue: string[]): MatchTerm[] {
+  const keys = new Set<string>();
+  question.split(/\s+/).forEach((w, i) => {
+    const clean = w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+    if (clean === '') return;
+    if ((i > 0 && /^[A-Z]/.test(clean)) || /\d/.test(clean)) for (const t of tokenize(clean)) keys.add(stem(t));
+  });
+  const cueSet = new Set(cue);
+  const words = tokenize(question).filter((t) => !cueSet.has(t));
+  const out: MatchTerm[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    // Two words WordNet knows as one ("put in", "look after", "set up") match as one term.
+    if (next && /^[a-z]+$/.test(w) && /^[a-z]+$/.test(next) && !keys.has(stem(w)) && isPhrase(`${w}_${next}`)) {
+      const phrase = `${w}_${next}`;
+      if (!seen.has(phrase)) {
+        seen.add(phrase);
+        const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
+        // Weighed as the two words it replaces, so a phrase does not shrink the question's content.
+        out.push({ stem: phrase, weight: 2, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: null, word: phrase });
+      }
+      i++;
+      continue;
+    }
+    const [s] = terms(w);
+    if (s === undefined || seen.has(s)) continue;
+    seen.add(s);
+    const key = keys.has(s);
+    const related = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
+    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: key ? null : familyOf(w), word: w });
+  }
+  return out;
+}
+
+export interface TextMatch {
+  /** Share of the weighted terms matched (0..1). */
+  score: number;
+  /** The same counting only the question's own words (stems), no relatives. */
+  exactScore: number;
+  /** Share of the non-key (content) weight matched; 1 when the question has no content words. */
+  contentShare: number;
+  missingKey: boolean;
+  matched: string[];
+}
+
+const reverseCache = new Map<string, { stems: Set<string>; words: Set<string> }>();
+function reverse(token: string): { stems: Set<string>; words: Set<string> } {
+  let hit = reverseCache.get(token);
+  if (!hit) {
+    if (reverseCache.size > 50_000) reverseCache.clear();
+    const words = relatedWords(token);
+    hit = { stems: new Set(relatedStems(token)), words: new Set(words.map((w) => w.replace(/ /g, '_'))) };
+    reverseCache.set(token, hit);
+  }
+  return hit;
+}
+
+/**
+ * How well `text` carries the terms; `family`: a span of this unit family is present; `proven`:
+ * a span of this answer type is present (its concept words count as matched).
+ */
+export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily | null, proven: AnswerType | null = null): TextMatch {
+  const tokens = tokenize(text);
+  const stems = new Set(terms(text));
+  const words = tokens.filter((t) => /^[a-z]{3,}$/.test(t));
+  let total = 0;
+  let got = 0;
+  let exact = 0;
+  let content = 0;
+  let contentGot = 0;
+  let missingKey = false;
+  const matched: string[] = [];
+  for (const t of qterms) {
+    let strength = 0;
+    if (t.parts.every((p) => stems.has(p)) || stems.has(t.stem)) {
+      strength = 1;
+      exact += t.weight;
+    }
+    else if (t.key) strength = 0;
+    else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
+    else if ([...t.alts].some((a) => stems.has(a)) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
+    total += t.weight;
+    got += t.weight * strength;
+    if (!t.key) {
+      content += t.weight;
+      contentGot += t.weight * strength;
+    }
+    if (strength > 0) matched.push(t.stem.replace(/_/g, ' '));
+    else if (t.key) missingKey = true;
+  }
+  return { score: total === 0 ? 0 : got / total, exactScore: total === 0 ? 0 : exact / total, contentShare: content === 0 ? 1 : contentGot / content, missingKey, matched };
+}

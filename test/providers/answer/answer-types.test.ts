@@ -1,0 +1,65 @@
+// Answer types: what each kind of question expects, and which spans of a sentence can be one.
+import { describe, expect, it } from 'vitest';
+import { bareValueFits, questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
+
+const spans = (question: string, text: string): string[] => typedSpans(questionType(question), text).map((s) => s.text);
+
+describe('answer types', () => {
+  it.each([
+    ['In what year was Pump F-29 put in?', 'year'],
+    ['Since which year has the pump been in place?', 'year'],
+    ['When was the boiler commissioned?', 'date'],
+    ['On which day did it start operating?', 'date'],
+    ['How often does Boiler A-19 have to be inspected?', 'duration'],
+    ['What is the inspection interval of Boiler A-19?', 'duration'],
+    ['For how many years should it remain in use?', 'duration'],
+    ['How heavy is the crane?', 'quantity'],
+    ['What is the mass of the crane?', 'quantity'],
+    ['How many cubic metres per hour can the pump move?', 'rate'],
+    ['What flow rate does the fan achieve?', 'rate'],
+    ['How much did the turbine cost?', 'money'],
+    ['What was the purchase price of the turbine?', 'money'],
+    ['What percentage of the budget went to repairs?', 'percentage'],
+    ['How efficient is the chiller?', 'percentage'],
+    ['How many buildings does the campus have?', 'count'],
+    ['Which engineer is responsible for the pump?', 'person'],
+    ['Which company installed the pump?', 'organisation'],
+    ['Who installed Pump F-29?', 'agent'],
+    ['Where is the pump located?', 'place'],
+    ['In which town is the pump?', 'place'],
+    ['Does the pump have a standby unit?', 'yes/no'],
+    ['What is the main product of Varnok Mining?', 'text'],
+  ])('%s -> %s', (question, type) => {
+    expect(questionType(question).type).toBe(type);
+  });
+
+  it('finds spans of the asked type only', () => {
+    expect(spans('In which year was it installed?', 'Pump F-29 was installed by Norrland Mechanical in 2011.')).toEqual(['2011']);
+    expect(spans('Who installed Pump F-29?', 'Pump F-29 was installed by Norrland Mechanical in 2011.')).toEqual(['Norrland Mechanical']);
+    expect(spans('When was it commissioned?', 'It was commissioned on 14 March 2012 after tests.')).toEqual(['14 March 2012']);
+    expect(spans('How often is it inspected?', 'The inspection interval of Boiler A-19 is 71 months.')).toEqual(['71 months']);
+    expect(spans('How heavy is it?', 'The pump weighs 1,240 kg and draws 45 kW.')).toEqual(['1,240 kg']);
+    expect(spans('How much power does it use?', 'The pump weighs 1,240 kg and draws 45 kW.')).toEqual(['45 kW']);
+    expect(spans('What flow rate does it achieve?', 'It moves 45 m3/h, or 750 litres per minute.')).toEqual(['45 m3/h', '750 litres per minute']);
+    expect(spans('How much did it cost?', 'It cost EUR 84,000 in 2011 and 3 million euros later.')).toEqual(['EUR 84,000', '3 million euros']);
+    expect(spans('How efficient is it?', 'It reaches 87 % at 50 Hz.')).toEqual(['87 %']);
+    expect(spans('Which engineer looks after it?', 'The engineer responsible for it is Greta Lindqvist.')).toEqual(['Greta Lindqvist']);
+    expect(spans('Where is it?', 'Pump F-29 is located in Torsby.')).toEqual(['Torsby']);
+    expect(spans('How many hours has it run?', 'It is inspected every 58 months and ran 1,200 hours.')).toEqual(['1,200 hours']);
+  });
+
+  it('never offers a span of the wrong type', () => {
+    expect(spans('In which year was Pump F-29 installed?', 'Pump F-29 was installed by Norrland Mechanical.')).toEqual([]);
+    expect(spans('How heavy is it?', 'It draws 45 kW.')).toEqual([]);
+    expect(spans('How much did it cost?', 'It weighs 1,240 kg.')).toEqual([]);
+    expect(spans('How efficient is it?', 'It weighs 1,240 kg.')).toEqual([]);
+    expect(spans('Where is it?', 'Greta Lindqvist is in charge of it.')).toEqual([]);
+  });
+
+  it('lets a bare table value answer when its header has the right unit', () => {
+    expect(bareValueFits(questionType('How loud is Pump F-29?'), '78', 'Pump F-29, Noise (dB)')).toBe(true);
+    expect(bareValueFits(questionType('How heavy is Pump F-29?'), '78', 'Pump F-29, Noise (dB)')).toBe(false);
+    expect(bareValueFits(questionType('How much was spent on spare parts?'), '3,200', 'Pump F-29, Spare parts (EUR)')).toBe(true);
+    expect(bareValueFits(questionType('How many hours has it run?'), '13,281', 'Pump F-29, Operating hours')).toBe(true);
+  });
+});
