@@ -42,7 +42,8 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
       async (request) => {
         const caller = callerOf(request);
         const type = request.query.component_type;
-        requireExtractor(ctx.extractors, type);
+        const options = { baselineProvider: request.query.baseline_provider ?? null, fixTextWithVlm: request.query.fix_text_with_vlm };
+        requireExtractor(ctx.extractors, type, options, ctx.engines);
         let received: ReceivedFile | null = null;
         try {
           if (request.isMultipart()) {
@@ -58,7 +59,7 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
             image = { key: newSourceImageKey(id, checked.extension), name: received.filename };
             await ctx.storage.putBuffer(image.key, bytes, checked.mime);
           }
-          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image }));
+          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image, options }));
           const result = image ? await commitOrDiscard(ctx.storage, image.key, commit) : await commit();
           request.log.info({ component_id: id, component_type: type, job_status_id: result.jobStatusId }, 'component created');
           return { component_id: id, job_status_id: result.jobStatusId, component: await componentToWire(deps, result.row) };

@@ -9,3 +9,5 @@ export function createExtractors(): ExtractorRegistry {
 
 export { ExtractorRegistry } from './registry.js';
 export type { Extraction, Extractor, ExtractorInput } from './types.js';
+export { baselineUnavailable, extractWithOptions, type BaselineEngines, type ModelCall, type OptionedExtraction } from './baseline.js';
+export { BASELINE_PROVIDERS, DEFAULT_EXTRACTION_OPTIONS, type BaselineProvider, type ExtractionOptions } from './options.js';
