@@ -198,7 +198,8 @@ export async function extractWithOptions(args: {
     status = 'done';
     error = null;
   } else if (offline) {
-    grounding = { ...offline.grounding };
+    // A standalone component has no visual component: its record keeps the full detail (cells, graph).
+    grounding = { ...offline.groundingData };
     ({ status, error } = offline);
   } else {
     // No extractor and the baseline failed: nothing to show.

@@ -101,7 +101,7 @@ async function start(handler: (svc: FakeService, req: FakeRequest, res: ServerRe
       handler(svc, r, res, svc.url);
     });
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   svc.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return svc;
 }
