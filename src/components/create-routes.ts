@@ -13,7 +13,14 @@ import { HttpError } from '../http/errors.js';
 import { op } from '../http/openapi.js';
 import { newId } from '../util.js';
 import * as schemas from './create-schemas.js';
-import { adoptComponentImage, createStandaloneComponent, inspectComponentUpload, issueComponentUploadUrl, requireExtractor } from './create-service.js';
+import {
+  adoptComponentImage,
+  createStandaloneComponent,
+  inspectComponentUpload,
+  issueComponentUploadUrl,
+  parseBaselineProvider,
+  requireExtractor,
+} from './create-service.js';
 import { newSourceImageKey } from './keys.js';
 import { ComponentIdParams } from './schemas.js';
 import { checkComponentImage } from './source-image.js';
@@ -42,7 +49,7 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
       async (request) => {
         const caller = callerOf(request);
         const type = request.query.component_type;
-        const options = { baselineProvider: request.query.baseline_provider ?? null, fixTextWithVlm: request.query.fix_text_with_vlm };
+        const options = { baselineProvider: parseBaselineProvider(request.query.baseline_provider), fixTextWithVlm: request.query.fix_text_with_vlm };
         requireExtractor(ctx.extractors, type, options, ctx.engines);
         let received: ReceivedFile | null = null;
         try {

@@ -14,10 +14,11 @@ export const GenerateComponentQuery = Type.Object({
       'what the image shows; types without an extractor on this server are a 422 naming the supported ones, unless baseline_provider=vlm reads them',
   }),
   include_description: Type.Boolean({ default: false, description: 'flowcharts only: add a natural-language description' }),
+  // A plain string as the contract has it; the values are checked by the route (a 422 naming them).
   baseline_provider: Type.Optional(
-    StringEnum(BASELINE_PROVIDERS, {
+    Type.String({
       description:
-        'also read the image with this provider (vlm: the configured vision model; azure_document_intelligence; google_cloud_vision), kept in grounding.baseline; its output becomes the result where the offline extractor has none. Not configured: 422 naming the setting',
+        `also read the image with this provider (${BASELINE_PROVIDERS.join(', ')}; vlm is the configured vision model), kept in grounding.baseline; its output becomes the result where the offline extractor has none. Not configured: 422 naming the setting`,
     }),
   ),
   fix_text_with_vlm: Type.Boolean({

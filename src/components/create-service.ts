@@ -15,7 +15,7 @@ import { conflict, notFound, validationError } from '../http/errors.js';
 import { createJob } from '../jobs/create.js';
 import type { JobSubmitter } from '../jobs/create.js';
 import { baselineUnavailable, type BaselineEngines } from '../extractors/baseline.js';
-import { BASELINE_PROVIDERS, DEFAULT_EXTRACTION_OPTIONS, type ExtractionOptions } from '../extractors/options.js';
+import { BASELINE_PROVIDERS, DEFAULT_EXTRACTION_OPTIONS, type BaselineProvider, type ExtractionOptions } from '../extractors/options.js';
 import { extractComponentJob } from '../processing/job-requests.js';
 import type { ImageLimits } from '../pipeline/images.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -26,6 +26,14 @@ import { newComponentUploadKey, newSourceImageKey } from './keys.js';
 import type { ComponentType } from './model.js';
 import * as repo from './repository.js';
 import { checkComponentImage } from './source-image.js';
+
+/** The baseline_provider query value, checked: absent is none, an unknown name a 422 listing the known ones. */
+export function parseBaselineProvider(value: string | undefined): BaselineProvider | null {
+  if (value === undefined || value === '') return null;
+  const hit = BASELINE_PROVIDERS.find((p) => p === value);
+  if (!hit) throw validationError(['query', 'baseline_provider'], `Unknown baseline_provider '${value}'; one of: ${BASELINE_PROVIDERS.join(', ')}`, 'value_error');
+  return hit;
+}
 
 /**
  * Types without an extractor (src/extractors): a 422 naming the supported ones, and nothing is

@@ -254,6 +254,7 @@ describe.each(DB_KINDS)('POST /components with baseline_provider and fix_text_wi
     }
     const unknown = await post(bare, bob, '?component_type=table&baseline_provider=textract', png);
     expect(unknown.statusCode).toBe(422);
+    expect(unknown.body).toContain("Unknown baseline_provider 'textract'; one of: vlm, azure_document_intelligence, google_cloud_vision");
     const count = await bare.ctx.database.db.selectFrom('components').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(0);
     const blobs = await readdir(path.join(bare.dataDir, 'blobs', 'components'), { recursive: true }).catch(() => []);
