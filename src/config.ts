@@ -4,6 +4,11 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describeLlmSettings, llmSettingsFromEnv, type LlmSettings } from './providers/llm/settings.js';
 import { describeEmbeddingsSettings, embeddingsSettingsFromEnv, type EmbeddingsSettings } from './providers/embeddings/settings.js';
+import {
+  describeDocumentAnalysisSettings,
+  documentAnalysisSettingsFromEnv,
+  type DocumentAnalysisSettings,
+} from './providers/document-analysis/settings.js';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
 import type { OcrSetting } from './providers/engines.js';
@@ -43,6 +48,8 @@ export interface Config {
   convertMemoryMb: number;
   llm: LlmSettings;
   embeddings: EmbeddingsSettings;
+  /** External document-analysis services (baseline_provider of POST /components). */
+  documentAnalysis: DocumentAnalysisSettings;
 }
 
 export type { OcrSetting };
@@ -137,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     convertMemoryMb: int(env, 'CONVERT_MEMORY_MB', 2048, 64, 65_536),
     llm: llmSettingsFromEnv(env),
     embeddings: embeddingsSettingsFromEnv(env),
+    documentAnalysis: documentAnalysisSettingsFromEnv(env),
   };
 }
 
@@ -149,6 +157,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
     if (SECRET_FIELDS.has(key as keyof Config)) out[key] = value === null ? null : '***';
     else if (key === 'llm') out[key] = describeLlmSettings(config.llm);
     else if (key === 'embeddings') out[key] = describeEmbeddingsSettings(config.embeddings);
+    else if (key === 'documentAnalysis') out[key] = describeDocumentAnalysisSettings(config.documentAnalysis);
     // The user part may be empty, as in redis://:password@host.
     else if (typeof value === 'string') out[key] = value.replace(/(\/\/[^:/@]*:)[^@/]+@/, '$1***@');
     else out[key] = value;

@@ -13,7 +13,14 @@ import { HttpError } from '../http/errors.js';
 import { op } from '../http/openapi.js';
 import { newId } from '../util.js';
 import * as schemas from './create-schemas.js';
-import { adoptComponentImage, createStandaloneComponent, inspectComponentUpload, issueComponentUploadUrl, requireExtractor } from './create-service.js';
+import {
+  adoptComponentImage,
+  createStandaloneComponent,
+  inspectComponentUpload,
+  issueComponentUploadUrl,
+  parseBaselineProvider,
+  requireExtractor,
+} from './create-service.js';
 import { newSourceImageKey } from './keys.js';
 import { ComponentIdParams } from './schemas.js';
 import { checkComponentImage } from './source-image.js';
@@ -42,7 +49,8 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
       async (request) => {
         const caller = callerOf(request);
         const type = request.query.component_type;
-        requireExtractor(ctx.extractors, type);
+        const options = { baselineProvider: parseBaselineProvider(request.query.baseline_provider), fixTextWithVlm: request.query.fix_text_with_vlm };
+        requireExtractor(ctx.extractors, type, options, ctx.engines);
         let received: ReceivedFile | null = null;
         try {
           if (request.isMultipart()) {
@@ -58,7 +66,7 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
             image = { key: newSourceImageKey(id, checked.extension), name: received.filename };
             await ctx.storage.putBuffer(image.key, bytes, checked.mime);
           }
-          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image, options: { includeDescription: request.query.include_description } }));
+          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image, options: { ...options, includeDescription: request.query.include_description } }));
           const result = image ? await commitOrDiscard(ctx.storage, image.key, commit) : await commit();
           request.log.info({ component_id: id, component_type: type, job_status_id: result.jobStatusId }, 'component created');
           return { component_id: id, job_status_id: result.jobStatusId, component: await componentToWire(deps, result.row) };

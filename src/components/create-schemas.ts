@@ -3,17 +3,28 @@
 import { Type, type Static } from 'typebox';
 import { named } from '../http/openapi.js';
 import { Nullable, StringEnum, Timestamp, UploadFields, UploadMethod, Uuid } from '../http/schemas.js';
+import { BASELINE_PROVIDERS } from '../extractors/options.js';
 import { COMPONENT_TYPES } from './model.js';
 import { ComponentGetResponse } from './schemas.js';
 
 export const GenerateComponentQuery = Type.Object({
   component_type: StringEnum(COMPONENT_TYPES, {
     default: 'flowchart',
-    description: 'what the image shows; this server extracts table (other types are a 422 naming the supported ones)',
+    description:
+      'what the image shows; types without an extractor on this server are a 422 naming the supported ones, unless baseline_provider=vlm reads them',
   }),
   include_description: Type.Boolean({ default: false, description: 'flowcharts only: add a natural-language description' }),
-  baseline_provider: Type.Optional(Type.String({ description: 'baseline comparison provider (vlm, ...); not used by this server' })),
-  fix_text_with_vlm: Type.Boolean({ default: true, description: 'let a vision model correct recognised text; no effect without one (tables use OCR)' }),
+  // A plain string as the contract has it; the values are checked by the route (a 422 naming them).
+  baseline_provider: Type.Optional(
+    Type.String({
+      description:
+        `also read the image with this provider (${BASELINE_PROVIDERS.join(', ')}; vlm is the configured vision model), kept in grounding.baseline; its output becomes the result where the offline extractor has none. Not configured: 422 naming the setting`,
+    }),
+  ),
+  fix_text_with_vlm: Type.Boolean({
+    default: true,
+    description: "let the configured vision model correct the recognised table text; recorded in grounding.text_fix (a no-op, recorded as skipped, without one)",
+  }),
   detect: Type.Boolean({ default: false, description: 'schematics only: run symbol detection on the image' }),
 });
 export type GenerateComponentParams = Static<typeof GenerateComponentQuery>;

@@ -14,6 +14,8 @@ import { removeQuietly, tooLarge } from '../documents/upload.js';
 import { conflict, notFound, validationError } from '../http/errors.js';
 import { createJob } from '../jobs/create.js';
 import type { JobSubmitter } from '../jobs/create.js';
+import { baselineUnavailable, type BaselineEngines } from '../extractors/baseline.js';
+import { BASELINE_PROVIDERS, DEFAULT_EXTRACTION_OPTIONS, type BaselineProvider, type ExtractionOptions } from '../extractors/options.js';
 import { extractComponentJob } from '../processing/job-requests.js';
 import type { ImageLimits } from '../pipeline/images.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -25,8 +27,31 @@ import type { ComponentType } from './model.js';
 import * as repo from './repository.js';
 import { checkComponentImage } from './source-image.js';
 
-/** Types without an extractor (src/extractors): a 422 naming the supported ones, and nothing is created. */
-export function requireExtractor(extractors: { has(type: string): boolean; types(): readonly string[] }, type: ComponentType): void {
+/** The baseline_provider query value, checked: absent is none, an unknown name a 422 listing the known ones. */
+export function parseBaselineProvider(value: string | undefined): BaselineProvider | null {
+  if (value === undefined || value === '') return null;
+  const hit = BASELINE_PROVIDERS.find((p) => p === value);
+  if (!hit) throw validationError(['query', 'baseline_provider'], `Unknown baseline_provider '${value}'; one of: ${BASELINE_PROVIDERS.join(', ')}`, 'value_error');
+  return hit;
+}
+
+/**
+ * Types without an extractor (src/extractors): a 422 naming the supported ones, and nothing is
+ * created; a baseline provider that cannot serve the type here (not configured: the 422 names the
+ * setting to set). A vision-model baseline stands in for a type without an extractor.
+ */
+export function requireExtractor(
+  extractors: { has(type: string): boolean; types(): readonly string[] },
+  type: ComponentType,
+  options: ExtractionOptions = DEFAULT_EXTRACTION_OPTIONS,
+  engines?: BaselineEngines,
+): void {
+  const provider = options.baselineProvider;
+  if (provider !== null) {
+    const why = engines ? baselineUnavailable(engines, provider, type, extractors.has(type)) : `baseline_provider=${provider} is not available here`;
+    if (why) throw validationError(['query', 'baseline_provider'], why, 'value_error');
+    return;
+  }
   if (extractors.has(type)) return;
   throw validationError(
     ['query', 'component_type'],
@@ -42,26 +67,46 @@ export interface SourceImage {
   name: string;
 }
 
-/** What POST /components asks of the extraction beyond its type. */
-export interface ExtractionRequestOptions {
-  includeDescription?: boolean;
-}
-
 export interface CreatedComponent {
   row: ComponentsTable;
   jobStatusId: string | null;
 }
 
-function startExtraction(uow: UnitOfWork, jobs: JobSubmitter, row: ComponentsTable, image: SourceImage, options: ExtractionRequestOptions = {}): Promise<string> {
+function startExtraction(uow: UnitOfWork, jobs: JobSubmitter, row: ComponentsTable, image: SourceImage, options: ExtractionOptions): Promise<string> {
   return createJob(uow, jobs, extractComponentJob(row, image, options));
+}
+
+/** Where an empty record keeps the options it was created with, until its image is adopted. */
+const PENDING_OPTIONS = 'extraction_options';
+
+function pendingGrounding(options: ExtractionOptions): string {
+  const isDefault = options.baselineProvider === DEFAULT_EXTRACTION_OPTIONS.baselineProvider && options.fixTextWithVlm === DEFAULT_EXTRACTION_OPTIONS.fixTextWithVlm;
+  return isDefault ? '{}' : JSON.stringify({ [PENDING_OPTIONS]: { baseline_provider: options.baselineProvider, fix_text_with_vlm: options.fixTextWithVlm } });
+}
+
+/** The options an empty record was created with; the defaults when it stored none. */
+function pendingOptions(grounding: string): ExtractionOptions {
+  let stored: unknown;
+  try {
+    stored = (JSON.parse(grounding) as Record<string, unknown>)[PENDING_OPTIONS];
+  } catch {
+    return DEFAULT_EXTRACTION_OPTIONS;
+  }
+  if (typeof stored !== 'object' || stored === null) return DEFAULT_EXTRACTION_OPTIONS;
+  const { baseline_provider: provider, fix_text_with_vlm: fix } = stored as Record<string, unknown>;
+  return {
+    baselineProvider: BASELINE_PROVIDERS.find((p) => p === provider) ?? null,
+    fixTextWithVlm: typeof fix === 'boolean' ? fix : DEFAULT_EXTRACTION_OPTIONS.fixTextWithVlm,
+  };
 }
 
 export async function createStandaloneComponent(
   uow: UnitOfWork,
   jobs: JobSubmitter,
   caller: Caller,
-  input: { id: string; type: ComponentType; image: SourceImage | null; options?: ExtractionRequestOptions },
+  input: { id: string; type: ComponentType; image: SourceImage | null; options?: ExtractionOptions },
 ): Promise<CreatedComponent> {
+  const options = input.options ?? DEFAULT_EXTRACTION_OPTIONS;
   const now = nowIso();
   const row: ComponentsTable = {
     id: input.id,
@@ -71,7 +116,7 @@ export async function createStandaloneComponent(
     component_type: input.type,
     status: 'pending',
     image_key: input.image?.key ?? null,
-    grounding: '{}',
+    grounding: input.image ? '{}' : pendingGrounding(options),
     description: null,
     error: null,
     tokens_in: 0,
@@ -80,7 +125,7 @@ export async function createStandaloneComponent(
     updated_at: now,
   };
   await repo.insertComponent(uow.trx, row);
-  const jobStatusId = input.image ? await startExtraction(uow, jobs, row, input.image, input.options) : null;
+  const jobStatusId = input.image ? await startExtraction(uow, jobs, row, input.image, options) : null;
   return { row, jobStatusId };
 }
 
@@ -191,10 +236,11 @@ export async function adoptComponentImage(
     after.add(() => deleteBlobs(outboxId, stale));
   }
   const now = nowIso();
+  const options = pendingOptions(row.grounding);
   const changes = { image_key: image.key, status: 'pending', grounding: '{}', error: null, updated_at: now };
   await trx.updateTable('components').set(changes).where('id', '=', row.id).execute();
   const updated = { ...row, ...changes };
-  return { row: updated, jobStatusId: await startExtraction(uow, jobs, updated, image) };
+  return { row: updated, jobStatusId: await startExtraction(uow, jobs, updated, image, options) };
 }
 
 /** Forgets component upload URLs that expired unused, deleting whatever was put at their keys. */

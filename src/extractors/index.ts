@@ -15,4 +15,6 @@ export function createExtractors(): ExtractorRegistry {
 }
 
 export { ExtractorRegistry } from './registry.js';
-export { EditRejected, type Extraction, type ExtractionOptions, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';
+export { EditRejected, type Extraction, type ExtractorOptions, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';
+export { baselineUnavailable, extractWithOptions, type BaselineEngines, type ModelCall, type OptionedExtraction } from './baseline.js';
+export { BASELINE_PROVIDERS, DEFAULT_EXTRACTION_OPTIONS, type BaselineProvider, type ExtractionOptions } from './options.js';

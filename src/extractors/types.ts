@@ -29,10 +29,10 @@ export interface ExtractorInput {
   /** The configured vision-capable chat model, or null: extractors work without one. */
   vision: ChatModel | null;
   /** What the caller asked for beyond the extraction (POST /components include_description). */
-  options?: ExtractionOptions;
+  options?: ExtractorOptions;
 }
 
-export interface ExtractionOptions {
+export interface ExtractorOptions {
   /** Add a faithful walk-through in words (flowcharts, diagrams, mind maps) to the grounding. */
   includeDescription?: boolean;
 }

@@ -5,16 +5,20 @@
 // pixels and painted out, the region read as one block by the configured OCR engine). The
 // component goes pending -> processing -> done; an image the extractor cannot read, or an OCR
 // failure, ends it in 'error' with the message (and the job with it); an extraction that found
-// nothing usable is stored 'degraded'.
+// nothing usable is stored 'degraded'. The options of POST /components (a baseline provider, the
+// vision model's text correction) run around the extractor (src/extractors/baseline.ts); their
+// model calls are recorded in token_usage and on the component in the same commit as the result.
 import { Value } from 'typebox/value';
 import { recordRevision } from '../components/revisions.js';
 import type { StepPorts } from '../context.js';
 import type { Db } from '../db/types.js';
 import { StepStopped, type SingleKind, type StepContext } from '../jobs/kinds.js';
-import type { ExtractionOptions, Extractor, ExtractorInput } from '../extractors/index.js';
+import { DEFAULT_EXTRACTION_OPTIONS, extractWithOptions, type ExtractionOptions, type Extractor, type ExtractorInput, type ExtractorOptions, type ModelCall } from '../extractors/index.js';
+import { recordTokenUsage } from '../search/usage.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { PipelineError } from '../pipeline/types.js';
 import { errorMessage, nowIso } from '../util.js';
+import { storedComponentType } from '../components/model.js';
 import { decodeGrey } from '../providers/ocr/raster.js';
 import type { OcrEngine } from '../providers/ocr/index.js';
 import type { ChatModel } from '../providers/llm/index.js';
@@ -27,16 +31,22 @@ export interface Outcome {
   /** A walk-through in words (include_description), stored as the component's description. */
   description?: string;
   error: string | null;
+  /** Model calls the extraction made (baseline, text correction). */
+  calls?: ModelCall[];
 }
 
 /** Writes the component's state, only while it still has the image this job is for; a grounding is kept as a revision. */
 async function setOutcome(trx: Db, p: ExtractComponentPayloadT, o: Outcome): Promise<void> {
+  const tokens = o.calls?.length
+    ? { tokens_in: o.calls.reduce((n, c) => n + c.tokensIn, 0), tokens_out: o.calls.reduce((n, c) => n + c.tokensOut, 0) }
+    : {};
   const res = await trx
     .updateTable('components')
     .set({
       status: o.status,
       error: o.error,
       updated_at: nowIso(),
+      ...tokens,
       ...(o.grounding ? { grounding: JSON.stringify(o.grounding) } : {}),
       ...(o.description !== undefined ? { description: o.description } : {}),
     })
@@ -56,7 +66,7 @@ async function readBlob(ctx: StepContext<StepPorts>, key: string): Promise<Buffe
 export function imageInput(
   page: { png: Buffer; width: number; height: number },
   engines: { ocr: () => Promise<OcrEngine>; vision?: ChatModel | null },
-  options: ExtractionOptions = {},
+  options: ExtractorOptions = {},
 ): ExtractorInput {
   let grey: ReturnType<typeof decodeGrey> | undefined;
   return {
@@ -82,6 +92,11 @@ export async function extractFromImage(extractor: Extractor, input: ExtractorInp
   return { status: 'done', grounding, error: null, ...described };
 }
 
+/** The payload's options, or the spec's defaults for jobs queued before options existed. */
+function optionsOf(p: ExtractComponentPayloadT): ExtractionOptions {
+  return p.options ? { baselineProvider: p.options.baseline_provider, fixTextWithVlm: p.options.fix_text_with_vlm } : DEFAULT_EXTRACTION_OPTIONS;
+}
+
 export const extractComponentKind: SingleKind<ExtractComponentPayloadT, StepPorts> = {
   name: 'extract_component',
   queue: 'cpu',
@@ -94,15 +109,26 @@ export const extractComponentKind: SingleKind<ExtractComponentPayloadT, StepPort
   async run(ctx, p) {
     const { ports } = ctx;
     const { db } = ports.database;
-    const row = await db.selectFrom('components').select(['component_type', 'image_key']).where('id', '=', p.component_id).executeTakeFirst();
+    const row = await db.selectFrom('components').select(['component_type', 'image_key', 'organization_id']).where('id', '=', p.component_id).executeTakeFirst();
     if (!row || row.image_key !== p.image_key) return; // deleted, or a newer image has its own job
-    const extractor = ports.extractors.get(row.component_type);
+    const options = optionsOf(p);
+    const type = storedComponentType(row.component_type);
+    // A type without an offline extractor runs on its vision-model baseline alone (checked when the job was created).
+    const extractor = ports.extractors.has(type) || options.baselineProvider === null ? ports.extractors.get(type) : null;
     await ctx.commit((trx) => setOutcome(trx, p, { status: 'processing', error: null }));
     let outcome: Outcome;
     try {
       const page = await renderImagePage(await readBlob(ctx, p.image_key), 1, imageLimits(ports));
       await ctx.checkpoint();
-      outcome = await extractFromImage(extractor, imageInput(page, { ocr: () => ports.engines.ocr(), vision: ports.engines.chatModel }, { includeDescription: p.include_description === true }));
+      const input = imageInput(page, { ocr: () => ports.engines.ocr(), vision: ports.engines.chatModel }, { includeDescription: p.include_description === true });
+      const out = await extractWithOptions({ extractor, type, input, options, engines: ports.engines });
+      outcome = {
+        status: out.status,
+        grounding: { ...out.grounding, image_width: page.width, image_height: page.height },
+        error: out.error,
+        calls: out.calls,
+        ...(typeof out.grounding.description === 'string' ? { description: out.grounding.description } : {}),
+      };
     } catch (err) {
       if (err instanceof StepStopped) {
         // A cancel ends the extraction for good (the job's commits are refused from now on);
@@ -114,6 +140,11 @@ export const extractComponentKind: SingleKind<ExtractComponentPayloadT, StepPort
       await ctx.commit((trx) => setOutcome(trx, p, { status: 'error', error: message }));
       throw err;
     }
-    await ctx.commit((trx) => setOutcome(trx, p, outcome));
+    await ctx.commit(async (trx) => {
+      await setOutcome(trx, p, outcome);
+      for (const call of outcome.calls ?? []) {
+        await recordTokenUsage(trx, ports.config.llm.prices, call, { organizationId: row.organization_id, purpose: call.purpose });
+      }
+    });
   },
 };

@@ -3,6 +3,7 @@
 // typed where the job is created and checked again by the kind's parser when it runs.
 import { Type, type Static } from 'typebox';
 import type { DocumentsTable } from '../db/types.js';
+import type { ExtractionOptions } from '../extractors/options.js';
 import type { NewJob } from '../jobs/create.js';
 
 export const ProcessDocumentPayload = Type.Object({
@@ -27,6 +28,13 @@ export const ExtractComponentPayload = Type.Object({
   image_key: Type.String({ minLength: 1 }),
   /** POST /components include_description: a walk-through in words becomes the component's description. */
   include_description: Type.Optional(Type.Boolean()),
+  /** POST /components' baseline_provider and fix_text_with_vlm; the defaults when absent (jobs queued before they existed). */
+  options: Type.Optional(
+    Type.Object({
+      baseline_provider: Type.Union([Type.Null(), Type.Literal('vlm'), Type.Literal('azure_document_intelligence'), Type.Literal('google_cloud_vision')]),
+      fix_text_with_vlm: Type.Boolean(),
+    }),
+  ),
 });
 export type ExtractComponentPayloadT = Static<typeof ExtractComponentPayload>;
 
@@ -64,7 +72,7 @@ export function renderPageJob(doc: DocumentRef & Pick<DocumentsTable, 'version'>
 export function extractComponentJob(
   component: { id: string; organization_id: string; owner_id: string },
   image: { key: string; name: string },
-  options: { includeDescription?: boolean } = {},
+  options: ExtractionOptions,
 ): NewJob<ExtractComponentPayloadT> {
   return {
     kind: 'extract_component',
@@ -72,7 +80,12 @@ export function extractComponentJob(
     organizationId: component.organization_id,
     ownerId: component.owner_id,
     documentName: image.name,
-    payload: { component_id: component.id, image_key: image.key, ...(options.includeDescription ? { include_description: true } : {}) },
+    payload: {
+      component_id: component.id,
+      image_key: image.key,
+      options: { baseline_provider: options.baselineProvider, fix_text_with_vlm: options.fixTextWithVlm },
+      ...(options.includeDescription ? { include_description: true } : {}),
+    },
   };
 }
 

@@ -2,6 +2,7 @@
 // embeddings model), built from settings once and handed to whoever needs them. The runtime owns
 // them and closes them; tests pass their own (fakes included) instead of patching modules.
 import { cpus } from 'node:os';
+import { createDocumentAnalyzers, type DocumentAnalysisSettings, type DocumentAnalyzers } from './document-analysis/index.js';
 import { createEmbedder, type Embedder, type EmbeddingsSettings } from './embeddings/index.js';
 import { createChatModel, type ChatModel, type LlmSettings } from './llm/index.js';
 import { availableOcrKinds, createOcrEngine, PpocrEngine, type OcrEngine, type OcrKind } from './ocr/index.js';
@@ -12,6 +13,7 @@ export interface EngineSettings {
   ocr: OcrSetting;
   llm: LlmSettings;
   embeddings: EmbeddingsSettings;
+  documentAnalysis?: DocumentAnalysisSettings;
 }
 
 export interface Engines {
@@ -26,6 +28,8 @@ export interface Engines {
   readonly chatModel: ChatModel | null;
   /** The configured embeddings model, or null when none is set. */
   readonly embedder: Embedder | null;
+  /** The configured external document-analysis services (each null when not configured). */
+  readonly documentAnalyzers: DocumentAnalyzers;
   /** Stops what was started (tesseract.js threads would otherwise keep the process alive). */
   close(): Promise<void>;
 }
@@ -72,6 +76,7 @@ export function createEngines(settings: EngineSettings): Engines {
     helperOcr: () => helper.get(),
     chatModel: createChatModel(settings.llm),
     embedder: createEmbedder(settings.embeddings),
+    documentAnalyzers: createDocumentAnalyzers(settings.documentAnalysis ?? { azure: null, google: null }),
     async close() {
       await (await ocr.started())?.close();
       await (await helper.started())?.close();

@@ -6,6 +6,23 @@ import type { LlmSettings } from './settings.js';
 import type { ChatModel } from './types.js';
 
 export { AnthropicChatModel, OpenAiChatModel };
+export {
+  FLOW_SHAPES,
+  isVlmBaselineType,
+  parseComponentReading,
+  readComponentWithModel,
+  VLM_BASELINE_TYPES,
+  type ChartReading,
+  type ComponentReading,
+  type FlowShape,
+  type GraphReading,
+  type ModelReading,
+  type TableReading,
+  type TreeNode,
+  type TreeReading,
+  type VlmBaselineType,
+} from './component-baseline.js';
+export { correctTextsWithModel, parseCorrections, type TextCorrection } from './text-fix.js';
 export { describePageWithModel, type ModelPageDescription, type PageForModel } from './describe.js';
 export { ProviderError, type ProviderErrorCode } from './errors.js';
 export { costOf, PriceTable, sumCosts, type ModelPrice } from './prices.js';

@@ -1,0 +1,25 @@
+// The JSON object out of a model's answer: reasoning blocks and Markdown fences removed, the
+// outermost {...} tried when prose surrounds it. Null when there is no object.
+import { isRecord } from './http.js';
+
+export function answerObject(raw: string): Record<string, unknown> | null {
+  const text = raw
+    .replace(/<think>[\s\S]*?<\/think>/gi, '')
+    .trim()
+    .replace(/^```[a-zA-Z]*\s*\n?/, '')
+    .replace(/\n?```\s*$/, '')
+    .trim();
+  const candidates = [text];
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start >= 0 && end > start) candidates.push(text.slice(start, end + 1));
+  for (const candidate of candidates) {
+    try {
+      const value: unknown = JSON.parse(candidate);
+      if (isRecord(value)) return value;
+    } catch {
+      // Try the next candidate.
+    }
+  }
+  return null;
+}
