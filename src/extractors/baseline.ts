@@ -199,7 +199,8 @@ export async function extractWithOptions(args: {
     error = null;
   } else if (offline) {
     // A standalone component has no visual component: its record keeps the full detail (cells, graph).
-    grounding = { ...offline.groundingData };
+    // A standalone component keeps the full detail and the type's outputs (a chart's drawing).
+    grounding = { ...offline.grounding, ...offline.groundingData };
     ({ status, error } = offline);
   } else {
     // No extractor and the baseline failed: nothing to show.

@@ -95,10 +95,11 @@ describe.each(DB_KINDS)('figure components (%s)', (kind) => {
     const drawn = Buffer.from(String(c.grounding.image_base64), 'base64');
     expect((await sharp(drawn).metadata()).format).toBe('png');
 
-    // A question reads the chart as its table.
-    const asked = await t.app.inject({ method: 'POST', url: `/api/v0/components/${c.id}/responses`, headers: alice.auth, payload: { question: `What is the value for ${found.at(-1)}?` } });
-    expect(asked.statusCode, asked.body).toBe(200);
-    expect(asked.json<{ answer: string }>().answer).toContain(String(data.rows.find((r) => r[0] === found.at(-1))![1]));
+    // Questions read the chart as its table: each value named by its category and column.
+    const lines = componentLines('', null, [JSON.stringify(c.grounding)], null).map((l) => l.text);
+    const last = data.rows.find((r) => r[0] === found.at(-1))!;
+    expect(lines).toContain(`${String(last[0])}, ${data.columns[1]}: ${String(last[1])}`);
+    expect(lines.some((l) => l.includes('base64') || l.includes('plot_area'))).toBe(false);
 
     const fixed = await put(c.id, { html_table: '<table><tr><th>Month</th><th>Output</th></tr><tr><td>Jan</td><td>12</td></tr><tr><td>Feb</td><td>45</td></tr></table>' });
     expect(fixed.statusCode, fixed.body).toBe(200);
