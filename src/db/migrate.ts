@@ -9,6 +9,7 @@ import * as searchRecords from './migrations/2026_11_23_0701_search_records.js';
 import * as qa from './migrations/2026_11_23_0710_qa.js';
 import * as componentUploads from './migrations/2026_11_23_0720_component_uploads.js';
 import * as chunkEmbeddings from './migrations/2026_11_23_0730_chunk_embeddings.js';
+import * as operations from './migrations/2026_11_25_0100_operations.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0710_qa': qa,
   '2026_11_23_0720_component_uploads': componentUploads,
   '2026_11_23_0730_chunk_embeddings': chunkEmbeddings,
+  '2026_11_25_0100_operations': operations,
 };
 
 class StaticProvider implements MigrationProvider {
