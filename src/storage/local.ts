@@ -154,6 +154,7 @@ export class LocalBlobStore implements BlobStore {
     }
     // Depth first, so a folder whose only content was empty folders goes in the same pass.
     const prune = async (dir: string): Promise<boolean> => {
+      const wasOld = await old(dir); // before its empty children go, which touches its mtime
       const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
       if (!entries) return false;
       let empty = true;
@@ -164,7 +165,7 @@ export class LocalBlobStore implements BlobStore {
         }
         if (!e.isDirectory() || !(await prune(path.join(dir, e.name)))) empty = false;
       }
-      if (!empty || dir === this.root || !(await old(dir))) return false;
+      if (!empty || dir === this.root || !wasOld) return false;
       try {
         await rmdir(dir); // fails if a write just put something there: then it stays
         emptyDirs++;
