@@ -60,7 +60,8 @@ export function imageInput(page: { png: Buffer; width: number; height: number },
 /** Runs `extractor` over a rendered image: grounding in its pixels, plus the image's size. */
 export async function extractFromImage(extractor: Extractor, input: ExtractorInput): Promise<Outcome> {
   const out = await extractor.extract(input);
-  const grounding = { ...out.grounding, image_width: input.page.width, image_height: input.page.height };
+  // A standalone component has no visual component: its record keeps the full detail (cells, graph).
+  const grounding = { ...out.groundingData, image_width: input.page.width, image_height: input.page.height };
   if (out.status === 'degraded') return { status: 'degraded', grounding, error: out.error };
   return { status: 'done', grounding, error: null };
 }
