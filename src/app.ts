@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { registerBearerAuth } from './auth/plugin.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { componentRoutes } from './components/routes.js';
 import { maxUploadBytes, type AppContext } from './context.js';
 import { documentRoutes } from './documents/routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     limits: { fileSize: ctx.config.maxUploadMb * 1024 * 1024, files: 2, fields: 50, fieldSize: 64 * 1024, parts: 60 },
   });
   registerBearerAuth(app, ctx.database.db);
+  registerIdempotency(app, ctx.database.db);
   createMetrics(app);
 
   await app.register(opsRoutes(ctx));

@@ -1,6 +1,6 @@
 // `pagelens`: serve, migrate, users, tokens, embeddings, retention, config. Results go to stdout, messages to stderr.
 import { Command, InvalidArgumentError } from 'commander';
-import { ConfigError, describeConfig, loadConfig } from './config.js';
+import { checkTopology, ConfigError, configWarnings, describeConfig, loadConfig, type Config } from './config.js';
 import { closeRuntime, openRuntime } from './runtime.js';
 import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from './auth/service.js';
 import { sweepExpired, type SweepLog } from './retention/sweeper.js';
@@ -10,12 +10,31 @@ import { serve } from './server.js';
 import { pino } from 'pino';
 import type { QueueName } from './jobs/kinds.js';
 import { startJobWorker } from './jobs/runner.js';
+import { startBackground } from './maintenance.js';
 import { errorMessage } from './util.js';
 import type { AppContext } from './context.js';
 
 const say = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
 };
+
+/** The settings of a long-running process: refused when they cannot work, warned when half-set. */
+function processConfig(): Config {
+  for (const warning of configWarnings()) say(`warning: ${warning}`);
+  const config = loadConfig();
+  checkTopology(config);
+  return config;
+}
+
+/** Closes what a failed start opened, then lets the error end the process. */
+async function closeOnFailure<T>(ctx: AppContext, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (err) {
+    await closeRuntime(ctx).catch(() => undefined);
+    throw err;
+  }
+}
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -51,7 +70,7 @@ export function buildCli(): Command {
     .option('--port <port>', 'port to listen on (default PAGELENS_PORT or 8000)', port)
     .option('--no-worker', 'do not run background workers in this process')
     .action(async (opts: { host?: string; port?: number; worker: boolean }) => {
-      const config = loadConfig();
+      const config = processConfig();
       const host = opts.host ?? config.host;
       const listenPort = opts.port ?? config.port;
       const ctx = await openRuntime({
@@ -60,7 +79,7 @@ export function buildCli(): Command {
         port: listenPort,
         publicUrl: process.env.PAGELENS_PUBLIC_URL ? config.publicUrl : `http://${host}:${listenPort}`,
       });
-      const server = await serve(ctx, { host, port: listenPort, worker: opts.worker });
+      const server = await closeOnFailure(ctx, () => serve(ctx, { host, port: listenPort, worker: opts.worker }));
       const shutdown = (signal: string): void => {
         server.app.log.info({ signal }, 'shutting down');
         void server.close().then(() => closeRuntime(ctx)).then(() => process.exit(0));
@@ -160,14 +179,20 @@ export function buildCli(): Command {
       const queues = opts.queues.split(',').map((q) => q.trim());
       const valid = queues.filter((q): q is QueueName => q === 'cpu' || q === 'models');
       if (valid.length !== queues.length || valid.length === 0) throw new InvalidArgumentError('--queues takes cpu and/or models');
-      const ctx = await openRuntime();
+      const ctx = await openRuntime(processConfig());
       const log = pino({ level: ctx.config.logLevel });
-      const worker = await startJobWorker(ctx, log, {
-        queues: valid,
-        ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-      });
+      const worker = await closeOnFailure(ctx, () =>
+        startJobWorker(ctx, log, {
+          queues: valid,
+          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+        }),
+      );
+      // Workers forked by `serve` leave maintenance to it; a standalone worker takes its turn.
+      const background = process.send ? null : startBackground(ctx, log);
       const shutdown = (): void => {
-        void worker.stop().then(() => closeRuntime(ctx)).then(() => process.exit(0));
+        void Promise.all([worker.stop(), background?.stop()])
+          .then(() => closeRuntime(ctx))
+          .then(() => process.exit(0));
       };
       process.once('SIGINT', shutdown);
       process.once('SIGTERM', shutdown);
@@ -209,12 +234,13 @@ export async function main(argv: string[]): Promise<void> {
   try {
     await buildCli().parseAsync(argv);
   } catch (err) {
+    // Exit now: a connection a failed start left open (Redis, a pool) must not keep a process
+    // alive that a service manager believes is serving.
     if (err instanceof ConfigError || err instanceof AuthRuleError) {
       say(`error: ${err.message}`);
-      process.exitCode = 2;
-      return;
+      process.exit(2);
     }
     say(`error: ${errorMessage(err)}`);
-    process.exitCode = 1;
+    process.exit(1);
   }
 }

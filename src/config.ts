@@ -39,6 +39,12 @@ export interface Config {
   taskRunRetentionDays: number;
   bullmqPrefix: string;
   bullmqLockMs: number;
+  /** Seconds a run handed to Redis may stay queued before the reconciler hands it over again. */
+  redispatchAfterSeconds: number;
+  /** Milliseconds any one Redis command (or connection attempt) may take before it fails. */
+  redisTimeoutMs: number;
+  /** Seconds after which crash leftovers (partial uploads, temp blobs) are swept. */
+  leftoverAgeSeconds: number;
   ocr: OcrSetting;
   renderDpi: number;
   maxPages: number;
@@ -99,6 +105,38 @@ export function findLibreOffice(env: Env): string | null {
   return null;
 }
 
+/**
+ * One page already keeps more than one core busy (rendering, OCR threads, sharp's pool), so one
+ * worker per two cores uses the machine without the processes fighting for it.
+ */
+export function defaultWorkerConcurrency(cores = availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
+}
+
+// Settings an operator may set without the PAGELENS_ prefix by habit; they are never read.
+const UNPREFIXED = ['DATABASE_URL', 'REDIS_URL', 'STORAGE_URL', 'DATA_DIR', 'PORT', 'HOST', 'QUEUE'];
+
+/** Warnings about settings that are present but ignored: printed at start-up by the CLI. */
+export function configWarnings(env: Env = process.env): string[] {
+  return UNPREFIXED.filter((name) => env[name] !== undefined && env[name] !== '' && env[`PAGELENS_${name}`] === undefined).map(
+    (name) => `${name} is set but PageLens reads only PAGELENS_${name}; ${name} is ignored`,
+  );
+}
+
+/**
+ * Refuses a combination that cannot work when processes run apart: BullMQ hands work to workers
+ * on other machines, which can only run it from the same database, and a SQLite file is one
+ * machine's own. (Tests run BullMQ over SQLite in one process; the CLI never does.)
+ */
+export function checkTopology(config: Pick<Config, 'queue' | 'databaseUrl'>): void {
+  if (config.queue === 'bullmq' && config.databaseUrl.startsWith('sqlite:')) {
+    throw new ConfigError(
+      'PAGELENS_QUEUE=bullmq needs the database every process shares: set PAGELENS_DATABASE_URL=postgres://... ' +
+        '(a SQLite file is private to one machine; on one machine use PAGELENS_QUEUE=local)',
+    );
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = path.resolve(str(env, 'DATA_DIR', './data'));
   const host = str(env, 'HOST', '127.0.0.1');
@@ -127,7 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     queue: oneOf(env, 'QUEUE', ['local', 'bullmq'] as const, 'local'),
     redisUrl: str(env, 'REDIS_URL', 'redis://127.0.0.1:6379'),
     libreofficePath: findLibreOffice(env),
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', availableParallelism(), 1, 256),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', defaultWorkerConcurrency(), 1, 256),
     workerPollMs: int(env, 'WORKER_POLL_MS', 250, 10, 60_000),
     workerHeartbeatSeconds: int(env, 'WORKER_HEARTBEAT_S', 2, 1, 600),
     workerStaleSeconds: int(env, 'WORKER_STALE_S', 15, 2, 3600),
@@ -135,6 +173,9 @@ export function loadConfig(env: Env = process.env): Config {
     taskRunRetentionDays: int(env, 'TASK_RUN_RETENTION_DAYS', 30, 1, 3650),
     bullmqPrefix: str(env, 'BULLMQ_PREFIX', 'pagelens'),
     bullmqLockMs: int(env, 'BULLMQ_LOCK_MS', 30_000, 1000, 3_600_000),
+    redispatchAfterSeconds: int(env, 'REDISPATCH_AFTER_S', 300, 5, 7 * 24 * 3600),
+    redisTimeoutMs: int(env, 'REDIS_TIMEOUT_MS', 5000, 100, 600_000),
+    leftoverAgeSeconds: int(env, 'LEFTOVER_AGE_S', 24 * 3600, 60, 365 * 24 * 3600),
     ocr: oneOf(env, 'OCR', ['auto', 'tesseract', 'tesseract-native', 'ppocr'] as const, 'auto'),
     renderDpi: int(env, 'RENDER_DPI', 150, 36, 600),
     maxPages: int(env, 'MAX_PAGES', 5000, 1, 1_000_000),

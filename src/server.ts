@@ -1,5 +1,6 @@
 // `pagelens serve`: listen, bootstrap the first admin, then start background work: the
-// maintenance tick (retention sweeps, blob clean-up) and the job worker processes.
+// maintenance tick (in every topology; a database lease picks the one process that runs the
+// shared part) and, unless --no-worker, the job worker processes.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -47,10 +48,9 @@ export async function serve(ctx: AppContext, options: ServeOptions): Promise<Ser
     throw err;
   }
   if (boot) printFirstStart(boot.email, boot.token, `http://${options.host}:${options.port}`);
-  let background: Background | null = null;
+  const background: Background = startBackground(ctx, app.log);
   let workers: Supervisor | null = null;
   if (options.worker) {
-    background = startBackground(ctx, app.log);
     const entry = fileURLToPath(new URL('./main.js', import.meta.url));
     if (existsSync(entry)) workers = superviseWorkers(entry, ctx.config.workerConcurrency, app.log);
     else app.log.warn({ entry }, 'worker entry not built; no job workers started');
@@ -59,7 +59,7 @@ export async function serve(ctx: AppContext, options: ServeOptions): Promise<Ser
     app,
     async close() {
       await app.close();
-      await background?.stop();
+      await background.stop();
       await workers?.stop();
     },
   };

@@ -9,6 +9,7 @@ import * as searchRecords from './migrations/2026_11_23_0701_search_records.js';
 import * as qa from './migrations/2026_11_23_0710_qa.js';
 import * as componentUploads from './migrations/2026_11_23_0720_component_uploads.js';
 import * as chunkEmbeddings from './migrations/2026_11_23_0730_chunk_embeddings.js';
+import * as operations from './migrations/2026_11_25_0100_operations.js';
 import * as groundingRevisions from './migrations/2026_11_25_0800_grounding_revisions.js';
 
 // Listed explicitly so the build needs no file-system scanning and order is obvious.
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0710_qa': qa,
   '2026_11_23_0720_component_uploads': componentUploads,
   '2026_11_23_0730_chunk_embeddings': chunkEmbeddings,
+  '2026_11_25_0100_operations': operations,
   '2026_11_25_0800_grounding_revisions': groundingRevisions,
 };
 

@@ -383,6 +383,22 @@ export interface DocumentSearchResultsTable {
   matches: string;
 }
 
+export interface MaintenanceLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  endpoint: string;
+  request_hash: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: string;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   users: UsersTable;
@@ -415,6 +431,8 @@ export interface Database {
   evidences: EvidencesTable;
   document_searches: DocumentSearchesTable;
   document_search_results: DocumentSearchResultsTable;
+  maintenance_leases: MaintenanceLeasesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A connection or an open transaction: repositories accept either. */

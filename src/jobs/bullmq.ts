@@ -2,14 +2,14 @@
 // `pagelens worker` processes on any number of machines. A fan-out is a BullMQ flow: the page
 // runs are children of the finalize run. Workers still claim each run in the database, so a
 // delivery twice (stalled-job recovery, reconciler re-dispatch) runs the step at most once.
-import { FlowProducer, Queue, Worker } from 'bullmq';
+import { DelayedError, FlowProducer, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { TaskRunsTable } from '../db/types.js';
 import { nowIso } from '../util.js';
 import type { QueueName } from './kinds.js';
 import type { QueueBackend, RunningWorker, WorkerOptions } from './queue.js';
-import { claimById } from './repository.js';
+import { claimById, runExists } from './repository.js';
 
 interface TaskData {
   taskRunId: string;
@@ -19,7 +19,12 @@ export interface BullmqSettings {
   redisUrl: string;
   prefix: string;
   lockMs: number;
+  /** Milliseconds any one call to Redis may take (connecting included) before it fails. */
+  timeoutMs: number;
 }
+
+/** How long a worker leaves a message it cannot run before another worker may take it. */
+const FOREIGN_RUN_DELAY_MS = 5000;
 
 const QUEUES: readonly QueueName[] = ['cpu', 'models'];
 
@@ -36,6 +41,42 @@ export function redisOptions(url: string): RedisOptions {
   return { ...parsed, maxRetriesPerRequest: null };
 }
 
+/**
+ * The producer side (API, dispatch from steps): a call fails fast instead of waiting in an
+ * offline queue while Redis is away; the run stays in the outbox and the reconciler sends it.
+ */
+function producerConnection(settings: BullmqSettings): ConnectionOptions {
+  return {
+    ...(redisOptions(settings.redisUrl) as RedisOptions),
+    connectTimeout: settings.timeoutMs,
+    commandTimeout: settings.timeoutMs,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+  };
+}
+
+/** Workers block on Redis for work (no command timeout there); connecting still has one. */
+function workerConnection(settings: BullmqSettings): ConnectionOptions {
+  return { ...(redisOptions(settings.redisUrl) as RedisOptions), connectTimeout: settings.timeoutMs };
+}
+
+/**
+ * BullMQ waits for its connection before the first command, however long Redis stays away;
+ * every call this backend makes goes through here so that it fails after `ms` instead.
+ */
+export async function withTimeout<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer ${what} within ${ms} ms`)), ms);
+  });
+  work.catch(() => undefined); // a late failure of an abandoned call is not unhandled
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export class BullmqQueue implements QueueBackend {
   readonly name = 'bullmq' as const;
   private readonly queues: Map<QueueName, Queue<TaskData>>;
@@ -45,9 +86,21 @@ export class BullmqQueue implements QueueBackend {
     private readonly database: DatabaseHandle,
     private readonly settings: BullmqSettings,
   ) {
-    const opts = { connection: redisOptions(settings.redisUrl), prefix: settings.prefix };
+    const opts = { connection: producerConnection(settings), prefix: settings.prefix };
     this.queues = new Map(QUEUES.map((q) => [q, new Queue<TaskData>(q, opts)]));
     this.flows = new FlowProducer(opts);
+    // Connection errors surface as failed calls (and /readyz); without a listener ioredis prints them.
+    for (const q of this.queues.values()) q.on('error', () => undefined);
+    this.flows.on('error', () => undefined);
+  }
+
+  private timed<T>(what: string, work: Promise<T>): Promise<T> {
+    return withTimeout(this.settings.timeoutMs, what, work);
+  }
+
+  /** Readiness: Redis answers a command within the timeout. */
+  async check(): Promise<void> {
+    await this.timed('a readiness check', this.queue('cpu').getJobCounts('waiting'));
   }
 
   private queue(name: string): Queue<TaskData> {
@@ -70,7 +123,7 @@ export class BullmqQueue implements QueueBackend {
   async dispatch(runs: TaskRunsTable[], parent?: TaskRunsTable): Promise<void> {
     const keep = { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } };
     if (parent) {
-      await this.flows.add({
+      await this.timed('a flow', this.flows.add({
         name: 'task',
         queueName: parent.queue,
         data: { taskRunId: parent.id },
@@ -82,12 +135,12 @@ export class BullmqQueue implements QueueBackend {
           // A child that fails in Redis must not hold finalize back: the database decides.
           opts: { jobId: jobIdFor(r), ignoreDependencyOnFailure: true, ...keep },
         })),
-      });
+      }));
       await this.markDispatched([...runs, parent]);
       return;
     }
     for (const r of runs) {
-      await this.queue(r.queue).add('task', { taskRunId: r.id }, { jobId: jobIdFor(r), ...keep });
+      await this.timed('an add', this.queue(r.queue).add('task', { taskRunId: r.id }, { jobId: jobIdFor(r), ...keep }));
     }
     await this.markDispatched(runs);
   }
@@ -101,8 +154,8 @@ export class BullmqQueue implements QueueBackend {
       .where('status', '=', 'cancelled')
       .execute();
     for (const r of runs) {
-      const job = await this.queue(r.queue).getJob(jobIdFor(r));
-      if (job && (await job.isWaiting())) await job.remove().catch(() => undefined);
+      const job = await this.timed('a lookup', this.queue(r.queue).getJob(jobIdFor(r)));
+      if (job && (await this.timed('a state lookup', job.isWaiting()))) await this.timed('a remove', job.remove()).catch(() => undefined);
     }
   }
 
@@ -110,7 +163,7 @@ export class BullmqQueue implements QueueBackend {
     let waiting = 0;
     let active = 0;
     for (const q of this.queues.values()) {
-      const counts = await q.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
+      const counts = await this.timed('job counts', q.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children'));
       waiting += (counts.waiting ?? 0) + (counts.prioritized ?? 0);
       active += counts.active ?? 0;
     }
@@ -123,9 +176,19 @@ export class BullmqQueue implements QueueBackend {
       (q) =>
         new Worker<TaskData>(
           q,
-          async (job) => {
+          async (job, token) => {
             const run = await claimById(this.database.db, job.data.taskRunId, options.workerId);
-            if (!run) return; // already taken, finished or cancelled
+            if (!run) {
+              if (await runExists(this.database.db, job.data.taskRunId)) return; // taken, finished or cancelled
+              // Not in this worker's database: it was started with another PAGELENS_DATABASE_URL.
+              // Say so, and put the message back for a worker that shares the API's database.
+              options.log?.error(
+                { task_run_id: job.data.taskRunId, queue: q, worker_id: options.workerId },
+                'received a task run this database does not know (is PAGELENS_DATABASE_URL the one the API uses?); left for another worker',
+              );
+              await job.moveToDelayed(Date.now() + FOREIGN_RUN_DELAY_MS, token);
+              throw new DelayedError();
+            }
             active++;
             try {
               await options.execute(run);
@@ -134,7 +197,7 @@ export class BullmqQueue implements QueueBackend {
             }
           },
           {
-            connection: redisOptions(this.settings.redisUrl),
+            connection: workerConnection(this.settings),
             prefix: this.settings.prefix,
             concurrency: options.concurrency,
             lockDuration: this.settings.lockMs,
@@ -142,7 +205,13 @@ export class BullmqQueue implements QueueBackend {
           },
         ),
     );
-    await Promise.all(workers.map((w) => w.waitUntilReady()));
+    for (const w of workers) w.on('error', (err) => options.log?.warn({ err: err.message, worker_id: options.workerId }, 'Redis connection error'));
+    try {
+      await this.timed('the worker connection', Promise.all(workers.map((w) => w.waitUntilReady())));
+    } catch (err) {
+      await Promise.all(workers.map((w) => w.close(true).catch(() => undefined)));
+      throw err;
+    }
     return {
       stop: async () => {
         await Promise.all(workers.map((w) => w.close()));
@@ -152,7 +221,9 @@ export class BullmqQueue implements QueueBackend {
   }
 
   async close(): Promise<void> {
-    await this.flows.close();
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    // Closing waits for pending commands; with Redis gone that is forever, so bound it too.
+    await this.timed('close', Promise.all([this.flows.close(), ...[...this.queues.values()].map((q) => q.close())])).catch(() => {
+      for (const c of [this.flows, ...this.queues.values()]) void c.disconnect().catch(() => undefined);
+    });
   }
 }

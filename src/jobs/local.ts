@@ -26,6 +26,10 @@ export class LocalQueue implements QueueBackend {
     if (runs.length > 0 || parent) this.wake.emit('work');
   }
 
+  async check(): Promise<void> {
+    // The database is the queue; /readyz checks it on its own.
+  }
+
   async cancel(): Promise<void> {
     // Nothing is held outside the database.
   }

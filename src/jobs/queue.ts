@@ -3,7 +3,14 @@
 import type { TaskRunsTable } from '../db/types.js';
 import type { QueueName } from './kinds.js';
 
+/** Where a backend reports what an operator must see (a pino logger fits). */
+export interface QueueLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 export interface WorkerOptions {
+  log?: QueueLog;
   workerId: string;
   queues: readonly QueueName[];
   concurrency: number;
@@ -28,5 +35,7 @@ export interface QueueBackend {
   /** Backend-side counts, for /queue-status. */
   inspect(): Promise<{ waiting: number; active: number }>;
   startWorker(options: WorkerOptions): Promise<RunningWorker>;
+  /** Readiness: throws when the backend cannot take work now (within its timeout). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }

@@ -83,7 +83,7 @@ async function recover(
 
 export async function reconcile(
   db: Kysely<Database>,
-  config: Pick<Config, 'workerStaleSeconds' | 'taskMaxRetries' | 'taskRunRetentionDays'>,
+  config: Pick<Config, 'workerStaleSeconds' | 'taskMaxRetries' | 'taskRunRetentionDays' | 'redispatchAfterSeconds'>,
   queue: QueueBackend,
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { deadWorkers: 0, retried: 0, failed: 0, redispatched: 0, pruned: 0 };
@@ -98,7 +98,8 @@ export async function reconcile(
   }
   if (queue.name === 'bullmq') {
     // Outbox recovery: runs committed as queued whose hand-over to Redis did not happen, and runs
-    // handed over long ago but never taken (Redis lost them). A fresh available_at gives the
+    // handed over PAGELENS_REDISPATCH_AFTER_S ago but never taken (Redis lost them, or a worker
+    // without this database dropped them). A fresh available_at gives the
     // re-delivery a new BullMQ job id; the claim in the database keeps it at most once.
     const lost = await db
       .updateTable('task_runs')
@@ -107,7 +108,7 @@ export async function reconcile(
       .where((eb) =>
         eb.or([
           eb.and([eb('dispatched_at', 'is', null), eb('available_at', '<', secondsAgo(5))]),
-          eb('dispatched_at', '<', secondsAgo(1800)),
+          eb('dispatched_at', '<', secondsAgo(config.redispatchAfterSeconds)),
         ]),
       )
       .returningAll()

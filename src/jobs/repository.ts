@@ -83,6 +83,12 @@ export async function claimById(db: Kysely<Database>, runId: string, workerId: s
   return result.rows[0];
 }
 
+/** Whether this database has the run at all (a worker may be pointed at the wrong one). */
+export async function runExists(db: Kysely<Database>, runId: string): Promise<boolean> {
+  const row = await db.selectFrom('task_runs').select('id').where('id', '=', runId).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The guard every write of a step goes through: this worker still holds this attempt. */
 export async function holdsLease(db: Db, run: TaskRunsTable): Promise<'ok' | 'cancelled' | 'lost'> {
   const row = await db

@@ -23,7 +23,7 @@ export interface JobWorkerOptions {
 
 export type WorkerSettings = Pick<
   Config,
-  'workerConcurrency' | 'workerHeartbeatSeconds' | 'workerStaleSeconds' | 'taskMaxRetries' | 'taskRunRetentionDays'
+  'workerConcurrency' | 'workerHeartbeatSeconds' | 'workerStaleSeconds' | 'taskMaxRetries' | 'taskRunRetentionDays' | 'redispatchAfterSeconds'
 >;
 
 /** What a worker runs on: the ports its steps get, which also carry its database, settings and job system. */
@@ -74,16 +74,23 @@ export async function startJobWorker<Ports extends WorkerHost<Ports>>(
   tick();
 
   const running = await queue.startWorker({
+    log,
     workerId: id,
     queues,
     concurrency,
     execute: async (run) => {
       const label = `${run.task}${run.page_number === null ? '' : `:${run.page_number}`}@${run.job_id}`;
       current.add(label);
+      const started = Date.now();
       try {
         await executeRun(deps, run);
       } finally {
         current.delete(label);
+        // One line per page (and per other step) at info: what ran, where, and how long.
+        log.info(
+          { job_id: run.job_id, task: run.task, page: run.page_number, ms: Date.now() - started, worker_id: id },
+          run.task === 'page' ? 'page done' : `${run.task} done`,
+        );
       }
     },
   });

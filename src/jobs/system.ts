@@ -12,7 +12,7 @@ export interface JobSystem<Ports = unknown> {
   queue: QueueBackend;
 }
 
-export type QueueSettings = Pick<Config, 'queue' | 'workerPollMs' | 'redisUrl' | 'bullmqPrefix' | 'bullmqLockMs'>;
+export type QueueSettings = Pick<Config, 'queue' | 'workerPollMs' | 'redisUrl' | 'bullmqPrefix' | 'bullmqLockMs' | 'redisTimeoutMs'>;
 
 export function createQueue(config: QueueSettings, database: DatabaseHandle): QueueBackend {
   switch (config.queue) {
@@ -23,6 +23,7 @@ export function createQueue(config: QueueSettings, database: DatabaseHandle): Qu
         redisUrl: config.redisUrl,
         prefix: config.bullmqPrefix,
         lockMs: config.bullmqLockMs,
+        timeoutMs: config.redisTimeoutMs,
       });
   }
 }

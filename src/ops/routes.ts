@@ -14,6 +14,7 @@ export function opsRoutes(ctx: AppContext): FastifyPluginAsync {
       for (const [name, probe] of [
         ['database', () => ping(ctx.database.db)],
         ['storage', () => ctx.storage.check()],
+        ['queue', () => ctx.jobs.queue.check()],
       ] as const) {
         try {
           await probe();

@@ -1,7 +1,7 @@
 // Blobs as files under one directory. Writes go to a temp file first and are renamed into place.
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, constants, copyFile, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, readdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertValidKey, BlobNotFoundError, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
@@ -134,6 +134,53 @@ export class LocalBlobStore implements BlobStore {
   /** A signed PUT to the app's own /storage route, which streams it and stops at the upload limit. */
   async signedUpload(key: string, options: { expiresInSeconds: number; maxBytes: number }): Promise<SignedUpload> {
     return { url: await this.signedUrl(key, { method: 'PUT', expiresInSeconds: options.expiresInSeconds }), method: 'PUT', fields: {} };
+  }
+
+  /**
+   * Crash leftovers older than the cut-off: temp files of writes that never finished, and blob
+   * folders left empty (a deleted document's, or one whose write died). Returns what it removed.
+   */
+  async sweepLeftovers(olderThan: Date): Promise<{ tmpFiles: number; emptyDirs: number }> {
+    const old = async (p: string): Promise<boolean> => {
+      try {
+        return (await stat(p)).mtimeMs < olderThan.getTime();
+      } catch {
+        return false;
+      }
+    };
+    let tmpFiles = 0;
+    let emptyDirs = 0;
+    for (const name of await readdir(this.tmpDir).catch(() => [] as string[])) {
+      const p = path.join(this.tmpDir, name);
+      if (await old(p)) {
+        await rm(p, { force: true, recursive: true });
+        tmpFiles++;
+      }
+    }
+    // Depth first, so a folder whose only content was empty folders goes in the same pass.
+    const prune = async (dir: string): Promise<boolean> => {
+      const wasOld = await old(dir); // before its empty children go, which touches its mtime
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
+      if (!entries) return false;
+      let empty = true;
+      for (const e of entries) {
+        if (dir === this.root && e.name === '.tmp') {
+          empty = false;
+          continue;
+        }
+        if (!e.isDirectory() || !(await prune(path.join(dir, e.name)))) empty = false;
+      }
+      if (!empty || dir === this.root || !wasOld) return false;
+      try {
+        await rmdir(dir); // fails if a write just put something there: then it stays
+        emptyDirs++;
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await prune(this.root);
+    return { tmpFiles, emptyDirs };
   }
 
   async check(): Promise<void> {

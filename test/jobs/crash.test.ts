@@ -9,7 +9,10 @@ import { createSynthetic, getJob, queueEnv, QUEUE_KINDS, waitFor } from './helpe
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/pagelens');
-const MATRIX = DB_KINDS.flatMap((db) => QUEUE_KINDS.map((queue) => [db, queue] as const));
+// BullMQ over a SQLite file is refused by `pagelens worker` (config.ts checkTopology): not a pair.
+const MATRIX = DB_KINDS.flatMap((db) => QUEUE_KINDS.map((queue) => [db, queue] as const)).filter(
+  ([db, queue]) => !(db === 'sqlite' && queue === 'bullmq'),
+);
 
 beforeAll(() => {
   if (!existsSync(path.join(ROOT, 'dist/main.js'))) {
