@@ -11,12 +11,10 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
 # Debian packages PageLens uses when present: LibreOffice converts Office files, DejaVu fonts
 # typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine,
-# Graphviz draws the generated flowcharts and mind maps of the tests and evaluations.
-SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
-	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz
-# typeset test pages, poppler is the benchmark's peer, tesseract is the native OCR engine, util-linux
+# Graphviz draws the generated flowcharts and mind maps of the tests and evaluations, util-linux
 # has prlimit, without which LibreOffice (uncapped) is refused.
-	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng util-linux
+SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
+	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
 .PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard
 
