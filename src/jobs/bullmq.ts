@@ -47,7 +47,7 @@ export function redisOptions(url: string): RedisOptions {
  */
 function producerConnection(settings: BullmqSettings): ConnectionOptions {
   return {
-    ...(redisOptions(settings.redisUrl) as RedisOptions),
+    ...redisOptions(settings.redisUrl),
     connectTimeout: settings.timeoutMs,
     commandTimeout: settings.timeoutMs,
     maxRetriesPerRequest: 1,
@@ -57,7 +57,7 @@ function producerConnection(settings: BullmqSettings): ConnectionOptions {
 
 /** Workers block on Redis for work (no command timeout there); connecting still has one. */
 function workerConnection(settings: BullmqSettings): ConnectionOptions {
-  return { ...(redisOptions(settings.redisUrl) as RedisOptions), connectTimeout: settings.timeoutMs };
+  return { ...redisOptions(settings.redisUrl), connectTimeout: settings.timeoutMs };
 }
 
 /**
