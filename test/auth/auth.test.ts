@@ -168,7 +168,7 @@ describe.each(DB_KINDS)('auth (%s)', (kind) => {
     expect(health.json()).toEqual({ status: 'ok' });
     const ready = await get(undefined, '/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok', queue: 'ok' } });
     await get(`Bearer ${alice.token}`);
     const metrics = await get(undefined, '/metrics');
     expect(metrics.statusCode).toBe(200);
