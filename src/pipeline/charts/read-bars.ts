@@ -1,0 +1,161 @@
+// Bar charts (vertical, horizontal, grouped, stacked): bars measured along their length from the
+// baseline, grouped into categories by their label row, values from the value axis.
+import { median, toPixel, toValue } from './axes.js';
+import { barsOf, baseline, groupBars, type Bar, type BarView } from './bars.js';
+import { cx, cy, type Phrase } from './text.js';
+import type { ChartCell, ChartExtraction, ChartType } from './types.js';
+import { axisInfo, axisSpan, categoryRow, confidence, empty, isBarLike, orderSeries, printedValue, round, seriesList, titleOf, type Scene, type ToView } from './scene.js';
+
+export function readBars(scene: Scene, upright: boolean | undefined): ChartExtraction {
+  const { width, height, th, warnings } = scene;
+  const series = orderSeries(scene);
+  const label = new Int16Array(width * height).fill(-1);
+  const dims: number[] = [], lens: number[] = [];
+  for (const [k, cs] of scene.marks)
+    for (const c of cs) {
+      for (const i of c.pixels) label[i] = k;
+      if (isBarLike(c)) {
+        dims.push(c.bbox[2] - c.bbox[0]);
+        lens.push(c.bbox[3] - c.bbox[1]);
+      }
+    }
+  // Bars of one chart share their thickness; their lengths carry the data.
+  const cv = (xs: number[]): number => {
+    const m = xs.reduce((s, x) => s + x, 0) / Math.max(1, xs.length);
+    return m === 0 ? 0 : Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, xs.length)) / m;
+  };
+  let vertScore = cv(lens) - cv(dims);
+  if (scene.yAxis && !scene.xAxis) vertScore += 0.3;
+  if (scene.xAxis && !scene.yAxis) vertScore -= 0.3;
+  const vertical = upright ?? vertScore >= 0;
+  const axis = vertical ? scene.yAxis : scene.xAxis;
+  const view: BarView = vertical
+    ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1 }
+    : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1 };
+  const toView: ToView = vertical ? (b) => b : (b) => [b[1], b[0], b[3], b[2]];
+  const bars = series.flatMap((k) => barsOf(view, k));
+  if (bars.length === 0) return empty(scene, 'No bars could be measured.');
+  const zero = axis && axis.scale === 'linear' ? toPixel(axis, 0) : undefined;
+  const zeroInView = zero !== undefined && zero >= 0 && zero <= view.nv ? zero : undefined;
+  const base = baseline(bars, zeroInView);
+  const { stacked, groups } = groupBars(bars, series.length);
+
+  // Only the value axis's labels are spoken for: numeric labels along the other axis (years) are categories.
+  const used = new Set<Phrase>([...(axis?.labels ?? []), ...scene.legend.map((e) => e.phrase)]);
+  const uSpan: [number, number] = [Math.min(...bars.map((b) => b.u0)), Math.max(...bars.map((b) => b.u1))];
+  const pad = 0.5 * median(groups.map((g) => Math.max(...g.map((b) => b.u1)) - Math.min(...g.map((b) => b.u0))));
+  const vSpan: [number, number] = [Math.min(...bars.map((b) => b.v0)), Math.max(...bars.map((b) => b.v1))];
+  const catLabels = categoryRow(
+    scene.phrases.filter((p) => !used.has(p)),
+    toView,
+    [uSpan[0] - pad, uSpan[1] + pad],
+    vSpan,
+    th,
+  );
+  catLabels.forEach((p) => used.add(p));
+
+  // Categories: by their labels when read, else by the bars' grouping.
+  interface Category {
+    name: string;
+    bars: Bar[];
+    centre: number;
+  }
+  let cats: Category[];
+  const gCentre = (g: Bar[]): number => (Math.min(...g.map((b) => b.u0)) + Math.max(...g.map((b) => b.u1))) / 2;
+  if (catLabels.length > groups.length && groups.length >= 2) {
+    // More labels than bar groups: the words of one label read apart ("Q1" "20"); each joins its nearest group.
+    const centres = groups.map(gCentre);
+    const spacing = (centres[centres.length - 1]! - centres[0]!) / (centres.length - 1);
+    const names = groups.map(() => [] as string[]);
+    for (const p of catLabels) {
+      const c = cx(toView(p.bbox));
+      let best = 0;
+      centres.forEach((g, i) => (Math.abs(g - c) < Math.abs(centres[best]! - c) ? (best = i) : 0));
+      if (Math.abs(centres[best]! - c) <= 0.75 * spacing) names[best]!.push(p.text);
+    }
+    cats = groups.map((g, i) => ({ name: names[i]!.join(' '), bars: g, centre: centres[i]! }));
+  } else if (catLabels.length >= Math.min(2, groups.length)) {
+    cats = catLabels.map((p) => ({ name: p.text, bars: [], centre: cx(toView(p.bbox)) }));
+    const spacing = cats.length > 1 ? (cats[cats.length - 1]!.centre - cats[0]!.centre) / (cats.length - 1) : Infinity;
+    for (const g of groups) {
+      const c = gCentre(g);
+      let best = cats[0]!;
+      for (const cat of cats) if (Math.abs(cat.centre - c) < Math.abs(best.centre - c)) best = cat;
+      if (Math.abs(best.centre - c) <= 0.75 * spacing) best.bars.push(...g);
+      else cats.push({ name: '', bars: [...g], centre: c });
+    }
+    cats.sort((a, b) => a.centre - b.centre);
+  } else {
+    cats = groups.map((g) => ({ name: '', bars: g, centre: gCentre(g) }));
+    warnings.push('The category labels could not be read; categories are numbered.');
+  }
+  cats.forEach((c, i) => (c.name ||= `#${i + 1}`));
+
+  // Without a full legend, series go in the order their bars take within a group (left to right, or up the stack).
+  if (!series.every((k) => scene.legend.some((e) => e.cluster === k))) {
+    const rank = new Map<number, number[]>();
+    for (const cat of cats) {
+      const order = [...cat.bars].sort((a, b) => (stacked ? Math.abs(a.v0 + a.v1 - 2 * base) - Math.abs(b.v0 + b.v1 - 2 * base) : a.u0 - b.u0));
+      order.forEach((b, i) => rank.set(b.series, [...(rank.get(b.series) ?? []), i]));
+    }
+    const mean = (k: number): number => {
+      const r = rank.get(k) ?? [];
+      return r.length ? r.reduce((s, x) => s + x, 0) / r.length : Infinity;
+    };
+    series.sort((a, b) => mean(a) - mean(b));
+  }
+  const valueOf = (p: number): number => (axis ? toValue(axis, p) : base - p);
+  if (!axis) warnings.push('No value axis could be read: values are bar lengths in pixels.');
+  const span = axis ? axisSpan(axis) : Infinity;
+  const numbers = scene.phrases.filter((p) => p.value !== null && !used.has(p));
+  const taken = new Set<Phrase>();
+  const rows: ChartCell[][] = cats.map((cat) => {
+    const row: ChartCell[] = [cat.name];
+    for (const k of series) {
+      const mine = cat.bars.filter((b) => b.series === k).sort((a, b) => b.u1 - b.u0 - (a.u1 - a.u0));
+      const b = mine[0];
+      if (!b) {
+        row.push(axis ? round(valueOf(base)) : 0);
+        continue;
+      }
+      const nearEnd = Math.abs(b.v0 - base) <= Math.abs(b.v1 - base) ? b.v0 : b.v1;
+      const farEnd = nearEnd === b.v0 ? b.v1 : b.v0;
+      const onBase = Math.abs(nearEnd - base) <= 2;
+      let v = onBase ? valueOf(farEnd) : valueOf(farEnd) - valueOf(nearEnd);
+      if (axis && axis.scale === 'linear' && onBase && zeroInView === undefined) v = valueOf(farEnd);
+      const w = b.u1 - b.u0;
+      v = printedValue(
+        v,
+        numbers,
+        (box) => {
+          const vb = toView(box);
+          if (cx(vb) < b.u0 - 0.3 * w || cx(vb) > b.u1 + 0.3 * w) return Infinity;
+          const c = cy(vb);
+          const lo = Math.min(b.v0, b.v1), hi = Math.max(b.v0, b.v1);
+          if (c >= lo && c <= hi) return stacked ? 0 : Math.abs(c - farEnd);
+          return Math.min(Math.abs(c - lo), Math.abs(c - hi));
+        },
+        1.5 * th + 6,
+        axis ? (axis.scale === 'log' ? Math.abs(v) * 0.15 : 0.05 * span) : Infinity,
+        taken,
+      );
+      row.push(round(v));
+    }
+    return row;
+  });
+  const layout = series.length === 1 ? 'single' : stacked ? 'stacked' : 'grouped';
+  const chartType: ChartType = !vertical ? 'horizontal_bar' : layout === 'single' ? 'bar' : layout === 'stacked' ? 'stacked_bar' : 'grouped_bar';
+  const seriesInfo = seriesList(scene, series);
+  const title = titleOf(scene, used);
+  return {
+    chart_type: chartType,
+    title,
+    axes: { x: axisInfo(scene.xAxis, null), y: axisInfo(scene.yAxis, null) },
+    series: seriesInfo,
+    table: { columns: ['category', ...seriesInfo.map((s) => s.name)], rows },
+    confidence: confidence(scene, axis, catLabels.length, cats.length),
+    warnings,
+    bar_layout: layout,
+    plot_area: scene.plot,
+  };
+}

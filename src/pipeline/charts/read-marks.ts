@@ -1,0 +1,140 @@
+// Line, scatter and pie charts: a traced curve sampled at its categories, point centres in axis
+// units, and slices measured by angle (printed shares preferred when they agree).
+import type { BBox } from '../types.js';
+import { toValue } from './axes.js';
+import { centreline, coverage, pointCentres, sampleAt, vertices } from './lines.js';
+import { slices } from './pie.js';
+import { hex } from './raster.js';
+import { cx, cy, type Phrase } from './text.js';
+import type { ChartCell, ChartExtraction, ChartSeries } from './types.js';
+import { axisInfo, axisSpan, categoryRow, confidence, empty, orderSeries, printedValue, round, seriesList, titleOf, type Scene } from './scene.js';
+
+/** x positions where the line's categories sit: its label row, else the traced vertices. */
+export function readLines(scene: Scene): ChartExtraction {
+  const { width, th, warnings, yAxis, xAxis } = scene;
+  const series = orderSeries(scene);
+  const traces = new Map(series.map((k) => [k, centreline(scene.marks.get(k)!, width)]));
+  const used = new Set<Phrase>([...(yAxis?.labels ?? []), ...scene.legend.map((e) => e.phrase)]);
+  const xs: number[] = [];
+  for (const t of traces.values()) for (let x = 0; x < width; x++) if (!Number.isNaN(t[x]!)) xs.push(x);
+  const span: [number, number] = [Math.min(...xs), Math.max(...xs)];
+  const ys = [...scene.marks.values()].flat().flatMap((c) => [c.bbox[1], c.bbox[3]]);
+  const pad = 0.04 * (span[1] - span[0]) + 3;
+  const row = categoryRow(
+    scene.phrases.filter((p) => !used.has(p)),
+    (b) => b,
+    [span[0] - pad, span[1] + pad],
+    [Math.min(...ys), Math.max(scene.ruled ? scene.ruled[3] - 3 : 0, Math.max(...ys))],
+    th,
+  );
+  row.forEach((p) => used.add(p));
+  let cats: { name: string; x: number }[];
+  if (row.length >= 2) cats = row.map((p) => ({ name: p.text, x: cx(p.bbox) }));
+  else {
+    const longest = [...traces.values()].sort((a, b) => coverage(b) * b.filter((v) => !Number.isNaN(v)).length - coverage(a) * a.filter((v) => !Number.isNaN(v)).length)[0]!;
+    cats = vertices(longest, Math.max(1.5, th * 0.2)).map(([x]) => ({ name: xAxis ? String(round(toValue(xAxis, x))) : '', x }));
+    warnings.push('The category labels could not be read; the line is read at its vertices.');
+  }
+  cats.forEach((c, i) => (c.name ||= `#${i + 1}`));
+  const spacing = cats.length > 1 ? (cats[cats.length - 1]!.x - cats[0]!.x) / (cats.length - 1) : width;
+  if (!yAxis) warnings.push('No value axis could be read: values are heights in pixels.');
+  const valueOf = (y: number): number => (yAxis ? toValue(yAxis, y) : scene.plot[3] - y);
+  const numbers = scene.phrases.filter((p) => p.value !== null && !used.has(p) && !(xAxis?.labels ?? []).includes(p));
+  const taken = new Set<Phrase>();
+  const tol = yAxis ? (yAxis.scale === 'log' ? 0 : 0.05 * axisSpan(yAxis)) : 0;
+  const rows: ChartCell[][] = cats.map((cat) => [
+    cat.name,
+    ...series.map((k) => {
+      const t = traces.get(k)!;
+      const y = sampleAt(t, cat.x, Math.round(spacing * 0.6));
+      if (y === null) return null;
+      let v = valueOf(y);
+      if (tol > 0) v = printedValue(v, numbers, (b) => (Math.abs(cx(b) - cat.x) < spacing / 2 ? Math.hypot(cx(b) - cat.x, cy(b) - y) : Infinity), 2 * th + 6, tol, taken);
+      return round(v);
+    }),
+  ]);
+  const seriesInfo = seriesList(scene, series);
+  return {
+    chart_type: 'line',
+    title: titleOf(scene, used),
+    axes: { x: axisInfo(xAxis, null), y: axisInfo(yAxis, null) },
+    series: seriesInfo,
+    table: { columns: ['category', ...seriesInfo.map((s) => s.name)], rows },
+    confidence: confidence(scene, yAxis, row.length, cats.length),
+    warnings,
+    plot_area: scene.plot,
+  };
+}
+
+export function readScatter(scene: Scene): ChartExtraction {
+  const { width, warnings, xAxis, yAxis } = scene;
+  const series = orderSeries(scene);
+  if (!xAxis || !yAxis) warnings.push('An axis of the scatter plot could not be read: coordinates are in pixels.');
+  const seriesInfo = seriesList(scene, series);
+  const rows: ChartCell[][] = [];
+  series.forEach((k, i) => {
+    for (const [x, y] of pointCentres(scene.marks.get(k)!, width).sort((a, b) => a[0] - b[0])) {
+      const vx = round(xAxis ? toValue(xAxis, x + 0.5) : x), vy = round(yAxis ? toValue(yAxis, y + 0.5) : scene.plot[3] - y);
+      rows.push(series.length > 1 ? [seriesInfo[i]!.name, vx, vy] : [vx, vy]);
+    }
+  });
+  const used = new Set<Phrase>([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? []), ...scene.legend.map((e) => e.phrase)]);
+  return {
+    chart_type: 'scatter',
+    title: titleOf(scene, used),
+    axes: { x: axisInfo(xAxis, null), y: axisInfo(yAxis, null) },
+    series: seriesInfo,
+    table: { columns: series.length > 1 ? ['series', 'x', 'y'] : ['x', 'y'], rows },
+    confidence: confidence(scene, xAxis && yAxis, 1, 1),
+    warnings,
+    plot_area: scene.plot,
+  };
+}
+
+export function readPie(scene: Scene, disk: { cx: number; cy: number; r: number }): ChartExtraction {
+  const { width, height, th, warnings } = scene;
+  const label = new Int16Array(width * height).fill(-1);
+  for (const [k, cs] of scene.marks) for (const c of cs) for (const i of c.pixels) label[i] = k;
+  const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= width || y >= height ? -1 : label[y * width + x]!);
+  const parts = slices(disk, at, scene.clusters.centres.length);
+  if (parts.length === 0) return empty(scene, 'The pie could not be divided into slices.');
+  const angleOf = (b: BBox): number => ((Math.atan2(cx(b) - disk.cx, -(cy(b) - disk.cy)) * 180) / Math.PI + 360) % 360;
+  const dist = (b: BBox): number => Math.hypot(cx(b) - disk.cx, cy(b) - disk.cy);
+  const within = (a: number, s: { start: number; end: number }): boolean => (a >= s.start && a < s.end) || (a + 360 >= s.start && a + 360 < s.end);
+  const legendName = new Map(scene.legend.map((e) => [e.cluster, e.name]));
+  const used = new Set<Phrase>(scene.legend.map((e) => e.phrase));
+  // Names printed round the pie: each goes to the slice it points at.
+  const outside = scene.phrases.filter((p) => !used.has(p) && /\p{L}/u.test(p.text) && dist(p.bbox) > 0.8 * disk.r && dist(p.bbox) < 1.8 * disk.r + 3 * th);
+  const printedName = new Map<number, string>();
+  for (const p of outside) {
+    const a = angleOf(p.bbox);
+    const i = parts.findIndex((s) => within(a, s));
+    if (i >= 0 && !printedName.has(i)) {
+      printedName.set(i, p.text.replace(/\s*[-\u2212]?\d[\d.,]*\s*%?$/, '').trim() || p.text);
+      used.add(p);
+    }
+  }
+  const numbers = scene.phrases.filter((p) => p.value !== null && !used.has(p) && dist(p.bbox) < 1.8 * disk.r);
+  const rows = parts.map((s, i) => {
+    let share = s.share * 100;
+    const printed = numbers.filter((p) => within(angleOf(p.bbox), s)).sort((a, b) => dist(a.bbox) - dist(b.bbox));
+    // A slice's printed number is its share (percent) when it agrees with the measured angle.
+    const p = printed.find((q) => Math.abs(q.value! - share) <= 2.5);
+    if (p) share = p.value!;
+    const name = legendName.get(s.cluster) ?? printedName.get(i) ?? `slice ${i + 1}`;
+    return { name, share, cluster: s.cluster, swatch: scene.legend.find((e) => e.cluster === s.cluster)?.swatch };
+  });
+  if (rows.every((r) => r.swatch)) rows.sort((a, b) => (Math.abs(a.swatch![1] - b.swatch![1]) > 4 ? a.swatch![1] - b.swatch![1] : a.swatch![0] - b.swatch![0]));
+  const series: ChartSeries[] = rows.map((r) => ({ name: r.name, colour: hex(scene.clusters.centres[r.cluster]!) }));
+  const named = rows.filter((r) => !r.name.startsWith('slice ')).length;
+  return {
+    chart_type: 'pie',
+    title: titleOf(scene, used),
+    axes: { x: null, y: null },
+    series,
+    table: { columns: ['label', 'share'], rows: rows.map((r) => [r.name, round(r.share)]) },
+    confidence: Math.round((0.6 + 0.4 * (named / rows.length)) * 100) / 100,
+    warnings: named < rows.length ? [...warnings, 'Some slices have no readable name.'] : warnings,
+  };
+}
+
