@@ -5,18 +5,9 @@
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
 // Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|held-out|none]
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
-import { buildApp } from '../src/app.js';
-import { createToken, createUser } from '../src/auth/service.js';
-import { loadConfig } from '../src/config.js';
-import { startJobWorker } from '../src/jobs/runner.js';
 import { normalizeAnswer } from '../src/providers/answer/text.js';
-import { closeRuntime, openRuntime } from '../src/runtime.js';
 import { generateHardQaSet, hardPdfOf, type HardItem } from './qa-hard-set.js';
+import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
   current_state: string;
@@ -24,20 +15,10 @@ interface Answer {
   evidences: Array<{ id: number; document_id: string; page_number: number | null; evidence: string; reasoning: string }>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const argOf = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-
-function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pagelens${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** Whether `answer` states every gold answer and not much else. */
 export function isRight(answer: string, gold: string[]): boolean {
@@ -84,38 +65,9 @@ async function main(): Promise<void> {
   // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging).
   const items = only ? generated.items.filter((i) => i.question.includes(only)) : generated.items;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pagelens-eval-qa-hard-'));
-  const config = loadConfig({ ...process.env, PAGELENS_DATA_DIR: dataDir, PAGELENS_DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite')}`, PAGELENS_WORKER_POLL_MS: '20', PAGELENS_LOG_LEVEL: 'warn' });
-  const ctx = await openRuntime(config);
-  const app = await buildApp(ctx, { logger: false });
-  const worker = await startJobWorker(ctx, pino({ level: 'silent' }), { concurrency: 2 });
-  try {
-    await createUser(ctx.database.db, 'eval@localhost', { organization: 'eval' });
-    const { token } = await createToken(ctx.database.db, 'eval@localhost');
-    const auth = { authorization: `Bearer ${token}` };
-    const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
-      const res = await app.inject({ method, url: `/api/v0${url}`, headers: auth, ...(payload ? { payload } : {}) });
-      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-      return res.json<T>();
-    };
+  await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
     const t0 = performance.now();
-    const docIds: string[] = [];
-    const jobs: string[] = [];
-    for (const doc of docs) {
-      const body = multipart(doc.name, hardPdfOf(doc));
-      const res = await app.inject({ method: 'POST', url: '/api/v0/documents', headers: { ...auth, ...body.headers }, payload: body.payload });
-      const posted = res.json<{ document_id: string; job_status_id: string }>();
-      docIds.push(posted.document_id);
-      jobs.push(posted.job_status_id);
-    }
-    for (const job of jobs) {
-      for (;;) {
-        const j = await api<{ status: string }>('GET', `/job-statuses/${job}`);
-        if (j.status === 'done') break;
-        if (j.status !== 'queued' && j.status !== 'processing') throw new Error(`processing ended ${j.status}`);
-        await sleep(100);
-      }
-    }
+    const docIds = await processDocs(docs.map((doc) => ({ name: doc.name, pdf: hardPdfOf(doc) })));
     console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out)`);
     const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval' });
     const scored: Scored[] = [];
@@ -153,12 +105,7 @@ async function main(): Promise<void> {
       console.log(`${misses.length} ${showMisses} misses:`);
       for (const m of misses.slice(0, 80)) console.log(`  [${m.item.category}/${m.item.type}] ${m.item.question} gold=${m.item.answers.join(' | ') || '(absent)'} got=${m.text}`);
     }
-  } finally {
-    await worker.stop();
-    await app.close();
-    await closeRuntime(ctx);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

@@ -8,18 +8,9 @@
 // Usage: node dist-bench/eval/qa.js [--docs 25]; PAGELENS_LLM_* settings select a model service,
 // PAGELENS_EMBEDDINGS_* an embeddings endpoint: retrieval then fuses full text with semantic hits
 // (the eval waits for every document's embed_chunks job and fails if one did not finish).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
-import { buildApp } from '../src/app.js';
-import { createToken, createUser } from '../src/auth/service.js';
-import { loadConfig } from '../src/config.js';
-import { startJobWorker } from '../src/jobs/runner.js';
 import { tokenF1 } from '../src/providers/answer/text.js';
-import { closeRuntime, openRuntime } from '../src/runtime.js';
 import { generateQaSet, pdfOf, type Category, type QaItem } from './qa-set.js';
+import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
   current_state: string;
@@ -27,16 +18,6 @@ interface Answer {
   evidences: Array<{ id: number; document_id: string; page_number: number | null }>;
 }
 
-function multipart(filename: string, content: Buffer): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pagelens${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -67,39 +48,9 @@ function report(rows: Scored[], label: string): void {
 async function main(): Promise<void> {
   const docCount = arg('docs', 25);
   const { docs, items } = generateQaSet(docCount);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pagelens-eval-qa-'));
-  const config = loadConfig({ ...process.env, PAGELENS_DATA_DIR: dataDir, PAGELENS_DATABASE_URL: `sqlite:${path.join(dataDir, 'db.sqlite')}`, PAGELENS_WORKER_POLL_MS: '20', PAGELENS_LOG_LEVEL: 'warn' });
-  const ctx = await openRuntime(config);
-  const app = await buildApp(ctx, { logger: false });
-  const worker = await startJobWorker(ctx, pino({ level: 'silent' }), { concurrency: 2 });
-  try {
-    await createUser(ctx.database.db, 'eval@localhost', { organization: 'eval' });
-    const { token } = await createToken(ctx.database.db, 'eval@localhost');
-    const auth = { authorization: `Bearer ${token}` };
-    const api = async <T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> => {
-      const res = await app.inject({ method, url: `/api/v0${url}`, headers: auth, ...(payload ? { payload } : {}) });
-      if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-      return res.json<T>();
-    };
-
+  await withEvalService('qa', async ({ config, ctx, api, process: processDocs }) => {
     const t0 = performance.now();
-    const docIds: string[] = [];
-    const jobs: string[] = [];
-    for (const doc of docs) {
-      const body = multipart(doc.name, pdfOf(doc));
-      const res = await app.inject({ method: 'POST', url: '/api/v0/documents', headers: { ...auth, ...body.headers }, payload: body.payload });
-      const posted = res.json<{ document_id: string; job_status_id: string }>();
-      docIds.push(posted.document_id);
-      jobs.push(posted.job_status_id);
-    }
-    for (const job of jobs) {
-      for (;;) {
-        const j = await api<{ status: string }>('GET', `/job-statuses/${job}`);
-        if (j.status === 'done') break;
-        if (j.status !== 'queued' && j.status !== 'processing') throw new Error(`processing ended ${j.status}`);
-        await sleep(100);
-      }
-    }
+    const docIds = await processDocs(docs.map((doc) => ({ name: doc.name, pdf: pdfOf(doc) })));
     const processedS = (performance.now() - t0) / 1000;
     console.log(`processed ${docs.length} documents (${docs.length * 4} pages) in ${processedS.toFixed(1)} s`);
     if (config.embeddings.enabled) {
@@ -155,12 +106,7 @@ async function main(): Promise<void> {
     report(scored, 'all');
     const misses = scored.filter((s) => (s.item.answer !== null && s.f1 < 0.5) || (s.item.answer === null && !s.notFound)).slice(0, 12);
     for (const m of misses) console.log(`  miss [${m.split}] ${m.item.question} gold=${m.item.answer ?? '(none)'} f1=${m.f1.toFixed(2)} notFound=${m.notFound}`);
-  } finally {
-    await worker.stop();
-    await app.close();
-    await closeRuntime(ctx);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

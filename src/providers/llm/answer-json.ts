@@ -2,13 +2,18 @@
 // outermost {...} tried when prose surrounds it. Null when there is no object.
 import { isRecord } from './http.js';
 
-export function answerObject(raw: string): Record<string, unknown> | null {
-  const text = raw
+/** Removes reasoning blocks (<think>…</think>, from reasoning models) and Markdown code fences. */
+export function withoutFences(raw: string): string {
+  return raw
     .replace(/<think>[\s\S]*?<\/think>/gi, '')
     .trim()
     .replace(/^```[a-zA-Z]*\s*\n?/, '')
     .replace(/\n?```\s*$/, '')
     .trim();
+}
+
+export function answerObject(raw: string): Record<string, unknown> | null {
+  const text = withoutFences(raw);
   const candidates = [text];
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');

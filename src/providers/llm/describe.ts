@@ -2,7 +2,7 @@
 // its detected components go in; {description, headings} comes out. The prompt asks for
 // faithfulness over fluency, and a malformed answer still yields a description.
 import { ProviderError } from './errors.js';
-import { isRecord } from './http.js';
+import { answerObject, withoutFences } from './answer-json.js';
 import type { ChatModel } from './types.js';
 
 export interface PageForModel {
@@ -62,32 +62,6 @@ function prompt(page: PageForModel, seesImage: boolean, maxTextChars: number): s
   ].join('\n');
 }
 
-/** Removes reasoning blocks (<think>…</think>, from reasoning models) and Markdown code fences. */
-function clean(raw: string): string {
-  return raw
-    .replace(/<think>[\s\S]*?<\/think>/gi, '')
-    .trim()
-    .replace(/^```[a-zA-Z]*\s*\n?/, '')
-    .replace(/\n?```\s*$/, '')
-    .trim();
-}
-
-function parseObject(text: string): Record<string, unknown> | null {
-  const candidates = [text];
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start >= 0 && end > start) candidates.push(text.slice(start, end + 1));
-  for (const candidate of candidates) {
-    try {
-      const value: unknown = JSON.parse(candidate);
-      if (isRecord(value)) return value;
-    } catch {
-      // Try the next candidate.
-    }
-  }
-  return null;
-}
-
 /** The description string out of a truncated or otherwise broken JSON answer. */
 function salvageDescription(text: string): string | null {
   const m = /"description"\s*:\s*"((?:[^"\\]|\\.)*)"/.exec(text);
@@ -114,8 +88,8 @@ function headingsOf(value: unknown): string[] {
 
 /** The model's answer as {description, headings}; the raw answer as description when it is not the JSON asked for. */
 export function parseDescription(raw: string): { description: string; headings: string[]; structured: boolean } {
-  const text = clean(raw);
-  const obj = parseObject(text);
+  const text = withoutFences(raw);
+  const obj = answerObject(text);
   if (obj && typeof obj.description === 'string' && obj.description.trim() !== '') {
     return { description: obj.description.trim(), headings: headingsOf(obj.headings), structured: true };
   }
