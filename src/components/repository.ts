@@ -137,3 +137,8 @@ export async function setComponentStatus(db: Db, ids: string[], status: string, 
   if (onlyIf !== undefined) q = q.where('status', '=', onlyIf);
   await q.execute();
 }
+
+/** Marks the component's regions as a person's: reprocessing the page keeps them from now on. */
+export async function markRegionsManual(db: Db, componentId: string): Promise<void> {
+  await db.updateTable('visual_components').set({ origin: 'manual' }).where('component_id', '=', componentId).where('origin', '!=', 'manual').execute();
+}
