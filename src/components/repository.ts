@@ -142,3 +142,9 @@ export async function setComponentStatus(db: Db, ids: string[], status: string, 
 export async function markRegionsManual(db: Db, componentId: string): Promise<void> {
   await db.updateTable('visual_components').set({ origin: 'manual' }).where('component_id', '=', componentId).where('origin', '!=', 'manual').execute();
 }
+
+/** The component records among `ids` (others are simply absent). */
+export async function findComponents(db: Db, ids: string[]): Promise<ComponentsTable[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('components').selectAll().where('id', 'in', ids).execute();
+}

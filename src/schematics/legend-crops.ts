@@ -14,9 +14,12 @@ const STORAGE_KEY_MAX = 1024;
 const DATA_URL = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]*={0,2})$/;
 const DATA_TYPES: Record<string, string> = { png: 'png', jpeg: 'jpeg', webp: 'webp', gif: 'gif' };
 
+/** Where a document's legend crops are stored. */
+export const documentCropPrefix = (documentId: string): string => `${documentPrefix(documentId)}legend_crops/`;
+
 /** The prefix every storage crop URL of this component must be under. */
 export function legendCropPrefix(documentId: string | null, componentId: string): string {
-  return documentId === null ? `${componentPrefix(null, componentId)}legend_crops/` : `${documentPrefix(documentId)}legend_crops/`;
+  return documentId === null ? `${componentPrefix(null, componentId)}legend_crops/` : documentCropPrefix(documentId);
 }
 
 export const storageUrlOf = (key: string): string => `${STORAGE_SCHEME}${key}`;

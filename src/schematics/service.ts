@@ -90,12 +90,14 @@ export async function checkStoredCrops(
   lists: Array<{ entries: readonly LegendEntry[]; at: Path }>,
   loc: Path,
   where: (at: Path) => Path = (at) => at,
+  /** Keys known to be there (about to be stored by the same request). */
+  provided: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   const wanted: Array<{ key: string; loc: Path }> = [];
   for (const { entries, at } of lists) {
     entries.forEach((e, i) => {
       const key = e.source_crop_url === null ? null : storageKeyOf(e.source_crop_url);
-      if (key !== null) wanted.push({ key, loc: [...loc, ...where([...at, i, 'source_crop_url'])] });
+      if (key !== null && !provided.has(key)) wanted.push({ key, loc: [...loc, ...where([...at, i, 'source_crop_url'])] });
     });
   }
   for (let i = 0; i < wanted.length; i += HEAD_BATCH) {
