@@ -28,7 +28,8 @@ import type { Box, SchematicGraphV2 } from './graph.js';
 import { schematicGrounding } from './grounding.js';
 import { documentCropPrefix } from './legend-crops.js';
 import type { ImportArchiveResult } from './schemas.js';
-import { checkStoredCrops, legendLists, stateOf } from './service.js';
+import { stateOf } from './service.js';
+import { checkStoredCrops, legendLists } from './stored-crops.js';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -14,16 +14,17 @@ import * as repo from '../components/repository.js';
 import type { RevisionSource } from '../components/revisions.js';
 import type { ComponentsTable, Db } from '../db/types.js';
 import type { UnitOfWork } from '../db/tx.js';
-import { conflict, notFound, validationError } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { UUID_RE } from '../util.js';
-import { emptyGraph, type LegendEntry, type SchematicGraphV2 } from './graph.js';
+import { emptyGraph, type SchematicGraphV2 } from './graph.js';
 import { regionCanvas, type SchematicState } from './grounding.js';
-import { legendCropPrefix, storageKeyOf } from './legend-crops.js';
+import { legendCropPrefix } from './legend-crops.js';
 import { normalise } from './normalise.js';
+import { checkStoredCrops, legendLists } from './stored-crops.js';
 import { SchematicGraphV2Schema } from './schema.js';
 import { ReplaceLegendRequest, type ReplaceLegend } from './schemas.js';
-import { checkShape, compile, legendEntriesProblem, problemError, type Path } from './validate.js';
+import { checkShape, compile, legendEntriesProblem, problemError } from './validate.js';
 
 export interface SchematicRef {
   componentId: string;
@@ -78,41 +79,6 @@ export function stateOf(t: SchematicTarget): SchematicState {
 export async function getSchematic(db: Db, caller: Caller, ref: SchematicRef): Promise<SchematicState> {
   return stateOf(await findTarget(db, caller, ref));
 }
-
-const HEAD_BATCH = 16;
-
-/**
- * A 422 at the first legend entry whose storage crop URL names no stored blob. `at` is each
- * list's path in the v2 graph; `where` maps a v2 path to the body's own, under `loc`.
- */
-export async function checkStoredCrops(
-  storage: BlobStore,
-  lists: Array<{ entries: readonly LegendEntry[]; at: Path }>,
-  loc: Path,
-  where: (at: Path) => Path = (at) => at,
-  /** Keys known to be there (about to be stored by the same request). */
-  provided: ReadonlySet<string> = new Set(),
-): Promise<void> {
-  const wanted: Array<{ key: string; loc: Path }> = [];
-  for (const { entries, at } of lists) {
-    entries.forEach((e, i) => {
-      const key = e.source_crop_url === null ? null : storageKeyOf(e.source_crop_url);
-      if (key !== null && !provided.has(key)) wanted.push({ key, loc: [...loc, ...where([...at, i, 'source_crop_url'])] });
-    });
-  }
-  for (let i = 0; i < wanted.length; i += HEAD_BATCH) {
-    const batch = wanted.slice(i, i + HEAD_BATCH);
-    const found = await Promise.all(batch.map((w) => storage.head(w.key)));
-    const missing = batch.findIndex((_, k) => found[k] === null);
-    if (missing >= 0) throw validationError(batch[missing]!.loc, `No legend crop is stored at ${batch[missing]!.key}`, 'value_error');
-  }
-}
-
-/** The legend lists of a graph whose crops must be stored. */
-export const legendLists = (g: SchematicGraphV2) => [
-  { entries: g.legend, at: ['legend'] },
-  { entries: g.legend_draft ?? [], at: ['legend_draft'] },
-];
 
 /** A change to apply to the state found under the lock; null leaves it as it is (no write). */
 export type SchematicChange = (current: SchematicState) => SchematicState | null;

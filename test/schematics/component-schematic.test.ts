@@ -132,7 +132,7 @@ describe.each(DB_KINDS)('component schematic routes (%s)', (kind) => {
   it('normalises v0, v1 and bare legacy bodies to the same v2 graph, and takes v2 back as it is', async () => {
     const expected = expectedSmall(crop);
     for (const body of [v0Small(crop), legacySmall(crop), v1Small(crop)]) {
-      await put(region, { version: 'v2', ...emptyGraph(1, 1) });
+      await put(region, emptyGraph(1, 1));
       const res = await put(region, body);
       expect(res.statusCode, res.body).toBe(204);
       expect(res.body).toBe('');
@@ -176,6 +176,22 @@ describe.each(DB_KINDS)('component schematic routes (%s)', (kind) => {
     expect((await t.app.inject({ method: 'PUT', url: url(region.component_id, region.id), headers: { ...alice.auth, 'content-type': 'application/json' }, payload: '[1]' })).statusCode).toBe(422);
     expect(await graphOf(region)).toEqual(before);
     expect(await revisionCount(region.component_id)).toBe(revisions);
+  });
+
+  it('checks the grounding_data of a schematic region written through the visual-component route too', async () => {
+    const before = await graphOf(region);
+    const vcUrl = `/api/v0/documents/${docId}/visual-components/${region.id}`;
+    const write = (grounding_data: unknown) => t.app.inject({ method: 'PUT', url: vcUrl, headers: alice.auth, payload: { grounding_data } as object });
+    const bad = { ...before, network: { ...before.network, nodes: [{ ...before.network.nodes[0]!, bbox: [9, 9, 1, 1] }] } };
+    const res = await write({ graph: bad, reviewed: false });
+    expect(res.statusCode).toBe(422);
+    expect(firstError(res.body).loc).toEqual(['body', 'grounding_data', 'graph', 'network', 'nodes', 0, 'bbox']);
+    expect(firstError((await write({ graph: before, reviewed: 'no' })).body).loc).toEqual(['body', 'grounding_data', 'reviewed']);
+    expect(await graphOf(region)).toEqual(before);
+    const small = expectedSmall(crop);
+    expect((await write({ graph: small, reviewed: false })).statusCode).toBe(200);
+    expect(await graphOf(region)).toEqual(small);
+    expect((await put(region, before)).statusCode).toBe(204);
   });
 
   it('answers 404 for a component and vc_id that do not belong together, and 422 without vc_id', async () => {
