@@ -103,7 +103,7 @@ function pendingGrounding(options: ExtractionOptions, mode: CreationMode): strin
   const canvas = mode === 'empty_canvas' ? schematicGrounding(emptyGraph(0, 0)) : {};
   return JSON.stringify({
     ...canvas,
-    ...(isDefault && mode === 'extract' ? {} : { [PENDING_OPTIONS]: { baseline_provider: options.baselineProvider, fix_text_with_vlm: options.fixTextWithVlm, empty_canvas: mode === 'empty_canvas' } }),
+    ...(isDefault && mode === 'extract' ? {} : { [PENDING_OPTIONS]: { baseline_provider: options.baselineProvider, fix_text_with_vlm: options.fixTextWithVlm, ...(mode === 'empty_canvas' ? { empty_canvas: true } : {}) } }),
   });
 }
 
