@@ -16,6 +16,7 @@ import * as schemas from './create-schemas.js';
 import {
   adoptComponentImage,
   createStandaloneComponent,
+  creationMode,
   inspectComponentUpload,
   issueComponentUploadUrl,
   parseBaselineProvider,
@@ -50,7 +51,8 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
         const caller = callerOf(request);
         const type = request.query.component_type;
         const options = { baselineProvider: parseBaselineProvider(request.query.baseline_provider), fixTextWithVlm: request.query.fix_text_with_vlm };
-        requireExtractor(ctx.extractors, type, options, ctx.engines);
+        const mode = creationMode(type, request.query.detect, options);
+        if (mode === 'extract') requireExtractor(ctx.extractors, type, options, ctx.engines);
         let received: ReceivedFile | null = null;
         try {
           if (request.isMultipart()) {
@@ -63,10 +65,10 @@ export function componentCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
           if (received) {
             const bytes = await readFile(received.tmpPath);
             const checked = await checkComponentImage(bytes, limits, ['body', 'image']);
-            image = { key: newSourceImageKey(id, checked.extension), name: received.filename };
+            image = { key: newSourceImageKey(id, checked.extension), name: received.filename, width: checked.width, height: checked.height };
             await ctx.storage.putBuffer(image.key, bytes, checked.mime);
           }
-          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image, options: { ...options, includeDescription: request.query.include_description } }));
+          const commit = () => inTransaction(db, (uow) => createStandaloneComponent(uow, ctx.jobs, caller, { id, type, image, mode, options: { ...options, includeDescription: request.query.include_description } }));
           const result = image ? await commitOrDiscard(ctx.storage, image.key, commit) : await commit();
           request.log.info({ component_id: id, component_type: type, job_status_id: result.jobStatusId }, 'component created');
           return { component_id: id, job_status_id: result.jobStatusId, component: await componentToWire(deps, result.row) };

@@ -26,6 +26,9 @@ import { newComponentUploadKey, newSourceImageKey } from './keys.js';
 import type { ComponentType } from './model.js';
 import * as repo from './repository.js';
 import { checkComponentImage } from './source-image.js';
+import { recordRevision } from './revisions.js';
+import { emptyGraph } from '../schematics/graph.js';
+import { schematicGrounding } from '../schematics/grounding.js';
 
 /** The baseline_provider query value, checked: absent is none, an unknown name a 422 listing the known ones. */
 export function parseBaselineProvider(value: string | undefined): BaselineProvider | null {
@@ -65,6 +68,21 @@ export interface SourceImage {
   key: string;
   /** The name it was uploaded under (the job's searchable name). */
   name: string;
+  /** Its size in pixels. */
+  width: number;
+  height: number;
+}
+
+/**
+ * How a new component gets its content: by its type's extractor (a job), or, for a schematic
+ * without `detect`, as an empty canvas of the image's size, written at once with no job (the
+ * spec: detect=false gives "an empty canvas"). A schematic with `detect` runs the registered
+ * schematic extractor like any other type (422 while none is registered).
+ */
+export type CreationMode = 'extract' | 'empty_canvas';
+
+export function creationMode(type: ComponentType, detect: boolean, options: ExtractionOptions = DEFAULT_EXTRACTION_OPTIONS): CreationMode {
+  return type === 'schematic' && !detect && options.baselineProvider === null ? 'empty_canvas' : 'extract';
 }
 
 export interface CreatedComponent {
@@ -79,34 +97,50 @@ function startExtraction(uow: UnitOfWork, jobs: JobSubmitter, row: ComponentsTab
 /** Where an empty record keeps the options it was created with, until its image is adopted. */
 const PENDING_OPTIONS = 'extraction_options';
 
-function pendingGrounding(options: ExtractionOptions): string {
+function pendingGrounding(options: ExtractionOptions, mode: CreationMode): string {
   const isDefault = options.baselineProvider === DEFAULT_EXTRACTION_OPTIONS.baselineProvider && options.fixTextWithVlm === DEFAULT_EXTRACTION_OPTIONS.fixTextWithVlm;
-  return isDefault ? '{}' : JSON.stringify({ [PENDING_OPTIONS]: { baseline_provider: options.baselineProvider, fix_text_with_vlm: options.fixTextWithVlm } });
+  // A schematic's empty canvas is its 0 x 0 one until the image says how large it is.
+  const canvas = mode === 'empty_canvas' ? schematicGrounding(emptyGraph(0, 0)) : {};
+  return JSON.stringify({
+    ...canvas,
+    ...(isDefault && mode === 'extract' ? {} : { [PENDING_OPTIONS]: { baseline_provider: options.baselineProvider, fix_text_with_vlm: options.fixTextWithVlm, ...(mode === 'empty_canvas' ? { empty_canvas: true } : {}) } }),
+  });
 }
 
 /** The options an empty record was created with; the defaults when it stored none. */
-function pendingOptions(grounding: string): ExtractionOptions {
+function pendingOptions(grounding: string): ExtractionOptions & { emptyCanvas: boolean } {
+  const defaults = { ...DEFAULT_EXTRACTION_OPTIONS, emptyCanvas: false };
   let stored: unknown;
   try {
     stored = (JSON.parse(grounding) as Record<string, unknown>)[PENDING_OPTIONS];
   } catch {
-    return DEFAULT_EXTRACTION_OPTIONS;
+    return defaults;
   }
-  if (typeof stored !== 'object' || stored === null) return DEFAULT_EXTRACTION_OPTIONS;
-  const { baseline_provider: provider, fix_text_with_vlm: fix } = stored as Record<string, unknown>;
+  if (typeof stored !== 'object' || stored === null) return defaults;
+  const { baseline_provider: provider, fix_text_with_vlm: fix, empty_canvas: canvas } = stored as Record<string, unknown>;
   return {
     baselineProvider: BASELINE_PROVIDERS.find((p) => p === provider) ?? null,
     fixTextWithVlm: typeof fix === 'boolean' ? fix : DEFAULT_EXTRACTION_OPTIONS.fixTextWithVlm,
+    emptyCanvas: canvas === true,
   };
+}
+
+/** A schematic's empty canvas of its image's size: stored at once, no job (kept as a revision). */
+async function writeEmptyCanvas(trx: Db, caller: Caller, row: ComponentsTable, image: SourceImage): Promise<ComponentsTable> {
+  const changes = { grounding: JSON.stringify(schematicGrounding(emptyGraph(image.width, image.height))), status: 'done', error: null, updated_at: nowIso() };
+  await trx.updateTable('components').set(changes).where('id', '=', row.id).execute();
+  await recordRevision(trx, { componentId: row.id, source: 'edit', userId: caller.userId });
+  return { ...row, ...changes };
 }
 
 export async function createStandaloneComponent(
   uow: UnitOfWork,
   jobs: JobSubmitter,
   caller: Caller,
-  input: { id: string; type: ComponentType; image: SourceImage | null; options?: ExtractionOptions },
+  input: { id: string; type: ComponentType; image: SourceImage | null; options?: ExtractionOptions; mode?: CreationMode },
 ): Promise<CreatedComponent> {
   const options = input.options ?? DEFAULT_EXTRACTION_OPTIONS;
+  const mode = input.mode ?? 'extract';
   const now = nowIso();
   const row: ComponentsTable = {
     id: input.id,
@@ -116,7 +150,7 @@ export async function createStandaloneComponent(
     component_type: input.type,
     status: 'pending',
     image_key: input.image?.key ?? null,
-    grounding: input.image ? '{}' : pendingGrounding(options),
+    grounding: input.image ? '{}' : pendingGrounding(options, mode),
     description: null,
     error: null,
     tokens_in: 0,
@@ -125,8 +159,9 @@ export async function createStandaloneComponent(
     updated_at: now,
   };
   await repo.insertComponent(uow.trx, row);
-  const jobStatusId = input.image ? await startExtraction(uow, jobs, row, input.image, options) : null;
-  return { row, jobStatusId };
+  if (!input.image) return { row, jobStatusId: null };
+  if (mode === 'empty_canvas') return { row: await writeEmptyCanvas(uow.trx, caller, row, input.image), jobStatusId: null };
+  return { row, jobStatusId: await startExtraction(uow, jobs, row, input.image, options) };
 }
 
 /** A component whose image may be uploaded: readable, and standalone (a region's image is its page's). */
@@ -205,7 +240,7 @@ export async function inspectComponentUpload(
     }
     const key = newSourceImageKey(row.id, checked.extension);
     await storage.putBuffer(key, bytes, checked.mime);
-    return { key, name: fileName ?? `component-${row.id}.${checked.extension}` };
+    return { key, name: fileName ?? `component-${row.id}.${checked.extension}`, width: checked.width, height: checked.height };
   } finally {
     await removeQuietly(tmp);
   }
@@ -240,6 +275,7 @@ export async function adoptComponentImage(
   const changes = { image_key: image.key, status: 'pending', grounding: '{}', error: null, updated_at: now };
   await trx.updateTable('components').set(changes).where('id', '=', row.id).execute();
   const updated = { ...row, ...changes };
+  if (options.emptyCanvas) return { row: await writeEmptyCanvas(trx, caller, updated, image), jobStatusId: null };
   return { row: updated, jobStatusId: await startExtraction(uow, jobs, updated, image, options) };
 }
 

@@ -137,3 +137,14 @@ export async function setComponentStatus(db: Db, ids: string[], status: string, 
   if (onlyIf !== undefined) q = q.where('status', '=', onlyIf);
   await q.execute();
 }
+
+/** Marks the component's regions as a person's: reprocessing the page keeps them from now on. */
+export async function markRegionsManual(db: Db, componentId: string): Promise<void> {
+  await db.updateTable('visual_components').set({ origin: 'manual' }).where('component_id', '=', componentId).where('origin', '!=', 'manual').execute();
+}
+
+/** The component records among `ids` (others are simply absent). */
+export async function findComponents(db: Db, ids: string[]): Promise<ComponentsTable[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('components').selectAll().where('id', 'in', ids).execute();
+}

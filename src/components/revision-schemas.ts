@@ -16,7 +16,7 @@ export const GroundingRevision = named(
     component_id: Uuid(),
     sequence: Type.Integer({ minimum: 1, description: "1 for the component's first kept grounding, then one more per write" }),
     source: StringEnum(REVISION_SOURCES, {
-      description: "what wrote it: 'pipeline' (processing), 'edit' (PUT of the component or its region), 'reextract' (a component-reprocessing job), 'restore'",
+      description: "what wrote it: 'pipeline' (processing), 'edit' (PUT of the component or its region, a schematic write), 'reextract' (a component-reprocessing job), 'restore', 'import' (a schematic archive import)",
     }),
     created_by: Nullable(Uuid('the user who wrote it (or asked for the re-extraction); null for the processing pipeline')),
     job_status_id: Nullable(Uuid('the component-reprocessing job that wrote it')),

@@ -5,7 +5,7 @@
 import type { Db, GroundingRevisionsTable } from '../db/types.js';
 import { newId, nowIso } from '../util.js';
 
-export const REVISION_SOURCES = ['pipeline', 'edit', 'reextract', 'restore'] as const;
+export const REVISION_SOURCES = ['pipeline', 'edit', 'reextract', 'restore', 'import'] as const;
 export type RevisionSource = (typeof REVISION_SOURCES)[number];
 
 export interface RevisionWrite {

@@ -1,5 +1,5 @@
 // HTTP for /api/v0/components/{component_id}: read, correct (PUT html_table) and delete a component
-// record. Creation from an image and uploads: create-routes.ts; schematic routes arrive with their issue.
+// record. Creation from an image and uploads: create-routes.ts; a component's schematic: schematic-routes.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
 import { blobDeleter, type AppContext } from '../context.js';
@@ -8,6 +8,7 @@ import { op } from '../http/openapi.js';
 import { componentCreateRoutes } from './create-routes.js';
 import { componentResponseRoutes } from './response-routes.js';
 import { componentRevisionRoutes } from './revision-routes.js';
+import { componentSchematicRoutes } from './schematic-routes.js';
 import * as schemas from './schemas.js';
 import { updateComponentGrounding } from './grounding-service.js';
 import * as service from './service.js';
@@ -77,5 +78,6 @@ export function componentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     await app.register(componentCreateRoutes(ctx));
     await app.register(componentResponseRoutes(ctx));
     await app.register(componentRevisionRoutes(ctx));
+    await app.register(componentSchematicRoutes(ctx));
   };
 }

@@ -21,6 +21,9 @@ export interface CheckedImage {
   format: ImageFormat;
   mime: string;
   extension: string;
+  /** Pixels (the first frame of an animated GIF). */
+  width: number;
+  height: number;
 }
 
 export async function checkComponentImage(bytes: Buffer, limits: ImageLimits, loc: Array<string | number>): Promise<CheckedImage> {
@@ -29,14 +32,18 @@ export async function checkComponentImage(bytes: Buffer, limits: ImageLimits, lo
   if (!format || !accepted) {
     throw new HttpError(415, `Unsupported image type${format ? ` (${format.toUpperCase()})` : ''}: accepted are ${ACCEPTED_COMPONENT_IMAGES}`);
   }
+  let size: { width: number; height: number };
   try {
     // Header and pixel limit first (no decoding), then one full decode that fails on truncation.
     await imagePages(bytes, limits);
-    await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated' }).stats();
+    const image = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'truncated' });
+    await image.stats();
+    const meta = await image.metadata();
+    size = { width: meta.width, height: meta.pageHeight ?? meta.height };
   } catch (err) {
     if (err instanceof PipelineError) throw validationError(loc, err.message, 'value_error');
     const first = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.trim() ?? '';
     throw validationError(loc, `The ${format.toUpperCase()} image is malformed or truncated (${first || 'unreadable'}).`, 'value_error');
   }
-  return { format, ...accepted };
+  return { format, ...accepted, ...size };
 }

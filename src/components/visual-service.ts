@@ -20,6 +20,7 @@ import * as repo from './repository.js';
 import { recordRevision } from './revisions.js';
 import type { ListVisualComponentsFilters, VisualComponentCreate, VisualComponentUpdate } from './schemas.js';
 import { reindexPageComponents } from '../search/component-chunks.js';
+import { checkSchematicRegionData } from '../schematics/region-data.js';
 
 async function pageOf(db: Db, documentId: string, pageNumber: number) {
   const page = await repo.findPage(db, documentId, pageNumber);
@@ -141,6 +142,9 @@ export async function prepareUpdate(
 ): Promise<PreparedUpdate> {
   const doc = await getReadableDocument(db, caller, documentId);
   const row = await visualOf(db, doc.id, id);
+  if ((patch.component_type ?? row.component_type) === 'schematic' && patch.grounding_data !== undefined) {
+    await checkSchematicRegionData(storage, doc.id, patch.grounding_data, ['body', 'grounding_data']);
+  }
   let recrop: PreparedUpdate['recrop'] = null;
   if (patch.bbox !== undefined) {
     const page = await pageOf(db, doc.id, row.page_number);

@@ -25,6 +25,7 @@ import { pageDescriptionRoutes } from './page-description-routes.js';
 import { pageHelperRoutes } from './page-routes.js';
 import { pageResponseRoutes } from './page-response-routes.js';
 import { tableExportRoutes } from './table-export-routes.js';
+import { documentSchematicRoutes } from './schematic-routes.js';
 import { visualComponentResponseRoutes } from './visual-component-response-routes.js';
 import { visualComponentRoutes } from './visual-component-routes.js';
 
@@ -250,6 +251,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     await app.register(visualComponentRoutes(ctx));
     await app.register(visualComponentResponseRoutes(ctx));
     await app.register(tableExportRoutes(ctx));
+    await app.register(documentSchematicRoutes(ctx));
     await app.register(pageDescriptionRoutes(ctx));
     await app.register(pageHelperRoutes(ctx));
     await app.register(pageResponseRoutes(ctx));

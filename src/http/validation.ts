@@ -56,6 +56,8 @@ function describe(err: AjvError): { msg: string; type: string } {
       const allowed = Array.isArray(p.allowedValues) ? p.allowedValues.map((v) => `'${String(v)}'`).join(', ') : '';
       return { msg: `Input should be ${allowed}`, type: 'enum' };
     }
+    case 'const':
+      return { msg: `Input should be ${JSON.stringify(p.allowedValue)}`, type: 'literal_error' };
     case 'format':
       if (p.format === 'uuid') return { msg: 'Input should be a valid UUID', type: 'uuid_parsing' };
       if (p.format === 'date-time') return { msg: 'Input should be a valid datetime', type: 'datetime_parsing' };

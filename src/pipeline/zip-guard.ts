@@ -118,3 +118,78 @@ export async function readZipEntryText(path: string, name: string, maxBytes = MB
     zip.close();
   }
 }
+
+export interface MemberLimits {
+  /** Most entries (files and folders). */
+  maxEntries: number;
+  /** Most bytes all members may expand to together. */
+  maxTotalBytes: number;
+  /** Most bytes this member may expand to. */
+  maxMemberBytes(name: string): number;
+  /** Why a member name is not allowed, or null; folders (names ending in '/') are asked too. */
+  nameProblem(name: string): string | null;
+}
+
+export interface ZipMember {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * Reads every file of a small zip into memory, refusing it as a whole before anything is inflated
+ * when it has too many entries, a name that is not allowed (yauzl already refuses absolute paths
+ * and '..' segments), or declared sizes over the limits; then while inflating, a member that
+ * yields more bytes than its header declares (a lying bomb). Folder entries are checked and skipped.
+ */
+export async function readZipMembers(path: string, limits: MemberLimits): Promise<ZipMember[]> {
+  const zip = await openZip(path);
+  try {
+    if (zip.entryCount > limits.maxEntries) {
+      throw new PipelineError(`The archive holds ${zip.entryCount} entries; at most ${limits.maxEntries} are allowed`, 'malformed');
+    }
+    const entries: Entry[] = [];
+    let total = 0;
+    for await (const entry of zip.eachEntry()) {
+      const why = limits.nameProblem(entry.fileName);
+      if (why) throw new PipelineError(`The archive member '${entry.fileName}' is not allowed: ${why}`, 'malformed');
+      if (entry.isEncrypted()) throw new PipelineError('The archive is encrypted', 'encrypted');
+      const max = limits.maxMemberBytes(entry.fileName);
+      if (entry.uncompressedSize > max) {
+        throw new PipelineError(`The archive member '${entry.fileName}' expands to ${entry.uncompressedSize} bytes; at most ${max} are allowed`, 'malformed');
+      }
+      total += entry.uncompressedSize;
+      if (total > limits.maxTotalBytes) throw bomb(limits.maxTotalBytes);
+      entries.push(entry);
+    }
+    const members: ZipMember[] = [];
+    for (const entry of entries) {
+      if (entry.fileName.endsWith('/')) {
+        if (entry.uncompressedSize > 0) throw new PipelineError(`The archive folder '${entry.fileName}' has content`, 'malformed');
+        continue;
+      }
+      members.push({ name: entry.fileName, data: await readEntry(zip, entry, limits) });
+    }
+    return members;
+  } catch (err) {
+    throw damaged(err);
+  } finally {
+    zip.close();
+  }
+}
+
+async function readEntry(zip: ZipFile, entry: Entry, limits: MemberLimits): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    const stream = await zip.openReadStreamPromise(entry);
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+  } catch (err) {
+    if (err instanceof Error && /too many bytes/i.test(err.message)) {
+      throw new PipelineError(
+        `The archive member '${entry.fileName}' expands beyond the size its header declares (a decompression bomb?); at most ${limits.maxMemberBytes(entry.fileName)} bytes are allowed`,
+        'malformed',
+      );
+    }
+    throw err;
+  }
+  return Buffer.concat(chunks);
+}

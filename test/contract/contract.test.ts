@@ -107,6 +107,16 @@ const REQUIRED_NOW = [
   'GET /api/v0/documents/search/{search_id}',
   'POST /api/v0/documents/token-usage',
   'POST /api/v0/documents/stats',
+  // schematics (issue 14; the two legend jobs come with detection)
+  'GET /api/v0/components/{component_id}/schematic',
+  'PUT /api/v0/components/{component_id}/schematic',
+  'GET /api/v0/components/{component_id}/schematic/export',
+  'PATCH /api/v0/components/{component_id}/schematic/reviewed',
+  'PUT /api/v0/components/{component_id}/schematic/legend',
+  'DELETE /api/v0/components/{component_id}/schematic/legend/draft',
+  'GET /api/v0/documents/{document_id}/schematic/coco-export',
+  'GET /api/v0/documents/{document_id}/schematic/archive',
+  'PUT /api/v0/documents/{document_id}/schematic/archive',
 ];
 
 const refName = (s: OaSchema | undefined): string | undefined => s?.$ref?.replace('#/components/schemas/', '');

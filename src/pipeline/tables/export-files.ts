@@ -15,7 +15,8 @@ function formulaLike(s: string): boolean {
   return /^[+-]/.test(s) && !/^[+-]([\d\s.,]*%?)$/.test(s);
 }
 
-function csvField(s: string): string {
+/** One CSV field: quoted when needed, a leading apostrophe before what a spreadsheet would run as a formula. */
+export function csvField(s: string): string {
   // Spreadsheets open CSV files and evaluate "=…" cells: such a cell gets a leading apostrophe.
   const text = formulaLike(s) ? `'${s}` : s;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
