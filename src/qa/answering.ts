@@ -4,6 +4,7 @@ import type { Db } from '../db/types.js';
 import type { BBox } from '../pipeline/types.js';
 import type { Passage, PassageLine, Usage } from '../providers/answer/index.js';
 import type { PriceTable } from '../providers/llm/prices.js';
+import { TABLE_CHUNK_KIND } from '../search/component-chunks.js';
 import { recordTokenUsage } from '../search/usage.js';
 
 /** A stored chunk's lines: chunk text lines pair with its line boxes when the counts agree. */
@@ -41,8 +42,32 @@ export async function pageLines(db: Db, pages: Array<{ documentId: string; pageN
   return out;
 }
 
+/**
+ * A table-row chunk ("label\nrow > path: column: value; column: value", one box per value) as
+ * the table's label and one "row, column: value" line per cell with the cell's box, so that
+ * readers take each value with its own row and column rather than the whole row as one sentence.
+ */
+export function tableRowLines(text: string, bboxes: BBox[]): PassageLine[] | null {
+  const nl = text.lastIndexOf('\n');
+  const label = nl >= 0 ? text.slice(0, nl).trim() : '';
+  const parts = text.slice(nl + 1).split('; ');
+  const first = parts[0] ?? '';
+  // With a row path the first part is "row: column: value"; without one, "column: value".
+  const rowCut = first.indexOf(': ') < first.lastIndexOf(': ') ? first.indexOf(': ') : -1;
+  const row = rowCut >= 0 ? first.slice(0, rowCut) : '';
+  const cells = [rowCut >= 0 ? first.slice(rowCut + 2) : first, ...parts.slice(1)].map((p) => {
+    const cut = p.lastIndexOf(': ');
+    return cut > 0 ? { column: p.slice(0, cut), value: p.slice(cut + 2) } : null;
+  });
+  if (cells.some((c) => c === null || c.value.trim() === '')) return null;
+  const boxes = bboxes.length === cells.length ? bboxes : null;
+  const lines: PassageLine[] = label ? [{ text: label, bbox: null }] : [];
+  cells.forEach((c, i) => lines.push({ text: `${[row.replace(/ > /g, ', '), c!.column.replace(/ > /g, ', ')].filter((x) => x).join(', ')}: ${c!.value}`, bbox: boxes?.[i] ?? null }));
+  return lines;
+}
+
 export function passageOf(hit: { documentId: string; pageNumber: number; kind: string; text: string; bboxes: BBox[] }, page: Map<string, PassageLine[]>): Passage {
-  const lines = chunkLines(hit.text, hit.bboxes);
+  const lines = (hit.kind === TABLE_CHUNK_KIND ? tableRowLines(hit.text, hit.bboxes) : null) ?? chunkLines(hit.text, hit.bboxes);
   return { documentId: hit.documentId, pageNumber: hit.pageNumber, kind: hit.kind, lines, pageLines: page.get(`${hit.documentId}:${hit.pageNumber}`) ?? lines };
 }
 

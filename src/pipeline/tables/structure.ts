@@ -148,9 +148,10 @@ function chunk(lines: Line[], gap: number, vRules: Rule[]): void {
 
 /**
  * Column separators: the middles of x-runs that at most `allow` chunks cover (a chunk lying wholly
- * in such a run is a sparse column and keeps its place), and long vertical rules.
+ * in such a run is a sparse column and keeps its place), and long vertical rules. `columnGap`:
+ * the least empty space that can part two columns (a line height).
  */
-function separators(chunks: Chunk[], box: BBox, allow: number, vRules: Rule[], minGap: number): number[] {
+function separators(chunks: Chunk[], box: BBox, allow: number, vRules: Rule[], minGap: number, columnGap: number): number[] {
   const x0 = Math.floor(Math.min(box[0], ...chunks.map((c) => c.bbox[0])));
   const x1 = Math.ceil(Math.max(box[2], ...chunks.map((c) => c.bbox[2])));
   const n = x1 - x0 + 1;
@@ -184,7 +185,34 @@ function separators(chunks: Chunk[], box: BBox, allow: number, vRules: Rule[], m
     while (j < n && free[j]) j++;
     const a = x0 + i;
     const b = x0 + j;
-    if (a > minX && b < maxX && b - a >= minGap) runs.push({ at: (a + b) / 2, a, b });
+    if (a > minX && b < maxX && b - a >= minGap) {
+      // Free only because a few chunks may cross it: when its middle cuts through one and part
+      // of the run is empty of all text (a left-aligned header wider than its column's numbers),
+      // the boundary goes there, so a header that needs no span keeps to its own column.
+      let best: [number, number] | null = null;
+      for (let k = i; k < j; ) {
+        if (cover[k] !== 0) {
+          k++;
+          continue;
+        }
+        let e = k;
+        while (e < j && cover[e] === 0) e++;
+        if (!best || e - k > best[1] - best[0]) best = [k, e];
+        k = e;
+      }
+      const mid = (a + b) / 2;
+      let at = mid;
+      if (best && best[1] - best[0] >= columnGap) {
+        const [e0, e1] = [x0 + best[0], x0 + best[1]];
+        const crossing = chunks.filter((c) => c.bbox[0] < mid && c.bbox[2] > mid);
+        // Only chunks reaching in from one side of the run (a column's overhanging header), not
+        // chunks set inside it (words of a justified header spread across the gap).
+        const fromLeft = crossing.every((c) => c.bbox[0] < a && c.bbox[2] <= e0);
+        const fromRight = crossing.every((c) => c.bbox[2] > b && c.bbox[0] >= e1);
+        if (crossing.length > 0 && (fromLeft || fromRight)) at = (e0 + e1) / 2;
+      }
+      runs.push({ at, a, b });
+    }
     i = j;
   }
   const height = box[3] - box[1];
@@ -353,7 +381,7 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
   const minGap = 0.1 * lh;
   const allChunks = lines.flatMap((l) => l.chunks);
   const allow = opts.spans ? Math.max(1, Math.floor(0.1 * lines.length)) : 0;
-  const seps = separators(allChunks, box, allow, vRules, minGap);
+  const seps = separators(allChunks, box, allow, vRules, minGap, lh);
   if (opts.spans) splitAtSeparators(lines, seps, 0.4 * lh);
   const { rows: drafts, ruled } = rowsOf(lines, seps, hRules, vRules, lh, opts);
 

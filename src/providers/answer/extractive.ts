@@ -217,6 +217,8 @@ interface Candidate {
   /** 0..1: how well the unit answers the part (>= the answer threshold: it may answer). */
   score: number;
   span: string | null;
+  /** A span of the expected type where too little of the wording matched (EvidenceDraft.typedSpan). */
+  typedSpan?: string;
   matched: string[];
   missingKey: boolean;
 }
@@ -255,9 +257,12 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     // A typed answer ranks above any sentence fallback; among typed ones, by support.
     return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };
   }
+  // Too little of the wording, but a span of the type and some of the content ("between two
+  // inspections" ~ "inspection interval"): a fallback the answerer weighs against its rivals.
+  const typedSpan = fresh.length && m.contentShare > 0 ? fresh[0]!.text : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
-  return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
+  return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
 }
 
 /** The old weighted-terms view of a part (for the free-text span). */
@@ -281,6 +286,20 @@ function units(passage: Passage): Unit[] {
     else out.push(u);
   }
   return [...out, ...cells(passage.lines, passage.pageLines)];
+}
+
+/**
+ * A part nothing answers outright: the evidence with a span of the expected type that matched the
+ * most of the question, when it is the only best one. The type already rules out every span that
+ * cannot be the answer; among those left, the text that shares the most with the question wins,
+ * and a tie between different spans is no answer (it would be a guess).
+ */
+function typedFallback(evidences: CitedEvidence[], part: number): CitedEvidence | undefined {
+  const typed = evidences.filter((e) => (e.part ?? 0) === part && e.typedSpan !== undefined).sort((a, b) => b.score - a.score);
+  const [best, next] = typed;
+  if (!best) return undefined;
+  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan) return undefined;
+  return best;
 }
 
 export class ExtractiveEngine implements AnswerEngine {
@@ -316,6 +335,7 @@ export class ExtractiveEngine implements AnswerEngine {
           score: c.score,
           span: c.span,
           part: index,
+          ...(c.typedSpan !== undefined ? { typedSpan: c.typedSpan } : {}),
         });
       }
       scored.sort((a, b) => b.score - a.score);
@@ -331,7 +351,7 @@ export class ExtractiveEngine implements AnswerEngine {
     const chosen = parts.map((_, i) =>
       [...evidences].filter((e) => (e.part ?? 0) === i).sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)[0],
     );
-    const found = chosen.map((e) => (e && e.score >= this.options.answerThreshold ? e : undefined));
+    const found = chosen.map((e, i) => (e && e.score >= this.options.answerThreshold ? e : typedFallback(evidences, i)));
     if (found.every((e) => e === undefined)) {
       return Promise.resolve({
         value: { text: NOT_FOUND_TEXT, citations: [], supported: true, not_found: true, engine: this.provider, model: null },
@@ -339,7 +359,7 @@ export class ExtractiveEngine implements AnswerEngine {
       });
     }
     // A sentence without a typed span (span null) is answered whole, as in detailed mode.
-    const texts = found.map((e) => (e === undefined ? 'not in the documents' : mode === 'detailed' || e.span === null ? e.evidence : e.span));
+    const texts = found.map((e) => (e === undefined ? 'not in the documents' : mode === 'detailed' ? e.evidence : (e.span ?? e.typedSpan ?? e.evidence)));
     const citations = [...new Set(found.flatMap((e) => (e ? [e.id] : [])))];
     return Promise.resolve({
       value: { text: texts.join('; '), citations, supported: true, not_found: false, engine: this.provider, model: null },

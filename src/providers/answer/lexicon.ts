@@ -13,6 +13,8 @@ const POS: Pos[] = ['noun', 'verb', 'adj', 'adv'];
 const POS_OF: Record<string, Pos> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj', r: 'adv' };
 /** Senses of a word whose synonyms count: WordNet orders senses by frequency, rarer ones add noise. */
 const SENSES = 2;
+/** A broader word with more senses than this ("be", "put", "see") says nothing specific. */
+const GENERAL_SENSES = 8;
 
 let dictDir: string | null = null;
 const indexes = new Map<Pos, string[]>();
@@ -65,6 +67,8 @@ function lookup(lemma: string, pos: Pos): number[] {
 
 interface Synset {
   words: string[];
+  /** Hypernym synsets (the more general concept: "inspect" is a way to "examine"). */
+  broader: Array<[number, Pos]>;
   /** Derivationally related forms: [source word number (1-based), target offset, target pos, target word number]. */
   derived: Array<[number, number, Pos, number]>;
 }
@@ -79,12 +83,14 @@ function synset(offset: number, pos: Pos): Synset | null {
   const at = 4 + count * 2;
   const pointers = Number(f[at]);
   const derived: Synset['derived'] = [];
+  const broader: Synset['broader'] = [];
   for (let i = 0; i < pointers; i++) {
     const [symbol, target, p, st] = f.slice(at + 1 + i * 4, at + 5 + i * 4);
     const targetPos = POS_OF[p ?? ''];
     if (symbol === '+' && target && st && targetPos) derived.push([parseInt(st.slice(0, 2), 16), Number(target), targetPos, parseInt(st.slice(2), 16)]);
+    if (symbol === '@' && target && targetPos) broader.push([Number(target), targetPos]);
   }
-  return { words, derived };
+  return { words, derived, broader };
 }
 
 /** Base forms WordNet may list a word under (its morphological detachment rules, no exception lists). */
@@ -112,6 +118,10 @@ export function relatedWords(word: string): string[] {
         const s = synset(offset, pos);
         if (!s) continue;
         for (const w of s.words) out.add(w);
+        // The broader concept of a verb's first sense ("inspect" -> "examine"): questions ask in
+        // general words what a text states in specific ones, and the other way round.
+        if (pos === 'verb' && offset === lookup(lemma, pos)[0])
+          for (const [target, tpos] of s.broader) for (const w of synset(target, tpos)?.words ?? []) if (lookup(w, tpos).length <= GENERAL_SENSES) out.add(w);
         const own = s.words.indexOf(lemma) + 1;
         for (const [source, target, tpos, tword] of s.derived) {
           if (source !== own) continue;

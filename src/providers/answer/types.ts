@@ -35,6 +35,12 @@ export interface EvidenceDraft {
   span: string | null;
   /** Which part of a multi-part question it answers (plan.sub_questions index; 0 when one part). */
   part?: number;
+  /**
+   * Offline engine: a span of the expected type in a text that names everything the question
+   * names but matched too little of its wording to answer on its own. The answerer takes it only
+   * when it is the one best such span (see ExtractiveEngine.answer).
+   */
+  typedSpan?: string;
 }
 
 export interface CitedEvidence extends EvidenceDraft {
