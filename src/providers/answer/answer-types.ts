@@ -184,8 +184,12 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
       return q.family === null || familyOf(header) === q.family;
     case 'duration':
       return q.unitWord ? new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header) : /\b(years?|months?|weeks?|days?|hours?|minutes?|interval|duration|life|period)\b/i.test(header);
-    case 'rate':
-      return /\/|\bper\b|rate|flow|speed/i.test(header);
+    case 'rate': {
+      // A rate in another unit ("Vibration (mm/s)" for "cubic metres per hour") does not fit.
+      const unit = /\(([^()]+)\)\s*$/.exec(header)?.[1];
+      const family = unit ? spanFamily(`1 ${unit}`) : null;
+      return /\/|\bper\b|rate|flow|speed/i.test(header) && (q.family === null || family === null || family === q.family);
+    }
     case 'count':
     case 'amount':
     case 'text':

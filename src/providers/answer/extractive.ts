@@ -254,12 +254,17 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   // (A table value fits by its header's unit, checked by bareValueFits.)
   const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
-    // A typed answer ranks above any sentence fallback; among typed ones, by support.
-    return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };
+    // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
+    // value whose row and header name nothing the question asks (only its unit fits: "cost" and
+    // a "Spare parts (EUR)" column) is no answer: the purchase price may simply not be given.
+    const unnamed = unit.kind === 'cell' && m.contentShare > 0 && matchText(part.terms, text, null, null).contentShare === 0;
+    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };
   }
-  // Too little of the wording, but a span of the type and some of the content ("between two
-  // inspections" ~ "inspection interval"): a fallback the answerer weighs against its rivals.
-  const typedSpan = fresh.length && m.contentShare > 0 ? fresh[0]!.text : undefined;
+  // Too little of the wording, but a statement with a span of a specific type and some of the
+  // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs
+  // against its rivals. Bare amounts ("how much does it move") are too vague for it.
+  const specific = !['amount', 'count'].includes(t) && unit.kind === 'sentence';
+  const typedSpan = specific && fresh.length && m.contentShare > 0 ? fresh[0]!.text : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
