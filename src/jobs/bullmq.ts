@@ -2,7 +2,7 @@
 // `pagelens worker` processes on any number of machines. A fan-out is a BullMQ flow: the page
 // runs are children of the finalize run. Workers still claim each run in the database, so a
 // delivery twice (stalled-job recovery, reconciler re-dispatch) runs the step at most once.
-import { DelayedError, FlowProducer, Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, FlowProducer, Queue, RedisConnection, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { DatabaseHandle } from '../db/connection.js';
 import type { TaskRunsTable } from '../db/types.js';
@@ -34,11 +34,70 @@ const jobIdFor = (run: TaskRunsTable): string => `${run.id}-${run.retry_count}-$
 /**
  * The Redis URL as connection options, read by ioredis itself (redis://, rediss:// with TLS,
  * user, password, /db and query options such as ?family=6), so BullMQ opens and closes its own
- * connections from them. The client made here is never connected: it only parses.
+ * connections from them. The client made here is never connected: it only parses, and its
+ * `lazyConnect` stays here. Passed on, it made BullMQ connect by hand: the first refused attempt
+ * failed the connection for good (no reconnect once Redis is back), and closing one still
+ * connecting rejected a promise nobody waits for (an unhandled rejection, which ends the process).
  */
 export function redisOptions(url: string): RedisOptions {
-  const parsed = new Redis(url, { lazyConnect: true }).options;
+  const parsed: RedisOptions = { ...new Redis(url, { lazyConnect: true }).options };
+  delete parsed.lazyConnect;
   return { ...parsed, maxRetriesPerRequest: null };
+}
+
+/** The URL without its password, for messages. */
+function shownUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the configured Redis';
+  }
+}
+
+/**
+ * One connection attempt (no retries, no offline queue) and a PING, each within `ms`; the client
+ * is closed either way. A worker checks Redis this way before it makes its BullMQ connections, so
+ * an unreachable Redis fails the start with its own error instead of leaving connections behind.
+ */
+export async function probeRedis(url: string, ms: number): Promise<void> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: ms,
+    commandTimeout: ms,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  let lastError: Error | undefined;
+  client.on('error', (err: Error) => {
+    lastError = err;
+  });
+  try {
+    await withTimeout(ms, 'a connection', client.connect());
+    await withTimeout(ms, 'PING', client.ping());
+  } catch (err) {
+    const reason = (lastError ?? (err instanceof Error ? err : new Error(String(err)))).message;
+    throw new Error(`Redis at ${shownUrl(url)} is unreachable: ${reason}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * BullMQ reports a connection that fails after it was closed (closed while still connecting) as
+ * an 'error' event after it has removed every listener; Node turns that into an unhandled
+ * rejection. A closed connection keeps a listener that drops it.
+ */
+class QuietConnection extends RedisConnection {
+  override async close(force?: boolean): Promise<void> {
+    try {
+      await super.close(force);
+    } finally {
+      this.on('error', () => undefined);
+    }
+  }
 }
 
 /**
@@ -87,8 +146,8 @@ export class BullmqQueue implements QueueBackend {
     private readonly settings: BullmqSettings,
   ) {
     const opts = { connection: producerConnection(settings), prefix: settings.prefix };
-    this.queues = new Map(QUEUES.map((q) => [q, new Queue<TaskData>(q, opts)]));
-    this.flows = new FlowProducer(opts);
+    this.queues = new Map(QUEUES.map((q) => [q, new Queue<TaskData>(q, opts, QuietConnection)]));
+    this.flows = new FlowProducer(opts, QuietConnection);
     // Connection errors surface as failed calls (and /readyz); without a listener ioredis prints them.
     for (const q of this.queues.values()) q.on('error', () => undefined);
     this.flows.on('error', () => undefined);
@@ -171,6 +230,7 @@ export class BullmqQueue implements QueueBackend {
   }
 
   async startWorker(options: WorkerOptions): Promise<RunningWorker> {
+    await probeRedis(this.settings.redisUrl, this.settings.timeoutMs);
     let active = 0;
     const workers = options.queues.map(
       (q) =>
@@ -203,6 +263,7 @@ export class BullmqQueue implements QueueBackend {
             lockDuration: this.settings.lockMs,
             stalledInterval: Math.max(1000, Math.floor(this.settings.lockMs / 2)),
           },
+          QuietConnection,
         ),
     );
     for (const w of workers) w.on('error', (err) => options.log?.warn({ err: err.message, worker_id: options.workerId }, 'Redis connection error'));

@@ -61,7 +61,7 @@ describe.each(MATRIX)('worker processes (%s, %s)', (dbKind, queueKind) => {
     const row = await waitFor(
       () => t.ctx.database.db.selectFrom('workers').select('id').where('pid', '=', pid).executeTakeFirst(),
       (r) => r !== undefined,
-      15_000,
+      30_000, // a worker process starting on a loaded machine (build, migrate, connect) can take a while
     );
     return row?.id ?? '';
   }

@@ -9,6 +9,7 @@ describe('redisOptions', () => {
     expect(o.tls).toBeTruthy();
     expect(o).toMatchObject({ host: 'redis.example.com', port: 6380, db: 3, username: 'worker', password: 'p@ss', family: 6 });
     expect(o.maxRetriesPerRequest).toBeNull(); // BullMQ workers need it
+    expect(o.lazyConnect).toBeUndefined(); // BullMQ's connections connect (and reconnect) by themselves
   });
 
   it('uses no TLS with redis:// and takes the defaults for what the URL leaves out', () => {

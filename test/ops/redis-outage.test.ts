@@ -3,6 +3,8 @@
 // a worker handed a task its database does not know says so and leaves it for another worker.
 import { Queue } from 'bullmq';
 import { pino } from 'pino';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueue } from '../../src/jobs/system.js';
@@ -57,7 +59,52 @@ describe.runIf(kinds.length > 0)('Redis unreachable (postgres, bullmq)', () => {
   });
 
   it('fails to start a worker within the Redis timeout instead of hanging', async () => {
-    await expect(startJobWorker(t.ctx, silentLog, { concurrency: 1 })).rejects.toThrow(/Redis did not answer|Connection is closed/);
+    // A clean error naming Redis and why (vitest also fails the file on any unhandled rejection).
+    await expect(startJobWorker(t.ctx, silentLog, { concurrency: 1 })).rejects.toThrow(/Redis at redis:\/\/127\.0\.0\.1:1 is unreachable: .*ECONNREFUSED/);
+  });
+});
+
+/** A port nothing listens on (yet). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+describe.runIf(kinds.length > 0)('Redis that comes back (postgres, bullmq)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp('postgres', queueEnv('bullmq', { PAGELENS_REDIS_TIMEOUT_MS: '500' }));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is used again by a queue that started while it was away', async () => {
+    const port = await freePort();
+    const queue = createQueue({ ...t.ctx.config, redisUrl: `redis://127.0.0.1:${port}` }, t.ctx.database);
+    let server: ReturnType<typeof spawn> | undefined;
+    try {
+      await expect(queue.check()).rejects.toThrow(/Redis did not answer|Connection is closed/);
+      // Redis starts only now: the queue's connections reconnect by themselves.
+      server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const ok = await waitFor(
+        () => queue.check().then(() => true, () => false),
+        (up) => up,
+        20_000,
+      );
+      expect(ok).toBe(true);
+    } finally {
+      await queue.close();
+      server?.kill('SIGKILL');
+    }
   });
 });
 
