@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { StepPorts } from '../context.js';
 import type { DocumentsTable } from '../db/types.js';
 import { formatOf } from '../documents/formats.js';
-import { documentPrefix } from '../documents/keys.js';
+import { derivedPrefix } from '../documents/keys.js';
 import { imagePages } from '../pipeline/images.js';
 import { convertOfficeToPdf } from '../pipeline/office.js';
 import { openPdf, type PdfDoc } from '../pipeline/pdf/document.js';
@@ -21,8 +21,7 @@ export interface SourceRef {
   key: string;
 }
 
-export const derivedSourceKey = (doc: DocumentsTable): string =>
-  `${documentPrefix(doc.id)}derived/v${doc.version}/source.pdf`;
+export const derivedSourceKey = (doc: DocumentsTable): string => `${derivedPrefix(doc.id, doc.version)}source.pdf`;
 
 /** Where the pages of this document version come from (the converted PDF may not exist yet). */
 export function sourceRef(doc: DocumentsTable): SourceRef {
