@@ -10,9 +10,11 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueBlobDeletion } from '../../src/documents/blob-deletions.js';
 import { runFsck, sweepOrphans } from '../../src/fsck/fsck.js';
+import { startBackground } from '../../src/maintenance.js';
 import { upsertProcessedPage } from '../../src/pages/repository.js';
 import { newId } from '../../src/util.js';
 import { DB_KINDS, startTestApp, type DbKind, type TestApp, type TestUser } from '../helpers/app.js';
+import { silentLog, waitFor } from '../jobs/helpers.js';
 import { uploadDocument } from '../helpers/process.js';
 import { startS3, type TestS3 } from '../helpers/s3.js';
 
@@ -225,5 +227,32 @@ describe('pagelens fsck on local files: folders emptied by a repair go with it',
     expect(report.leftovers.filter((l) => l.kind === 'empty-dir')).toHaveLength(2);
     expect(await readdir(path.join(t.dataDir, 'blobs', 'documents'))).toEqual([]);
     expect((await runFsck(t.ctx, { repair: false, minAgeSeconds: 0, now: new Date(Date.now() + 1000) })).problems).toBe(0);
+  });
+});
+
+describe('the maintenance pass deletes old orphan blobs at start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { PAGELENS_LEFTOVER_AGE_S: '3600' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('takes the lease and removes an orphan older than PAGELENS_LEFTOVER_AGE_S, not a younger one', async () => {
+    const old = `documents/${newId()}/files/${newId()}.pdf`;
+    const young = `documents/${newId()}/files/${newId()}.pdf`;
+    await t.ctx.storage.putBuffer(old, Buffer.from('%PDF old'));
+    await t.ctx.storage.putBuffer(young, Buffer.from('%PDF young'));
+    const twoHoursAgo = new Date(Date.now() - 7200_000);
+    await utimes(path.join(t.dataDir, 'blobs', ...old.split('/')), twoHoursAgo, twoHoursAgo);
+    const background = startBackground(t.ctx, silentLog);
+    try {
+      await waitFor(async () => background.passes(), (n) => n > 0, 20_000);
+      await waitFor(() => t.ctx.storage.head(old), (h) => h === null, 20_000);
+      expect(await t.ctx.storage.head(young)).not.toBeNull();
+    } finally {
+      await background.stop();
+    }
   });
 });
