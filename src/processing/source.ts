@@ -26,7 +26,9 @@ export const derivedSourceKey = (doc: DocumentsTable): string => `${derivedPrefi
 /** Where the pages of this document version come from (the converted PDF may not exist yet). */
 export function sourceRef(doc: DocumentsTable): SourceRef {
   const format = formatOf(doc.file_type);
-  if (!format || !doc.file_path) throw new PipelineError(`Unsupported document type ${doc.file_type}`, 'unsupported');
+  // No file: `pagelens fsck --repair` found its blob gone and kept the rest of the document.
+  if (!doc.file_path) throw new PipelineError('The document has no file (it was lost from storage); upload it again to reprocess', 'unsupported');
+  if (!format) throw new PipelineError(`Unsupported document type ${doc.file_type}`, 'unsupported');
   if (format.kind === 'pdf') return { kind: 'pdf', key: doc.file_path };
   if (format.kind === 'image') return { kind: 'image', key: doc.file_path };
   return { kind: 'pdf', key: derivedSourceKey(doc) };
