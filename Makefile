@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -79,6 +79,10 @@ bench-jobs: build dist-bench/.built services
 bench-ingest: build dist-bench/.built
 	node dist-bench/bench/ingest.js
 
+# Issue 21: PostgreSQL + BullMQ (API + 2 worker processes) against the embedded default, 96 pages.
+bench-topologies: build dist-bench/.built services
+	node dist-bench/bench/topologies.js
+
 bench-pdf: dist-bench/.built
 	node dist-bench/bench/pdf-ingest.js
 
@@ -107,7 +111,7 @@ bench-semantic: dist-bench/.built
 bench-flowcharts: system-deps dist-bench/.built
 	node dist-bench/bench/components-flowcharts.js
 
-bench: bench-jobs bench-ingest bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts bench-charts
+bench: bench-jobs bench-ingest bench-topologies bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts bench-charts
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js

@@ -1,4 +1,4 @@
-// `pagelens`: serve, migrate, users, tokens, embeddings, retention, config. Results go to stdout, messages to stderr.
+// `pagelens`: serve, migrate, users, tokens, embeddings, retention, fsck, config. Results go to stdout, messages to stderr.
 import { Command, InvalidArgumentError } from 'commander';
 import { checkTopology, ConfigError, configWarnings, describeConfig, loadConfig, type Config } from './config.js';
 import { closeRuntime, openRuntime } from './runtime.js';
@@ -6,6 +6,8 @@ import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from 
 import { sweepExpired, type SweepLog } from './retention/sweeper.js';
 import { queueMissingEmbeddings } from './search/embed-kind.js';
 import { processFile } from './cli/process.js';
+import { FSCK_ERROR, fsckExitCode, fsckSummary } from './cli/fsck.js';
+import { runFsck } from './fsck/fsck.js';
 import { serve } from './server.js';
 import { pino } from 'pino';
 import type { QueueName } from './jobs/kinds.js';
@@ -39,6 +41,12 @@ async function closeOnFailure<T>(ctx: AppContext, start: () => Promise<T>): Prom
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of seconds');
   return n;
 }
 
@@ -168,6 +176,25 @@ export function buildCli(): Command {
       const summary = await withRuntime((ctx) => sweepExpired(ctx, new Date(), log));
       say(`deleted ${summary.deleted.length} document(s), ${summary.blobs} blob(s)`);
       process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+    });
+
+  program
+    .command('fsck')
+    .description('check the blob store against the database: orphan blobs, dangling records, crash leftovers; exit 0 clean, 1 problems, 2 error')
+    .option('--repair', 'delete orphans and leftovers, run queued deletions, mark dangling records (docs/operations.md)', false)
+    .option('--min-age <seconds>', 'count only what is older than this (0: everything; only with every process stopped)', seconds, 3600)
+    .action(async (opts: { repair: boolean; minAge: number }) => {
+      let code: number;
+      try {
+        const report = await withRuntime((ctx) => runFsck(ctx, { repair: opts.repair, minAgeSeconds: opts.minAge }));
+        for (const line of fsckSummary(report)) say(line);
+        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        code = fsckExitCode(report);
+      } catch (err) {
+        say(`error: fsck failed: ${errorMessage(err)}`);
+        code = FSCK_ERROR;
+      }
+      process.exitCode = code;
     });
 
   program

@@ -1,20 +1,19 @@
 // Background maintenance, started by every long-running process (`serve`, with or without its
 // workers, and `pagelens worker`). Shared work - retention sweeps, retried blob deletions,
-// expired upload URLs - runs in exactly one process at a time: the holder of a database lease.
-// Crash leftovers on this machine's disk (partial uploads, temp blobs, empty blob folders) are
-// swept by each process, at start and then periodically.
-import { readdir, rm, stat } from 'node:fs/promises';
+// expired upload URLs, orphan blobs in the (shared) blob store - runs in exactly one process at a
+// time: the holder of a database lease. Crash leftovers on this machine's disk (partial uploads,
+// temp blobs, empty blob folders) are swept by each process, at start and then periodically.
 import { hostname } from 'node:os';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { sweepExpiredComponentUploads } from './components/create-service.js';
 import { sweepExpiredUploads } from './documents/upload-url.js';
+import { sweepOrphans } from './fsck/fsck.js';
+import { sweepLeftovers as sweepDisk, type LeftoverCounts } from './fsck/leftovers.js';
 import { IDEMPOTENCY_KEY_TTL_S } from './http/idempotency.js';
 import { pruneKeys } from './http/idempotency-keys.js';
 import { releaseLease, takeLease } from './maintenance-lease.js';
 import { sweepExpired } from './retention/sweeper.js';
-import { LocalBlobStore } from './storage/local.js';
 import { errorMessage, newId } from './util.js';
 
 export const MAINTENANCE_LEASE = 'maintenance';
@@ -27,27 +26,11 @@ export interface Background {
   stop(): Promise<void>;
 }
 
-export interface LeftoverReport {
-  uploads: number;
-  tmpFiles: number;
-  emptyDirs: number;
-}
+const leftoverCutoff = (ctx: AppContext, now: Date): Date => new Date(now.getTime() - ctx.config.leftoverAgeSeconds * 1000);
 
-/** Removes crash leftovers older than PAGELENS_LEFTOVER_AGE_S from the data dir and local blob store. */
-export async function sweepLeftovers(ctx: AppContext, now = new Date()): Promise<LeftoverReport> {
-  const cutoff = new Date(now.getTime() - ctx.config.leftoverAgeSeconds * 1000);
-  let uploads = 0;
-  for (const name of await readdir(ctx.tmpDir).catch(() => [] as string[])) {
-    if (!name.endsWith('.upload')) continue;
-    const p = path.join(ctx.tmpDir, name);
-    const s = await stat(p).catch(() => null);
-    if (s && s.mtimeMs < cutoff.getTime()) {
-      await rm(p, { force: true });
-      uploads++;
-    }
-  }
-  const blobs = ctx.storage instanceof LocalBlobStore ? await ctx.storage.sweepLeftovers(cutoff) : { tmpFiles: 0, emptyDirs: 0 };
-  return { uploads, ...blobs };
+/** Removes crash leftovers older than PAGELENS_LEFTOVER_AGE_S from DATA_DIR/tmp and the local blob store. */
+export async function sweepLeftovers(ctx: AppContext, now = new Date()): Promise<LeftoverCounts> {
+  return sweepDisk(ctx, leftoverCutoff(ctx, now));
 }
 
 async function sharedPass(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
@@ -59,6 +42,11 @@ async function sharedPass(ctx: AppContext, log: FastifyBaseLogger): Promise<void
   const uploads = (await sweepExpiredUploads(ctx.database.db, ctx.storage, now)) + (await sweepExpiredComponentUploads(ctx.database.db, ctx.storage, now));
   if (uploads > 0) log.info({ uploads }, 'expired upload URLs cleaned up');
   await pruneKeys(ctx.database.db, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_S * 1000).toISOString());
+  // Blobs a crash left without a record (an upload or page killed between the write and the
+  // commit), on any backend; only those older than PAGELENS_LEFTOVER_AGE_S.
+  const orphans = await sweepOrphans(ctx, leftoverCutoff(ctx, now));
+  if (orphans.orphans > 0) log.info({ blobs: orphans.orphans }, 'orphan blobs deleted');
+  if (orphans.dangling > 0) log.warn({ records: orphans.dangling }, 'records point at blobs that are gone; run pagelens fsck');
 }
 
 /**
@@ -81,7 +69,7 @@ export function startBackground(ctx: AppContext, log: FastifyBaseLogger): Backgr
         if (Date.now() - lastLeftovers >= intervalMs) {
           lastLeftovers = Date.now();
           const left = await sweepLeftovers(ctx);
-          if (left.uploads + left.tmpFiles + left.emptyDirs > 0) log.info(left, 'crash leftovers swept');
+          if (left.dataTmp + left.blobTmp + left.emptyDirs > 0) log.info(left, 'crash leftovers swept');
         }
         const held = await takeLease(ctx.database.db, MAINTENANCE_LEASE, holder, 3 * tickMs);
         if (held && Date.now() - lastShared >= intervalMs) {

@@ -148,3 +148,52 @@ export async function findComponents(db: Db, ids: string[]): Promise<ComponentsT
   if (ids.length === 0) return [];
   return db.selectFrom('components').selectAll().where('id', 'in', ids).execute();
 }
+
+// Blob references, for `pagelens fsck` (src/fsck): component images and pending image uploads.
+
+export type ComponentImageRef = Pick<ComponentsTable, 'id' | 'document_id' | 'image_key'>;
+
+/** The components of these documents. */
+export async function componentImageRefs(db: Db, documentIds: string[]): Promise<ComponentImageRef[]> {
+  if (documentIds.length === 0) return [];
+  return db.selectFrom('components').select(['id', 'document_id', 'image_key']).where('document_id', 'in', documentIds).execute();
+}
+
+/** Standalone components (no document) in id order after `afterId`, a page at a time. */
+export async function standaloneComponentRefs(db: Db, afterId: string, limit: number): Promise<ComponentImageRef[]> {
+  return db
+    .selectFrom('components')
+    .select(['id', 'document_id', 'image_key'])
+    .where('document_id', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The pending image uploads of these components (their blobs may not have arrived yet). */
+export async function componentUploadRefs(db: Db, componentIds: string[]): Promise<Array<{ id: string; component_id: string; storage_key: string }>> {
+  if (componentIds.length === 0) return [];
+  return db.selectFrom('component_uploads').select(['id', 'component_id', 'storage_key']).where('component_id', 'in', componentIds).execute();
+}
+
+/** Which of these keys a component's image or a pending component upload points at now. */
+export async function referencedComponentKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const images = await db.selectFrom('components').select('image_key').where('image_key', 'in', keys).execute();
+  const uploads = await db.selectFrom('component_uploads').select('storage_key').where('storage_key', 'in', keys).execute();
+  return [...images.flatMap((r) => (r.image_key ? [r.image_key] : [])), ...uploads.map((r) => r.storage_key)];
+}
+
+/** The components of these ids that exist. */
+export async function existingComponentIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('components').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** fsck --repair for a component image that is gone: image_key becomes null, only while it still holds that key. */
+export async function forgetMissingComponentImage(db: Db, id: string, key: string): Promise<boolean> {
+  const res = await db.updateTable('components').set({ image_key: null, updated_at: nowIso() }).where('id', '=', id).where('image_key', '=', key).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -25,3 +25,8 @@ export async function drainBlobDeletions(db: Kysely<Database>, storage: BlobStor
   for (const row of rows) n += await runBlobDeletion(db, storage, row.id, row.prefix);
   return n;
 }
+
+/** Every deletion still waiting in the outbox (fsck counts blobs under them as being deleted, not orphaned). */
+export async function pendingDeletions(db: Kysely<Database>): Promise<Array<{ prefix: string; created_at: string }>> {
+  return db.selectFrom('blob_deletions').select(['prefix', 'created_at']).execute();
+}

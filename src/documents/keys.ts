@@ -8,3 +8,6 @@ export const newFileKey = (documentId: string, extension: string): string =>
   `${documentPrefix(documentId)}files/${newId()}.${extension}`;
 
 export const newUploadKey = (documentId: string): string => `${documentPrefix(documentId)}uploads/${newId()}`;
+
+/** Converted sources of one file version (office and text files are rendered from a PDF made once). */
+export const derivedPrefix = (documentId: string, version: number): string => `${documentPrefix(documentId)}derived/v${version}/`;

@@ -134,3 +134,48 @@ export async function knowledgeBaseInOrganization(db: Db, organizationId: string
   return row !== undefined;
 }
 
+
+// Blob references, for `pagelens fsck` and the orphan sweep (src/fsck): which blobs the
+// documents and their pending uploads point at.
+
+export interface DocumentFileRef {
+  id: string;
+  file_path: string | null;
+  version: number;
+}
+
+/** Documents in id order after `afterId`, a page at a time (fsck walks them all). */
+export async function documentFileRefs(db: Db, afterId: string, limit: number): Promise<DocumentFileRef[]> {
+  return db.selectFrom('documents').select(['id', 'file_path', 'version']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** The pending direct uploads of these documents (their blobs may not have arrived yet). */
+export async function pendingUploadRefs(db: Db, documentIds: string[]): Promise<Array<{ id: string; document_id: string; storage_key: string }>> {
+  if (documentIds.length === 0) return [];
+  return db.selectFrom('pending_uploads').select(['id', 'document_id', 'storage_key']).where('document_id', 'in', documentIds).execute();
+}
+
+/** Which of these keys a document's file_path or a pending upload points at now. */
+export async function referencedDocumentKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const files = await db.selectFrom('documents').select('file_path').where('file_path', 'in', keys).execute();
+  const uploads = await db.selectFrom('pending_uploads').select('storage_key').where('storage_key', 'in', keys).execute();
+  return [...files.flatMap((r) => (r.file_path ? [r.file_path] : [])), ...uploads.map((r) => r.storage_key)];
+}
+
+/** The documents of these ids that exist. */
+export async function existingDocumentIds(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('documents').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * fsck --repair for a document whose file blob is gone: forget the file (file_path null, so the
+ * API shows no file URL instead of one to nothing) and keep everything else (pages, text,
+ * components, answers). Only when it still points at that key. True when it changed.
+ */
+export async function forgetMissingFile(db: Db, id: string, key: string): Promise<boolean> {
+  const res = await db.updateTable('documents').set({ file_path: null, updated_at: nowIso() }).where('id', '=', id).where('file_path', '=', key).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

@@ -11,7 +11,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import { nowIso } from '../util.js';
 import { assertCanManage, DEFAULT_VISIBILITY, getReadableDocument, type Visibility } from './access.js';
 import type { Format } from './formats.js';
-import { documentPrefix } from './keys.js';
+import { derivedPrefix, documentPrefix } from './keys.js';
 import * as repo from './repository.js';
 import { queueBlobDeletion } from './blob-deletions.js';
 import type { DocumentGetWire, DocumentUpdate, DocumentWire, ListDocumentsFilters } from './schemas.js';
@@ -231,7 +231,7 @@ export async function replaceFile(
     updated_at: nowIso(),
   };
   await trx.updateTable('documents').set(changes).where('id', '=', id).execute();
-  const stale = [`${documentPrefix(doc.id)}derived/v${doc.version}/`];
+  const stale = [derivedPrefix(doc.id, doc.version)];
   if (doc.file_path && doc.file_path !== file.key) stale.push(doc.file_path);
   for (const key of stale) {
     const outboxId = await queueBlobDeletion(trx, key);

@@ -222,26 +222,24 @@ export async function setProgress(db: Db, jobId: string, progress: number): Prom
   await db.updateTable('job_statuses').set({ progress, updated_at: nowIso() }).where('id', '=', jobId).execute();
 }
 
-/** Counts one finished (or failed) page; returns the job's page counters and status after it. */
+/**
+ * Counts one finished (or failed) page and sets the progress (at most 99: finalize still has to
+ * run); returns the job's page counters and status after it. One statement: the job row is hot
+ * (every page of the job updates it), so it is locked for one round trip, not three.
+ */
 export async function countPage(db: Db, jobId: string, failed: boolean) {
-  await db
+  const finished = sql<number>`(finished_pages + 1)`;
+  return db
     .updateTable('job_statuses')
     .set((eb) => ({
       finished_pages: eb('finished_pages', '+', 1),
       failed_pages: eb('failed_pages', '+', failed ? 1 : 0),
+      progress: sql<number>`case when total_pages <= 0 then 0 when ${finished} * 100 / total_pages < 99 then ${finished} * 100 / total_pages else 99 end`,
       updated_at: nowIso(),
     }))
     .where('id', '=', jobId)
-    .execute();
-  const job = await db
-    .selectFrom('job_statuses')
-    .select(['total_pages', 'finished_pages', 'status'])
-    .where('id', '=', jobId)
+    .returning(['total_pages', 'finished_pages', 'status'])
     .executeTakeFirstOrThrow();
-  const progress = job.total_pages > 0 ? Math.floor((job.finished_pages * 100) / job.total_pages) : 0;
-  // Finalize still has to run: report at most 99 until it does.
-  await db.updateTable('job_statuses').set({ progress: Math.min(progress, 99) }).where('id', '=', jobId).execute();
-  return job;
 }
 
 /** Open jobs of these kinds on a document, oldest first. */

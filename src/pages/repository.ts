@@ -68,3 +68,36 @@ export async function pageSources(db: Db, documentId: string, pageNumber: number
     .where('page_number', '=', pageNumber)
     .executeTakeFirst();
 }
+
+// Blob references, for `pagelens fsck` (src/fsck).
+
+export type PageBlobColumn = 'image_key' | 'thumbnail_key' | 'words_key';
+export const PAGE_BLOB_COLUMNS: readonly PageBlobColumn[] = ['image_key', 'thumbnail_key', 'words_key'];
+
+export async function pageBlobRefs(db: Db, documentIds: string[]): Promise<Array<Pick<PagesTable, 'id' | 'document_id' | PageBlobColumn>>> {
+  if (documentIds.length === 0) return [];
+  return db.selectFrom('pages').select(['id', 'document_id', 'image_key', 'thumbnail_key', 'words_key']).where('document_id', 'in', documentIds).execute();
+}
+
+/** Which of these keys a page points at now. */
+export async function referencedPageKeys(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const out: string[] = [];
+  for (const column of PAGE_BLOB_COLUMNS) {
+    const rows = await db.selectFrom('pages').select(column).where(column, 'in', keys).execute();
+    for (const r of rows) {
+      const key = r[column];
+      if (key) out.push(key);
+    }
+  }
+  return out;
+}
+
+/**
+ * fsck --repair for a page blob that is gone: the column becomes null, only while it still holds
+ * that key. A page without an image is rendered again on demand (GET .../pages/{n}/image).
+ */
+export async function forgetMissingPageBlob(db: Db, pageId: string, column: PageBlobColumn, key: string): Promise<boolean> {
+  const res = await db.updateTable('pages').set({ [column]: null, updated_at: nowIso() }).where('id', '=', pageId).where(column, '=', key).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

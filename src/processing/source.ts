@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { StepPorts } from '../context.js';
 import type { DocumentsTable } from '../db/types.js';
 import { formatOf } from '../documents/formats.js';
-import { documentPrefix } from '../documents/keys.js';
+import { derivedPrefix } from '../documents/keys.js';
 import { imagePages } from '../pipeline/images.js';
 import { convertOfficeToPdf } from '../pipeline/office.js';
 import { openPdf, type PdfDoc } from '../pipeline/pdf/document.js';
@@ -21,13 +21,14 @@ export interface SourceRef {
   key: string;
 }
 
-export const derivedSourceKey = (doc: DocumentsTable): string =>
-  `${documentPrefix(doc.id)}derived/v${doc.version}/source.pdf`;
+export const derivedSourceKey = (doc: DocumentsTable): string => `${derivedPrefix(doc.id, doc.version)}source.pdf`;
 
 /** Where the pages of this document version come from (the converted PDF may not exist yet). */
 export function sourceRef(doc: DocumentsTable): SourceRef {
   const format = formatOf(doc.file_type);
-  if (!format || !doc.file_path) throw new PipelineError(`Unsupported document type ${doc.file_type}`, 'unsupported');
+  // No file: `pagelens fsck --repair` found its blob gone and kept the rest of the document.
+  if (!doc.file_path) throw new PipelineError('The document has no file (it was lost from storage); upload it again to reprocess', 'unsupported');
+  if (!format) throw new PipelineError(`Unsupported document type ${doc.file_type}`, 'unsupported');
   if (format.kind === 'pdf') return { kind: 'pdf', key: doc.file_path };
   if (format.kind === 'image') return { kind: 'image', key: doc.file_path };
   return { kind: 'pdf', key: derivedSourceKey(doc) };

@@ -20,6 +20,14 @@ export interface SignedUpload {
   fields: Record<string, string>;
 }
 
+/** One stored blob as a listing sees it. */
+export interface BlobEntry {
+  key: string;
+  size: number;
+  /** When the blob was last written (file mtime, S3 LastModified). */
+  modifiedAt: Date;
+}
+
 export class BlobNotFoundError extends Error {
   constructor(key: string) {
     super(`blob not found: ${key}`);
@@ -39,6 +47,8 @@ export interface BlobStore {
   /** Deletes every blob whose key starts with prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<string[]>;
+  /** Like list, with each blob's size and last write time (fsck tells fresh writes from leftovers). */
+  entries(prefix: string): Promise<BlobEntry[]>;
   signedUrl(key: string, options: SignOptions): Promise<string>;
   /** A direct upload to key, valid until the expiry, that the store caps at maxBytes. */
   signedUpload(key: string, options: { expiresInSeconds: number; maxBytes: number }): Promise<SignedUpload>;

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { access, constants, copyFile, mkdir, readdir, rename, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, BlobNotFoundError, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
+import { assertValidKey, BlobNotFoundError, type BlobEntry, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
 import { signLocalUrl } from './signing.js';
 
 export class LocalBlobStore implements BlobStore {
@@ -31,10 +31,24 @@ export class LocalBlobStore implements BlobStore {
     const tmp = path.join(this.tmpDir, randomUUID());
     try {
       await write(tmp);
-      await rename(tmp, target);
+      await this.renameInto(tmp, target);
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
+    }
+  }
+
+  /**
+   * Renames into place; when the sweep or fsck removed the (empty) folder between our mkdir and
+   * the rename, makes it again once.
+   */
+  private async renameInto(from: string, target: string): Promise<void> {
+    try {
+      await rename(from, target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(from, target);
     }
   }
 
@@ -47,7 +61,7 @@ export class LocalBlobStore implements BlobStore {
     const target = this.pathFor(key);
     await mkdir(path.dirname(target), { recursive: true });
     try {
-      await rename(filePath, target);
+      await this.renameInto(filePath, target);
     } catch {
       await this.putFile(key, filePath);
       await rm(filePath, { force: true });
@@ -96,9 +110,10 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  async list(prefix: string): Promise<string[]> {
-    const out: string[] = [];
-    const walk = async (dir: string, rel: string): Promise<void> => {
+  /** Every blob file under the root (never the temp folder) whose key starts with prefix, sorted. */
+  private async walk(prefix: string): Promise<Array<{ key: string; file: string }>> {
+    const out: Array<{ key: string; file: string }> = [];
+    const visit = async (dir: string, rel: string): Promise<void> => {
       let entries;
       try {
         entries = await readdir(dir, { withFileTypes: true });
@@ -108,12 +123,25 @@ export class LocalBlobStore implements BlobStore {
       for (const e of entries) {
         if (rel === '' && e.name === '.tmp') continue;
         const key = rel === '' ? e.name : `${rel}/${e.name}`;
-        if (e.isDirectory()) await walk(path.join(dir, e.name), key);
-        else if (key.startsWith(prefix)) out.push(key);
+        if (e.isDirectory()) await visit(path.join(dir, e.name), key);
+        else if (key.startsWith(prefix)) out.push({ key, file: path.join(dir, e.name) });
       }
     };
-    await walk(this.root, '');
-    return out.sort();
+    await visit(this.root, '');
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    return (await this.walk(prefix)).map((e) => e.key);
+  }
+
+  async entries(prefix: string): Promise<BlobEntry[]> {
+    const out: BlobEntry[] = [];
+    for (const { key, file } of await this.walk(prefix)) {
+      const s = await stat(file).catch(() => null); // deleted meanwhile: not listed
+      if (s?.isFile()) out.push({ key, size: s.size, modifiedAt: s.mtime });
+    }
+    return out;
   }
 
   async deletePrefix(prefix: string): Promise<number> {
@@ -138,9 +166,11 @@ export class LocalBlobStore implements BlobStore {
 
   /**
    * Crash leftovers older than the cut-off: temp files of writes that never finished, and blob
-   * folders left empty (a deleted document's, or one whose write died). Returns what it removed.
+   * folders below the top level that are empty or hold only such folders (a deleted document's,
+   * or one whose write died). Paths, the folders deepest first (the order to remove them in).
+   * Removes nothing.
    */
-  async sweepLeftovers(olderThan: Date): Promise<{ tmpFiles: number; emptyDirs: number }> {
+  async findLeftovers(olderThan: Date): Promise<{ tmpFiles: string[]; emptyDirs: string[] }> {
     const old = async (p: string): Promise<boolean> => {
       try {
         return (await stat(p)).mtimeMs < olderThan.getTime();
@@ -148,18 +178,15 @@ export class LocalBlobStore implements BlobStore {
         return false;
       }
     };
-    let tmpFiles = 0;
-    let emptyDirs = 0;
+    const tmpFiles: string[] = [];
     for (const name of await readdir(this.tmpDir).catch(() => [] as string[])) {
       const p = path.join(this.tmpDir, name);
-      if (await old(p)) {
-        await rm(p, { force: true, recursive: true });
-        tmpFiles++;
-      }
+      if (await old(p)) tmpFiles.push(p);
     }
-    // Depth first, so a folder whose only content was empty folders goes in the same pass.
+    const emptyDirs: string[] = [];
+    // Depth first: a folder counts when it is old and everything in it is a folder that counts.
     const prune = async (dir: string): Promise<boolean> => {
-      const wasOld = await old(dir); // before its empty children go, which touches its mtime
+      const wasOld = await old(dir);
       const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
       if (!entries) return false;
       let empty = true;
@@ -170,17 +197,52 @@ export class LocalBlobStore implements BlobStore {
         }
         if (!e.isDirectory() || !(await prune(path.join(dir, e.name)))) empty = false;
       }
-      if (!empty || dir === this.root || !wasOld) return false;
-      try {
-        await rmdir(dir); // fails if a write just put something there: then it stays
-        emptyDirs++;
-        return true;
-      } catch {
-        return false;
-      }
+      // The top-level folders (documents/, components/) are the store's layout, not leftovers.
+      if (!empty || dir === this.root || path.dirname(dir) === this.root || !wasOld) return false;
+      emptyDirs.push(dir);
+      return true;
     };
     await prune(this.root);
     return { tmpFiles, emptyDirs };
+  }
+
+  /** Removes what findLeftovers found; a folder that got content meanwhile stays. Returns the counts removed. */
+  async removeLeftovers(found: { tmpFiles: string[]; emptyDirs: string[] }): Promise<{ tmpFiles: number; emptyDirs: number }> {
+    let tmpFiles = 0;
+    let emptyDirs = 0;
+    for (const p of found.tmpFiles) {
+      if (!p.startsWith(this.tmpDir + path.sep)) continue;
+      await rm(p, { force: true, recursive: true });
+      tmpFiles++;
+    }
+    for (const dir of found.emptyDirs) {
+      if (!dir.startsWith(this.root + path.sep)) continue;
+      try {
+        await rmdir(dir); // fails if a write just put something there: then it stays
+        emptyDirs++;
+      } catch {
+        // not empty (any more) or gone
+      }
+    }
+    return { tmpFiles, emptyDirs };
+  }
+
+  /** Removes the folders above a deleted key that are now empty, up to (not including) the top level. */
+  async removeEmptyParents(key: string): Promise<void> {
+    let dir = path.dirname(this.pathFor(key));
+    while (dir.startsWith(this.root + path.sep) && path.dirname(dir) !== this.root) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return; // not empty, or gone
+      }
+      dir = path.dirname(dir);
+    }
+  }
+
+  /** findLeftovers, then removeLeftovers: what the periodic sweep runs. */
+  async sweepLeftovers(olderThan: Date): Promise<{ tmpFiles: number; emptyDirs: number }> {
+    return this.removeLeftovers(await this.findLeftovers(olderThan));
   }
 
   async check(): Promise<void> {

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertValidKey, BlobNotFoundError, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
+import { assertValidKey, BlobNotFoundError, type BlobEntry, type BlobStore, type SignedUpload, type SignOptions } from './blob-store.js';
 
 export interface S3Location {
   bucket: string;
@@ -119,20 +119,26 @@ export class S3BlobStore implements BlobStore {
   }
 
   async list(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
+    return (await this.entries(prefix)).map((e) => e.key);
+  }
+
+  async entries(prefix: string): Promise<BlobEntry[]> {
+    const out: BlobEntry[] = [];
     let token: string | undefined;
     do {
-      const out = await this.client.send(
+      const page = await this.client.send(
         new ListObjectsV2Command({
           Bucket: this.loc.bucket,
           Prefix: `${this.loc.prefix}${prefix}`,
           ...(token ? { ContinuationToken: token } : {}),
         }),
       );
-      for (const o of out.Contents ?? []) if (o.Key) keys.push(o.Key.slice(this.loc.prefix.length));
-      token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      for (const o of page.Contents ?? []) {
+        if (o.Key) out.push({ key: o.Key.slice(this.loc.prefix.length), size: o.Size ?? 0, modifiedAt: o.LastModified ?? new Date(0) });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return keys.sort();
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   async deletePrefix(prefix: string): Promise<number> {

@@ -1,5 +1,7 @@
-// Crash leftovers: partial uploads in DATA_DIR/tmp, temp blobs in blobs/.tmp and empty blob
-// folders older than PAGELENS_LEFTOVER_AGE_S are swept; younger ones and real blobs stay.
+// Crash leftovers: everything in DATA_DIR/tmp (partial uploads, signed PUTs, upload checks,
+// conversion folders), temp blobs in blobs/.tmp and empty blob folders older than
+// PAGELENS_LEFTOVER_AGE_S are swept; younger ones (a conversion folder still written to) and real
+// blobs stay.
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,12 @@ describe('crash leftovers (local files)', () => {
       if (age) await utimes(p, age, age);
     };
     await make(path.join(t.ctx.tmpDir, 'a.upload'), old);
+    await make(path.join(t.ctx.tmpDir, 'b.put'), old);
+    await make(path.join(t.ctx.tmpDir, 'c.check'), old);
+    await make(path.join(t.ctx.tmpDir, 'convert-dead', 'in.docx'), old);
+    await utimes(path.join(t.ctx.tmpDir, 'convert-dead'), old, old);
+    await make(path.join(t.ctx.tmpDir, 'convert-live', 'profile', 'fresh'), null);
+    await utimes(path.join(t.ctx.tmpDir, 'convert-live'), old, old); // old folder, young content
     await make(path.join(t.ctx.tmpDir, 'fresh.upload'), null);
     await make(path.join(blobs, '.tmp', 'dead-write'), old);
     await make(path.join(blobs, '.tmp', 'live-write'), null);
@@ -33,8 +41,8 @@ describe('crash leftovers (local files)', () => {
     await utimes(path.join(blobs, 'documents', 'gone'), old, old);
 
     const report = await sweepLeftovers(t.ctx);
-    expect(report).toEqual({ uploads: 1, tmpFiles: 1, emptyDirs: 2 });
-    expect((await readdir(t.ctx.tmpDir)).sort()).toEqual(['fresh.upload']);
+    expect(report).toEqual({ dataTmp: 4, blobTmp: 1, emptyDirs: 2 });
+    expect((await readdir(t.ctx.tmpDir)).sort()).toEqual(['convert-live', 'fresh.upload']);
     expect(await readdir(path.join(blobs, '.tmp'))).toEqual(['live-write']);
     expect(await readdir(path.join(blobs, 'documents'))).toEqual(['keep']);
     expect(await t.ctx.storage.head('documents/keep/original.pdf')).toEqual({ size: 4 });

@@ -207,6 +207,22 @@ describe.each(BACKENDS)('blob store contract (%s)', (_name, open) => {
     expect(all).toEqual(expect.arrayContaining(['many/k01', 'many-other/x', 'other/y']));
   });
 
+  it('lists entries with their size and last write time (what fsck tells leftovers by)', async () => {
+    const before = Date.now() - 2000; // S3 keeps whole seconds
+    await store.putBuffer('entries/a', Buffer.from('abc'));
+    await store.putBuffer('entries/b/c', Buffer.alloc(1000));
+    const entries = await store.entries('entries/');
+    expect(entries.map((e) => [e.key, e.size])).toEqual([
+      ['entries/a', 3],
+      ['entries/b/c', 1000],
+    ]);
+    for (const e of entries) {
+      expect(e.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+      expect(e.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    expect(await store.entries('entries/none')).toEqual([]);
+  });
+
   it('deletes exactly the keys under a prefix and says how many', async () => {
     for (const k of ['gone/a', 'gone/b/c', 'gone/b/d', 'gone-not/e', 'keep/gone/f']) await store.putBuffer(k, Buffer.from(k));
     const pages = backend.smallPages?.(2);
