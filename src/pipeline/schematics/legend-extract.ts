@@ -8,6 +8,7 @@
 //    neighbouring ink are kept inside the row (a label wrapped onto two lines);
 // 4. in each row the column profile splits the ink into runs; the widest blank gap separates the
 //    symbol (the ink left of it, the leftmost blob group) from the label (the ink right of it);
+//    a row whose widest gap is under 40 % of its height is text alone (a title) and is skipped;
 // 5. the label is read by the OCR engine from the original pixels, rules painted out, scaled so
 //    its ink is about 40 px high; header rows ("Symbol | Description") and rows whose label
 //    reads as nothing are dropped.
@@ -210,7 +211,8 @@ async function labelImage(img: GreyPixels, rules: Uint8Array, box: [number, numb
   const margin = 12;
   const { data, info } = await rawOf(piece)
     .resize(width, height, { kernel: 'cubic' })
-    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: 255 })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
+    .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
@@ -240,6 +242,8 @@ export async function extractLegend(image: GreyPixels, ocr: LegendOcr): Promise<
     if (blobs.length < 2) continue;
     let split = 0;
     for (let i = 1; i < blobs.length - 1; i++) if (blobs[i + 1]![0] - blobs[i]![1] > blobs[split + 1]![0] - blobs[split]![1]) split = i;
+    // The symbol stands apart from its label: a gap narrower than that is inside a word (a title).
+    if (blobs[split + 1]![0] - blobs[split]![1] < Math.max(6, 0.4 * (band[1] - band[0]))) continue;
     const symbol = inkBox(ink, w, band, [blobs[0]![0], blobs[split]![1]]);
     const labelBox = inkBox(ink, w, band, [blobs[split + 1]![0], blobs[blobs.length - 1]![1]]);
     if (!symbol || !labelBox) continue;

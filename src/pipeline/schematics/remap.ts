@@ -48,7 +48,11 @@ export interface RemapVision {
 
 export const SIZE = 32;
 export const MIN_SCORE = 0.5;
+/** Gaussian sigma (px of the SIZE x SIZE sample): a stroke a pixel off still correlates. */
+const BLUR = 2;
 const JUNCTION = 'junction';
+/** Most ink pixels an edge column or row of a crop may have to count as a line's end (a pipe). */
+const STUB = 4;
 const TURNS = [0, 90, 180, 270] as const;
 
 /** The nodes that name no legend entry's class (junctions aside). */
@@ -91,7 +95,28 @@ function inkBox(img: GreyPixels): Box | null {
       y1 = Math.max(y1, y);
     }
   }
-  return x1 < 0 ? null : [x0, y0, x1 + 1, y1 + 1];
+  if (x1 < 0) return null;
+  return withoutStubs(img, t, [x0, y0, x1 + 1, y1 + 1]);
+}
+
+/**
+ * The box less the ends of lines that run into it across an edge (pipes attached to the symbol):
+ * edge columns (rows) with at most STUB ink pixels, up to a sixth of the box from each side.
+ */
+function withoutStubs(img: GreyPixels, t: number, box: Box): Box {
+  let [x0, y0, x1, y1] = box;
+  const inkIn = (xa: number, xb: number, ya: number, yb: number): number => {
+    let n = 0;
+    for (let y = ya; y < yb; y++) for (let x = xa; x < xb; x++) if (img.data[y * img.width + x]! < t) n++;
+    return n;
+  };
+  const maxX = Math.floor((x1 - x0) / 6);
+  const maxY = Math.floor((y1 - y0) / 6);
+  for (let k = 0; k < maxX && inkIn(x0, x0 + 1, y0, y1) <= STUB; k++) x0++;
+  for (let k = 0; k < maxX && inkIn(x1 - 1, x1, y0, y1) <= STUB; k++) x1--;
+  for (let k = 0; k < maxY && inkIn(x0, x1, y0, y0 + 1) <= STUB; k++) y0++;
+  for (let k = 0; k < maxY && inkIn(x0, x1, y1 - 1, y1) <= STUB; k++) y1--;
+  return [x0, y0, x1, y1];
 }
 
 const rawOf = (img: GreyPixels) => sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 1 } });
@@ -107,7 +132,7 @@ async function sampleOf(img: GreyPixels): Promise<Sample | null> {
   const box = inkBox(img);
   const ink = box && crop(img, [box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1]);
   if (!box || !ink) return null;
-  const data = await rawOf(ink).resize(SIZE, SIZE, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  const data = await rawOf(ink).resize(SIZE, SIZE, { fit: 'fill', kernel: 'cubic' }).blur(BLUR).extractChannel(0).raw().toBuffer();
   const v = Float64Array.from(data);
   const mean = v.reduce((a, b) => a + b, 0) / v.length;
   let norm = 0;
@@ -154,7 +179,8 @@ function bestBySimilarity(node: Sample, legend: Array<{ entry: RemapLegendEntry;
     for (const { entry, sample } of legend) {
       const score = similarity(t, sample);
       // Turning the detection by deg clockwise matches the legend: it is drawn turned by -deg.
-      if (!best || score > best.score) best = { entry, score, rotation: (360 - deg) % 360 };
+      // A turn wins only by a clear margin: a symmetric symbol keeps the first (0 degrees).
+      if (!best || score > best.score + 1e-3) best = { entry, score, rotation: (360 - deg) % 360 };
     }
   }
   return best && best.score >= MIN_SCORE ? best : null;
