@@ -110,12 +110,12 @@ function legendBlock(style: SheetStyle, classes: SymbolClass[], maxH: number): B
   const size = style.legendSize;
   const ls = style.symbolScale * style.legendScale;
   const drawings = classes.map((c) => c.draw(style.variants.get(c.label) ?? 0));
-  const tallest = Math.max(...drawings.map((d) => d.h));
-  const scale = Math.min(ls, 22 / tallest);
+  // Big equipment is drawn smaller in the legend than on the sheet, so its rows stay low.
+  const scales = drawings.map((d) => Math.min(ls, 22 / d.h, 34 / d.w));
   const labels = classes.map((c) => (style.legendUpper ? c.label.toUpperCase() : c.label));
-  const symW = Math.max(16, ...drawings.map((d) => d.w * scale + 7));
+  const symW = Math.max(16, ...drawings.map((d, k) => d.w * scales[k]! + 7));
   const labW = Math.max(...labels.map((l) => l.length)) * CHAR_W * size * 0.85 + 7;
-  const rowH = drawings.map((d) => Math.max(size * 2.8, d.h * scale + 4.5));
+  const rowH = drawings.map((d, k) => Math.max(size * 2.8, d.h * scales[k]! + 4.5));
   const head = size * 3.2;
   let pairs = 1;
   const split = (p: number): number[][] => {
@@ -146,6 +146,7 @@ function legendBlock(style: SheetStyle, classes: SymbolClass[], maxH: number): B
         let ry = y + head;
         for (const k of ks) {
           const d = drawings[k]!;
+          const scale = scales[k]!;
           const sx = cx + (symW - d.w * scale) / 2;
           const sy = ry + (rowH[k]! - d.h * scale) / 2;
           out.push(`<g transform="${placeTransform(sx, sy, d.w, d.h, 0, scale)}" stroke-width="${num(style.symbolStroke / scale)}">${d.svg}</g>`);
@@ -197,7 +198,7 @@ function itemSvg(it: Item, style: SheetStyle): string {
   const size = d.inner.size * Math.min(1.15, it.s);
   const x = it.box[0] + cx;
   const y = it.box[1] + cy;
-  const lines = it.inner.length === 1 ? [text(x, y + size * 0.36, it.inner[0]!, size, 'middle')] : [text(x, y - 0.5, it.inner[0]!, size, 'middle'), text(x, y + 0.5 + size * 0.73, it.inner[1]!, size, 'middle')];
+  const lines = it.inner.length === 1 ? [text(x, y + size * 0.36, it.inner[0]!, size, 'middle')] : [text(x, y - 0.9, it.inner[0]!, size, 'middle'), text(x, y + 0.9 + size * 0.73, it.inner[1]!, size, 'middle')];
   return `${g}<g fill="#000" stroke="none">${lines.join('')}</g>`;
 }
 
@@ -256,6 +257,17 @@ export function composeSheet(r: Random, opts: { dpi?: number; paper?: 'A3' | 'A4
   let legendTruth: LegendTruth[];
   const titleBox: Box = [frame[2] - title.w, frame[3] - title.h, frame[2], frame[3]];
   parts.push(title.draw(titleBox[0], titleBox[1]).svg);
+  // A legend too wide for its place goes to the other place, then smaller.
+  const fits = (): boolean => {
+    const lg = style.legendPos === 'right' ? legendBlock(style, legendClasses, frame[3] - frame[1] - title.h - 12) : legendBlock(style, legendClasses, 62);
+    return style.legendPos === 'right' ? lg.w <= 0.4 * (W - 20) : lg.w <= W - 20 - title.w - 12;
+  };
+  for (let k = 0; k < 6 && !fits(); k++) {
+    if (k % 2 === 0) style.legendPos = style.legendPos === 'right' ? 'bottom' : 'right';
+    else style.legendScale *= 0.8;
+  }
+  // Still too wide: the right column, however wide (it never runs into the title block).
+  if (!fits()) style.legendPos = 'right';
   if (style.legendPos === 'right') {
     const lg = legendBlock(style, legendClasses, frame[3] - frame[1] - title.h - 12);
     const lx = frame[2] - 4 - lg.w;
