@@ -10,7 +10,7 @@ import { Value } from 'typebox/value';
 import type { StepPorts } from '../context.js';
 import { isTransient } from '../jobs/engine.js';
 import { StepStopped, type SingleKind } from '../jobs/kinds.js';
-import { extractLegend } from '../pipeline/schematics/legend-extract.js';
+import { extractLegend } from '../pipeline/schematics/index.js';
 import { PipelineError } from '../pipeline/types.js';
 import { newId } from '../util.js';
 import type { LegendEntry } from './graph.js';

@@ -10,7 +10,7 @@
 import { Value } from 'typebox/value';
 import type { StepPorts } from '../context.js';
 import { type SingleKind } from '../jobs/kinds.js';
-import { remapDetections, type RemapVision } from '../pipeline/schematics/remap.js';
+import { remapDetections, type VisionModel } from '../pipeline/schematics/index.js';
 import { PipelineError } from '../pipeline/types.js';
 import { recordTokenUsage } from '../search/usage.js';
 import type { SchematicNode } from './graph.js';
@@ -70,7 +70,7 @@ export const remapLegendKind: SingleKind<RemapLegendPayloadT, StepPorts> = {
     const crops = await legendPictures(ports.storage, graph.legend);
     const model = ports.engines.chatModel;
     const calls: Call[] = [];
-    const vision: RemapVision | null =
+    const vision: VisionModel | null =
       model && model.vision
         ? {
             vision: true,
