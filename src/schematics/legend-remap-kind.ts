@@ -6,7 +6,9 @@
 // as the spec says), legend_id set to the entry. The result is written under the component's lock
 // with a grounding revision, merged into the graph as it is then: a node deleted or reclassified
 // meanwhile is left to that newer edit. Nothing matched: the job is done and nothing is written.
-// The model's calls are recorded in token_usage in the same commit.
+// The model's calls are recorded in token_usage in the same commit. A model call that fails
+// leaves that detection to the likeness of crops (remapDetections); a cancel is noticed once
+// matching is done, before anything is written.
 import { Value } from 'typebox/value';
 import type { StepPorts } from '../context.js';
 import { type SingleKind } from '../jobs/kinds.js';
@@ -77,7 +79,6 @@ export const remapLegendKind: SingleKind<RemapLegendPayloadT, StepPorts> = {
             async complete(req) {
               const res = await model.complete(req);
               calls.push({ provider: model.provider, model: model.model, tokensIn: res.tokensIn, tokensOut: res.tokensOut });
-              await ctx.checkpoint();
               return res;
             },
           }
