@@ -1,18 +1,23 @@
 // HTTP for a component's schematic: GET/PUT /components/{id}/schematic, its export, the review
-// flag, the legend and the legend draft. Every route takes the required vc_id; the rules are in
-// src/schematics/service.ts. The legend jobs (apply-remap, extract-from-image) come with the
-// detection half of issue 14.
+// flag, the legend, the legend draft and the two legend jobs (extract-from-image, apply-remap).
+// Every route takes the required vc_id; the rules are in src/schematics/service.ts and
+// src/schematics/legend-job-service.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../auth/plugin.js';
-import type { AppContext } from '../context.js';
+import { maxUploadBytes, type AppContext } from '../context.js';
 import { inTransaction } from '../db/tx.js';
+import { validationError } from '../http/errors.js';
 import { op } from '../http/openapi.js';
+import { receiveUpload, removeQuietly } from '../documents/upload.js';
+import { queueLegendExtraction, queueLegendRemap } from '../schematics/legend-job-service.js';
 import { entityTables } from '../schematics/entity-tables.js';
 import { entityCsvZip, entityXlsx } from '../schematics/export-files.js';
 import { SchematicGraphV2Schema } from '../schematics/schema.js';
 import * as schemas from '../schematics/schemas.js';
 import { clearLegendDraft, commitSchematic, getSchematic, prepareLegend, preparePut, setReviewed, type SchematicChange, type SchematicRef } from '../schematics/service.js';
+import { ComponentPostResponse } from './create-schemas.js';
 import { ComponentIdParams } from './schemas.js';
+import { componentToWire } from './wire.js';
 
 const TAGS = ['schematics'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -25,6 +30,8 @@ const refOf = (request: { params: { component_id: string }; query: { vc_id: stri
 
 export function componentSchematicRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx.database;
+  const deps = { storage: ctx.storage, signedUrlTtlSeconds: ctx.config.signedUrlTtlSeconds };
+  const limits = { maxPixels: ctx.config.maxPagePixels, maxPages: ctx.config.maxPages };
   return async (app) => {
     const apply = async (request: Parameters<typeof callerOf>[0], ref: SchematicRef, change: SchematicChange, what: string) => {
       const written = await inTransaction(db, (uow) => commitSchematic(uow, callerOf(request), ref, change));
@@ -126,6 +133,53 @@ export function componentSchematicRoutes(ctx: AppContext): FastifyPluginAsyncTyp
         const change = await prepareLegend(db, ctx.storage, callerOf(request), ref, request.body);
         await apply(request, ref, change, 'schematic legend replaced');
         return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/api/v0/components/:component_id/schematic/legend/apply-remap',
+      {
+        schema: { params: ComponentIdParams, querystring: schemas.SchematicQuery },
+        config: op({
+          operationId: 'apply_component_schematic_legend_remap',
+          summary: 'A job that matches each detection whose class names no legend entry to one (vision model when configured, else visual similarity to the legend crops) and rewrites its class, subtype and transcription',
+          description: '409 when the legend is empty, or when no entry has a crop and no vision model is configured. Poll job_status_id; the graph changes with a grounding revision.',
+          tags: TAGS,
+          response: ComponentPostResponse,
+        }),
+      },
+      async (request) => {
+        const ref = refOf(request);
+        const queued = await queueLegendRemap({ db, jobs: ctx.jobs, vision: ctx.engines.chatModel }, callerOf(request), ref);
+        request.log.info({ component_id: queued.component.id, vc_id: ref.vcId, job_status_id: queued.jobStatusId }, 'schematic legend remap queued');
+        return { component_id: queued.component.id, job_status_id: queued.jobStatusId, component: await componentToWire(deps, queued.component) };
+      },
+    );
+
+    app.post(
+      '/api/v0/components/:component_id/schematic/legend/extract-from-image',
+      {
+        schema: { params: ComponentIdParams, querystring: schemas.SchematicQuery },
+        config: op({
+          operationId: 'extract_component_schematic_legend_from_image',
+          summary: 'A job that reads a legend table image (PNG, JPEG, WebP or GIF, else 415) into graph.legend_draft, each symbol crop stored under legend_crops/',
+          description: 'Poll job_status_id, refetch the schematic, review legend_draft, then DELETE .../legend/draft.',
+          tags: TAGS,
+          body: { kind: 'multipart', schema: schemas.Body_extract_legend_from_image },
+          response: ComponentPostResponse,
+        }),
+      },
+      async (request) => {
+        const ref = refOf(request);
+        const upload = await receiveUpload(request, { tmpDir: ctx.tmpDir, maxBytes: maxUploadBytes(ctx), fileField: 'file' });
+        try {
+          if (!upload.file) throw validationError(['body', 'file'], 'Field required', 'missing');
+          const queued = await queueLegendExtraction({ db, storage: ctx.storage, jobs: ctx.jobs, limits }, callerOf(request), ref, upload.file);
+          request.log.info({ component_id: queued.component.id, vc_id: ref.vcId, job_status_id: queued.jobStatusId }, 'schematic legend extraction queued');
+          return { component_id: queued.component.id, job_status_id: queued.jobStatusId, component: await componentToWire(deps, queued.component) };
+        } finally {
+          await removeQuietly(upload.file?.tmpPath);
+        }
       },
     );
 

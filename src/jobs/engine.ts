@@ -162,8 +162,8 @@ async function runStep<Ports>(deps: EngineDeps<Ports>, kind: JobKind<unknown, Po
 
 const TRANSIENT_CODES = new Set(['40001', '40P01', '57P01', '08006', '08003', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT']);
 
-/** Infrastructure hiccups (a busy database, a dropped connection) that a retry can get past. */
-function isTransient(err: unknown): boolean {
+/** Infrastructure hiccups (a busy database, a dropped connection) that a retry can get past (the run is queued again). */
+export function isTransient(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || TRANSIENT_CODES.has(code))) return true;
   return /Connection terminated|database is locked/i.test(errorMessage(err));

@@ -59,3 +59,10 @@ export const ImportArchiveResponse = named(
   }),
 );
 export type ImportArchiveResult = Static<typeof ImportArchiveResponse>;
+
+export const Body_extract_legend_from_image = named(
+  'Body_extract_legend_from_image',
+  Type.Object({
+    file: Type.String({ format: 'binary', description: 'a PNG, JPEG, WebP or GIF of a symbol-legend table: one symbol and its label per row' }),
+  }),
+);

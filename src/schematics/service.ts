@@ -42,7 +42,20 @@ export interface SchematicTarget {
 const isV2 = compile<SchematicGraphV2>(SchematicGraphV2Schema);
 
 export async function findTarget(db: Db, caller: Caller, ref: SchematicRef): Promise<SchematicTarget> {
-  const component = await getReadableComponent(db, caller, ref.componentId);
+  return pairTarget(db, await getReadableComponent(db, caller, ref.componentId), ref);
+}
+
+/**
+ * A job's target (the caller was checked when the job was created): the component and the region
+ * vc_id names, paired as findTarget pairs them; 404 when either is gone.
+ */
+export async function findJobTarget(db: Db, ref: SchematicRef): Promise<SchematicTarget> {
+  const [component] = UUID_RE.test(ref.componentId) ? await repo.findComponents(db, [ref.componentId.toLowerCase()]) : [];
+  if (!component) throw notFound('Component not found');
+  return pairTarget(db, component, ref);
+}
+
+async function pairTarget(db: Db, component: ComponentsTable, ref: SchematicRef): Promise<SchematicTarget> {
   let visual: repo.VisualRow | null = null;
   if (component.document_id === null) {
     if (ref.vcId.toLowerCase() !== component.id) throw notFound('Visual component not found for this component');
@@ -120,15 +133,29 @@ export const clearLegendDraft: SchematicChange = (current) =>
  * locked and read again, so concurrent writes apply one after the other to what the other left.
  */
 export async function commitSchematic(
-  { trx }: UnitOfWork,
+  uow: UnitOfWork,
   caller: Caller,
   ref: SchematicRef,
   change: SchematicChange,
   source: RevisionSource = 'edit',
 ): Promise<boolean> {
-  const before = await findTarget(trx, caller, ref);
+  return commitTo(uow.trx, (db) => findTarget(db, caller, ref), change, { source, userId: caller.userId });
+}
+
+/** commitSchematic for a job: the target as findJobTarget finds it, the revision in the requester's name. */
+export async function commitJobSchematic(trx: Db, ref: SchematicRef, change: SchematicChange, requestedBy: string): Promise<boolean> {
+  return commitTo(trx, (db) => findJobTarget(db, ref), change, { source: 'pipeline', userId: requestedBy });
+}
+
+async function commitTo(
+  trx: Db,
+  find: (db: Db) => Promise<SchematicTarget>,
+  change: SchematicChange,
+  revision: { source: RevisionSource; userId: string },
+): Promise<boolean> {
+  const before = await find(trx);
   if (!(await repo.lockComponent(trx, before.component.id))) throw notFound('Component not found');
-  const target = await findTarget(trx, caller, ref);
+  const target = await find(trx);
   const next = change(stateOf(target));
   if (next === null) return false;
   const stored = { graph: next.graph, reviewed: next.reviewed };
@@ -138,7 +165,7 @@ export async function commitSchematic(
     trx,
     target.component.id,
     { grounding: { ...kept, ...stored }, groundingData: target.visual ? stored : null, status: 'done', error: null },
-    { source, userId: caller.userId },
+    revision,
   );
   await repo.markRegionsManual(trx, target.component.id);
   return true;

@@ -107,12 +107,14 @@ const REQUIRED_NOW = [
   'GET /api/v0/documents/search/{search_id}',
   'POST /api/v0/documents/token-usage',
   'POST /api/v0/documents/stats',
-  // schematics (issue 14; the two legend jobs come with detection)
+  // schematics (issue 14)
   'GET /api/v0/components/{component_id}/schematic',
   'PUT /api/v0/components/{component_id}/schematic',
   'GET /api/v0/components/{component_id}/schematic/export',
   'PATCH /api/v0/components/{component_id}/schematic/reviewed',
   'PUT /api/v0/components/{component_id}/schematic/legend',
+  'POST /api/v0/components/{component_id}/schematic/legend/apply-remap',
+  'POST /api/v0/components/{component_id}/schematic/legend/extract-from-image',
   'DELETE /api/v0/components/{component_id}/schematic/legend/draft',
   'GET /api/v0/documents/{document_id}/schematic/coco-export',
   'GET /api/v0/documents/{document_id}/schematic/archive',

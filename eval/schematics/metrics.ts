@@ -1,0 +1,167 @@
+// Scoring a detected schematic graph against a sheet's truth:
+//   - symbols: precision and recall, a detection counting when its box overlaps a true symbol's
+//     by IoU >= 0.5 and its class is the true one (matched one to one, best overlap first);
+//   - tags: true tags read exactly (case and spaces aside) on the symbol matched to theirs;
+//   - connections: edges whose two ends are matched nodes (symbols by IoU >= 0.5 whatever their
+//     class, junctions by distance) and that the truth joins too, as precision and recall;
+//     direction: of the true directed edges found, the share pointed the right way;
+//   - legend entries: entries whose picture box overlaps a true entry's by IoU >= 0.5 and whose
+//     label is the true label (case and spaces aside), over the larger of the two counts;
+//   - crossings taken for junctions (a junction detected on a dotless crossing).
+import type { Box, SchematicGraphV2, SchematicNode } from '../../src/schematics/graph.js';
+import type { SheetTruth } from './render.js';
+
+export interface SheetScore {
+  symbolTruth: number;
+  symbolPred: number;
+  symbolHits: number;
+  /** Symbols found where the truth has one, whatever the class. */
+  located: number;
+  tagTruth: number;
+  tagHits: number;
+  edgeTruth: number;
+  edgePred: number;
+  edgeHitsPred: number;
+  edgeHitsTruth: number;
+  directedTruth: number;
+  directedHits: number;
+  legendTruth: number;
+  legendPred: number;
+  legendHits: number;
+  junctionTruth: number;
+  junctionPred: number;
+  junctionHits: number;
+  crossings: number;
+  crossingsAsJunctions: number;
+}
+
+export const iou = (a: Box, b: Box): number => {
+  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter);
+};
+
+const norm = (s: string | null): string => (s ?? '').toUpperCase().replace(/\s+/g, '');
+const normLabel = (s: string): string => s.toLowerCase().replace(/\s+/g, ' ').trim();
+const centre = (b: Box): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2];
+
+/** One-to-one pairs, best score first, among pairs `ok` accepts. */
+function pairUp<A, B>(as: A[], bs: B[], score: (a: A, b: B) => number, ok: (s: number, a: A, b: B) => boolean): Map<A, B> {
+  const cands: Array<{ a: A; b: B; s: number }> = [];
+  for (const a of as) for (const b of bs) {
+    const s = score(a, b);
+    if (ok(s, a, b)) cands.push({ a, b, s });
+  }
+  cands.sort((x, y) => y.s - x.s);
+  const out = new Map<A, B>();
+  const usedB = new Set<B>();
+  for (const c of cands) {
+    if (out.has(c.a) || usedB.has(c.b)) continue;
+    out.set(c.a, c.b);
+    usedB.add(c.b);
+  }
+  return out;
+}
+
+export function scoreSheet(pred: SchematicGraphV2, truth: SheetTruth): SheetScore {
+  const t = truth.graph;
+  const isSym = (n: SchematicNode): boolean => n.class !== 'junction';
+  const tSym = t.network.nodes.filter(isSym);
+  const pSym = pred.network.nodes.filter(isSym);
+  const tJ = t.network.nodes.filter((n) => !isSym(n));
+  const pJ = pred.network.nodes.filter((n) => !isSym(n));
+  const classed = pairUp(tSym, pSym, (a, b) => iou(a.bbox, b.bbox), (s, a, b) => s >= 0.5 && a.class === b.class);
+  const located = pairUp(tSym, pSym, (a, b) => iou(a.bbox, b.bbox), (s) => s >= 0.5);
+  const tol = Math.max(8, 3 * truth.pipeWidth + 4);
+  const dist = (a: SchematicNode, b: SchematicNode): number => Math.hypot(centre(a.bbox)[0] - centre(b.bbox)[0], centre(a.bbox)[1] - centre(b.bbox)[1]);
+  const junctions = pairUp(tJ, pJ, (a, b) => -dist(a, b), (s) => -s <= tol);
+  // Predicted node id -> true node id.
+  const toTruth = new Map<string, string>();
+  for (const [a, b] of [...located, ...junctions]) toTruth.set(b.id, a.id);
+  const key = (x: string, y: string): string => (x < y ? `${x}|${y}` : `${y}|${x}`);
+  const trueEdges = new Map<string, Array<(typeof t.network.edges)[number]>>();
+  for (const e of t.network.edges) trueEdges.set(key(e.source, e.target), [...(trueEdges.get(key(e.source, e.target)) ?? []), e]);
+  const usedTrue = new Set<(typeof t.network.edges)[number]>();
+  let edgeHitsPred = 0;
+  let directedTruth = 0;
+  let directedHits = 0;
+  for (const e of pred.network.edges) {
+    const s = toTruth.get(e.source);
+    const d = toTruth.get(e.target);
+    if (!s || !d) continue;
+    const te = (trueEdges.get(key(s, d)) ?? []).find((x) => !usedTrue.has(x));
+    if (!te) continue;
+    usedTrue.add(te);
+    edgeHitsPred++;
+    if (te.directed) {
+      directedTruth++;
+      if (e.directed && te.source === s && te.target === d) directedHits++;
+    }
+  }
+  let tagTruth = 0;
+  let tagHits = 0;
+  for (const n of tSym) {
+    if (n.transcription === null) continue;
+    tagTruth++;
+    const p = located.get(n);
+    if (p && norm(p.transcription) === norm(n.transcription)) tagHits++;
+  }
+  const legend = pairUp(t.legend, pred.legend, (a, b) => (a.bbox && b.bbox ? iou(a.bbox, b.bbox) : 0), (s, a, b) => s >= 0.5 && normLabel(a.label) === normLabel(b.label));
+  const crossingsAsJunctions = truth.crossings.filter((c) => pJ.some((j) => Math.hypot(centre(j.bbox)[0] - c[0], centre(j.bbox)[1] - c[1]) <= tol)).length;
+  return {
+    symbolTruth: tSym.length,
+    symbolPred: pSym.length,
+    symbolHits: classed.size,
+    located: located.size,
+    tagTruth,
+    tagHits,
+    edgeTruth: t.network.edges.length,
+    edgePred: pred.network.edges.length,
+    edgeHitsPred,
+    edgeHitsTruth: usedTrue.size,
+    directedTruth,
+    directedHits,
+    legendTruth: t.legend.length,
+    legendPred: pred.legend.length,
+    legendHits: legend.size,
+    junctionTruth: tJ.length,
+    junctionPred: pJ.length,
+    junctionHits: junctions.size,
+    crossings: truth.crossings.length,
+    crossingsAsJunctions,
+  };
+}
+
+export interface Totals {
+  sheets: number;
+  symbolP: number;
+  symbolR: number;
+  tagAccuracy: number;
+  connectionP: number;
+  connectionR: number;
+  direction: number;
+  legendAccuracy: number;
+  junctionP: number;
+  junctionR: number;
+  crossingErrors: string;
+}
+
+export function totals(scores: SheetScore[]): Totals {
+  const sum = (f: (s: SheetScore) => number): number => scores.reduce((a, s) => a + f(s), 0);
+  const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
+  return {
+    sheets: scores.length,
+    symbolP: ratio(sum((s) => s.symbolHits), sum((s) => s.symbolPred)),
+    symbolR: ratio(sum((s) => s.symbolHits), sum((s) => s.symbolTruth)),
+    tagAccuracy: ratio(sum((s) => s.tagHits), sum((s) => s.tagTruth)),
+    connectionP: ratio(sum((s) => s.edgeHitsPred), sum((s) => s.edgePred)),
+    connectionR: ratio(sum((s) => s.edgeHitsTruth), sum((s) => s.edgeTruth)),
+    direction: ratio(sum((s) => s.directedHits), sum((s) => s.directedTruth)),
+    legendAccuracy: ratio(sum((s) => s.legendHits), sum((s) => Math.max(s.legendTruth, s.legendPred))),
+    junctionP: ratio(sum((s) => s.junctionHits), sum((s) => s.junctionPred)),
+    junctionR: ratio(sum((s) => s.junctionHits), sum((s) => s.junctionTruth)),
+    crossingErrors: `${sum((s) => s.crossingsAsJunctions)}/${sum((s) => s.crossings)}`,
+  };
+}

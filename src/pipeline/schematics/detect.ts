@@ -1,0 +1,119 @@
+// Detection on a schematic sheet, end to end: the sheet made ready (prepare.ts), its text read
+// (text.ts), its legend found (legend.ts) or given, symbols matched against the legend pictures
+// (symbols.ts), tags attached (tags.ts), lines traced (lines.ts, network.ts) with their arrows
+// (arrows.ts), and all of it assembled into the v2 graph (graph.ts).
+import type { BBox } from '../types.js';
+import { findArrows } from './arrows.js';
+import { assemble, type PlacedSymbol } from './graph.js';
+import { findLegend, slug, type FoundLegend } from './legend.js';
+import { findSegments } from './lines.js';
+import { buildNetwork } from './network.js';
+import { prepareSheet, type PreparedSheet } from './prepare.js';
+import { binarise, type Mask } from './raster.js';
+import { genericShapes } from './shapes.js';
+import { detectSymbols, PAD, type LegendPicture } from './symbols.js';
+import { assignTags } from './tags.js';
+import { soften } from './templates.js';
+import { itemsFromWords, readGroups, textGroups, textHeight } from './text.js';
+import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types.js';
+
+/** Text read with this confidence or more counts as text (symbol parts read as letters score lower). */
+const MIN_TEXT_CONFIDENCE = 0.5;
+
+export interface SheetText {
+  th: number;
+  items: TextItem[];
+}
+
+/** The sheet's text: the words given, or OCR of its text-like components. */
+export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, 'words' | 'ocr'>): Promise<SheetText> {
+  const { cc, frame } = sheet;
+  const found = textHeight(cc, Math.round(0.03 * Math.min(frame.workWidth, frame.workHeight)));
+  const th = found || Math.max(8, Math.round(5 * sheet.stroke));
+  if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
+  if (!input.ocr || !found) return { th, items: [] };
+  const read = await readGroups(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
+  return { th, items: read.filter((i) => i.confidence >= MIN_TEXT_CONFIDENCE && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text)) };
+}
+
+/** The sheet's ink without its text (characters erased; a text layer's word boxes cleared). */
+export function withoutText(sheet: PreparedSheet, text: SheetText): Mask {
+  const out = new Uint8Array(sheet.mask.data);
+  const members = new Set(text.items.flatMap((t) => t.members));
+  for (let i = 0; i < out.length; i++) if (out[i] && members.has(sheet.cc.labels[i]!)) out[i] = 0;
+  for (const t of text.items) {
+    if (t.members.length > 0) continue;
+    for (let y = Math.max(0, Math.floor(t.box[1])); y < Math.min(sheet.mask.height, Math.ceil(t.box[3])); y++) out.fill(0, y * sheet.mask.width + Math.max(0, Math.floor(t.box[0])), y * sheet.mask.width + Math.min(sheet.mask.width, Math.ceil(t.box[2])));
+  }
+  return { data: out, width: sheet.mask.width, height: sheet.mask.height };
+}
+
+function clear(mask: Mask, boxes: BBox[], grow: number): Mask {
+  const out = new Uint8Array(mask.data);
+  for (const b of boxes) {
+    const x0 = Math.max(0, Math.floor(b[0] - grow));
+    const x1 = Math.min(mask.width, Math.ceil(b[2] + grow));
+    for (let y = Math.max(0, Math.floor(b[1] - grow)); y < Math.min(mask.height, Math.ceil(b[3] + grow)); y++) out.fill(0, y * mask.width + x0, y * mask.width + x1);
+  }
+  return { data: out, width: mask.width, height: mask.height };
+}
+
+/** Legend entries with ids and classes (a label's slug; repeated labels numbered). */
+export function legendEntries(labels: Array<{ label: string; bbox: BBox | null }>): LegendEntry[] {
+  const seen = new Map<string, number>();
+  return labels.map((l, i) => {
+    const base = slug(l.label) || 'symbol';
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return { id: `L${i + 1}`, class: n === 1 ? base : `${base}_${n}`, subtype: null, label: l.label, source_crop_url: null, bbox: l.bbox };
+  });
+}
+
+export async function detectSchematic(input: DetectInput): Promise<SchematicGraph> {
+  const sheet = await prepareSheet(input.image);
+  const { frame, stroke } = sheet;
+  const text = await sheetText(sheet, input);
+  const { th } = text;
+  const clean = withoutText(sheet, text);
+  const known = input.legend ?? [];
+  const found: FoundLegend = known.length > 0 ? { entries: [], region: null } : findLegend(text.items, sheet.cc, th, 3);
+  const legend: LegendEntry[] =
+    known.length > 0 ? known.map((k) => k.entry) : legendEntries(found.entries.map((e) => ({ label: e.label, bbox: frame.boxToOriginal(e.symbol) })));
+  const pictures: LegendPicture[] = known.length > 0 ? known.map((k) => ({ picture: binarise(k.crop, 15).mask })) : found.entries.map((e) => ({ box: e.symbol }));
+  const exclude = found.region ? [found.region] : [];
+  let symbols: PlacedSymbol[];
+  if (legend.length > 0) {
+    const det = await detectSymbols({ page: soften(clean), cleanMask: clean, th, stroke, exclude }, pictures, known.length === 0);
+    symbols = det.hits.map((h) => {
+      const e = legend[h.entry]!;
+      return { box: [h.box[0] + PAD, h.box[1] + PAD, h.box[2] - PAD, h.box[3] - PAD], cls: e.class, subtype: e.subtype, legendId: e.id, rotation: h.rot, score: h.score, tag: null };
+    });
+  } else symbols = genericShapes(clean, th, stroke, exclude);
+  const outside = (t: TextItem): boolean => !exclude.some((r) => t.box[0] >= r[0] && t.box[2] <= r[2] && t.box[1] >= r[1] && t.box[3] <= r[3]);
+  const tags = assignTags(symbols.map((s) => s.box), text.items.filter(outside), 2 * th);
+  symbols.forEach((s, i) => (s.tag = tags[i] ?? null));
+  const boxes = symbols.map((s) => s.box);
+  const lineMask = clear(clean, [...boxes, ...exclude], 1);
+  const segments = findSegments(lineMask, { minRun: Math.max(5, Math.round(0.5 * th)), maxWidth: Math.max(4, 2.5 * stroke), dashGap: th, symbols: boxes });
+  const net = buildNetwork(segments, boxes, clean, 2 * stroke + 3);
+  const arrows = findArrows(clean, segments, [...net.junctions.map((j) => j.at), ...net.crossings], th);
+  const parts = assemble(frame, symbols, net, arrows, 2 * stroke + 2);
+  const signalOnly = new Set(parts.nodes.filter((n) => n.class !== 'junction').map((n) => n.class));
+  for (const e of parts.edges) {
+    if (e.class === 'signal') continue;
+    for (const id of [e.source, e.target]) signalOnly.delete(parts.nodes.find((n) => n.id === id)?.class ?? '');
+  }
+  const linked = new Set(parts.edges.flatMap((e) => [e.source, e.target]).map((id) => parts.nodes.find((n) => n.id === id)?.class));
+  return {
+    version: 'v2',
+    network: { nodes: parts.nodes, edges: parts.edges },
+    subgraphs: [],
+    arrows: parts.arrows,
+    legend,
+    legend_draft: null,
+    image_width: input.image.width,
+    image_height: input.image.height,
+    total_pages: 1,
+    non_flow_classes: [...signalOnly].filter((c) => linked.has(c)).sort(),
+  };
+}

@@ -1,0 +1,141 @@
+// The legend table of a sheet (or a legend image): labels stacked in a column, left-aligned, each
+// with a drawing to its left that stands alone (not joined to pipes, not text). Rules and borders
+// are one big component and are passed over; each row's picture is the cluster of components
+// nearest to its label, centred on the label's line.
+import type { BBox } from '../types.js';
+import type { Components } from './raster.js';
+import type { TextItem } from './types.js';
+
+export interface FoundEntry {
+  label: string;
+  /** The symbol's picture, working pixels. */
+  symbol: BBox;
+  labelBox: BBox;
+  confidence: number;
+}
+
+export interface FoundLegend {
+  entries: FoundEntry[];
+  /** Everything the legend covers (rules, header, rows), working pixels; null when none. */
+  region: BBox | null;
+}
+
+export const slug = (label: string): string =>
+  label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+const union = (a: BBox, b: BBox): BBox => [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+const centreY = (b: BBox): number => (b[1] + b[3]) / 2;
+
+/** Words of a label: at least one word of three letters, and not a tag ("PSV-101"). */
+const isLabel = (t: string): boolean => /[A-Za-z]{3,}/.test(t) && !/^[A-Z]{1,5}\s*-\s*\d/.test(t.trim()) && !/^\d+\./.test(t.trim());
+
+/** The stand-alone drawing left of a label, centred on its line, or null. */
+function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reach: number, th: number, neighbours: number[]): BBox | null {
+  const cy = centreY(label);
+  const top = cy - reach;
+  const bottom = cy + reach;
+  const right = label[0] - 0.25 * th;
+  const left = label[0] - 30 * th;
+  const parts: number[] = [];
+  for (let l = 1; l <= cc.count; l++) {
+    if (cc.area[l]! === 0 || text.has(l)) continue;
+    // Specks of a scan are no part of a picture.
+    if (Math.max(cc.x1[l]! - cc.x0[l]!, cc.y1[l]! - cc.y0[l]!) < 0.4 * th) continue;
+    if (cc.x1[l]! > right || cc.x0[l]! < left || cc.y0[l]! < top || cc.y1[l]! > bottom) continue;
+    // A part belongs to the row whose label line it is nearest to.
+    const my = (cc.y0[l]! + cc.y1[l]!) / 2;
+    if (neighbours.some((n) => Math.abs(my - n) < Math.abs(my - cy))) continue;
+    parts.push(l);
+  }
+  if (parts.length === 0) return null;
+  parts.sort((a, b) => cc.x1[b]! - cc.x1[a]!);
+  const first = parts[0]!;
+  let box: BBox = [cc.x0[first]!, cc.y0[first]!, cc.x1[first]!, cc.y1[first]!];
+  const gap = 1.2 * th;
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const l of parts) {
+      const b: BBox = [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!];
+      if (b[0] >= box[0] && b[2] <= box[2] && b[1] >= box[1] && b[3] <= box[3]) continue;
+      if (b[2] < box[0] - gap || b[0] > box[2] + gap) continue;
+      box = union(box, b);
+      grown = true;
+    }
+  }
+  // Smaller than a character and it is a stray mark or a lone digit, not a symbol.
+  const size = Math.max(box[2] - box[0], box[3] - box[1]);
+  return size >= 1.25 * th ? box : null;
+}
+
+/**
+ * Legend columns among the text: labels whose left edges line up (within 0.6 text heights),
+ * spaced at most 14 text heights apart, most of them with a picture to their left.
+ */
+export function findLegend(items: TextItem[], cc: Components, th: number, minRows: number): FoundLegend {
+  const text = new Set(items.flatMap((i) => i.members));
+  const labels = items.filter((i) => isLabel(i.text)).sort((a, b) => a.box[0] - b.box[0]);
+  const columns: TextItem[][] = [];
+  const used = new Set<TextItem>();
+  for (const a of labels) {
+    if (used.has(a)) continue;
+    const col = labels.filter((b) => !used.has(b) && Math.abs(b.box[0] - a.box[0]) <= 0.6 * th).sort((p, q) => p.box[1] - q.box[1]);
+    // Split where labels are too far apart to be rows of one table.
+    let run: TextItem[] = [];
+    for (const it of col) {
+      const prev = run[run.length - 1];
+      if (prev && centreY(it.box) - centreY(prev.box) > 14 * th) {
+        columns.push(run);
+        run = [];
+      }
+      run.push(it);
+    }
+    if (run.length > 0) columns.push(run);
+    for (const it of col) used.add(it);
+  }
+  const entries: FoundEntry[] = [];
+  let region: BBox | null = null;
+  for (const col of columns) {
+    if (col.length < minRows) continue;
+    const found: FoundEntry[] = [];
+    col.forEach((it, i) => {
+      const c = centreY(it.box);
+      const up = i > 0 ? c - centreY(col[i - 1]!.box) : Infinity;
+      const down = i < col.length - 1 ? centreY(col[i + 1]!.box) - c : Infinity;
+      let reach = Math.min(up, down);
+      if (!Number.isFinite(reach)) reach = 8 * th;
+      const neighbours = [col[i - 1], col[i + 1]].flatMap((n) => (n ? [centreY(n.box)] : []));
+      const symbol = pictureLeftOf(cc, text, it.box, reach - 0.2 * th, th, neighbours);
+      if (symbol) found.push({ label: it.text.replace(/\s+/g, ' ').trim(), symbol, labelBox: it.box, confidence: it.confidence });
+    });
+    if (process.env.DEBUG_LEGEND) console.log('column', col.map((c) => c.text).join(' / '), '->', found.map((f) => f.label).join(' / '));
+    if (found.length < minRows || found.length < 0.6 * col.length) continue;
+    entries.push(...found);
+    for (const e of found) region = union(region ?? e.symbol, union(e.symbol, e.labelBox));
+  }
+  if (region) {
+    // The header above and the table's rules around the rows.
+    const r: BBox = region;
+    for (const it of items) {
+      const b = it.box;
+      if (b[3] <= r[1] && b[3] >= r[1] - 4 * th && b[0] < r[2] && b[2] > r[0]) region = union(region, b);
+    }
+    const inner = region;
+    let best: BBox | null = null;
+    for (let l = 1; l <= cc.count; l++) {
+      if (cc.area[l]! === 0) continue;
+      const b: BBox = [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!];
+      const cx = (inner[0] + inner[2]) / 2;
+      const cy = (inner[1] + inner[3]) / 2;
+      if (b[0] > cx || b[2] < cx || b[1] > cy || b[3] < cy) continue;
+      const area = (b[2] - b[0]) * (b[3] - b[1]);
+      if (area > 2.5 * (inner[2] - inner[0]) * (inner[3] - inner[1])) continue;
+      if (!best || area > (best[2] - best[0]) * (best[3] - best[1])) best = b;
+    }
+    if (best) region = union(region, best);
+    region = [region[0] - 0.5 * th, region[1] - 0.5 * th, region[2] + 0.5 * th, region[3] + 0.5 * th];
+  }
+  return { entries, region };
+}

@@ -1,0 +1,143 @@
+// Normalised cross-correlation (OpenCV's TM_CCOEFF_NORMED) in plain TypeScript, for the many
+// small windows symbol matching scores: window sums come from integral images, and templates
+// are sparse (only pixels near their ink take part in the products), so a window costs a few
+// thousand multiplications and no call into WebAssembly.
+import type { GreyPixels } from './raster.js';
+
+/** An image made ready for correlation: ink positive (255 - grey) with integrals of values and squares. */
+export interface NccImage {
+  width: number;
+  height: number;
+  ink: Uint8Array;
+  sum: Float64Array;
+  sq: Float64Array;
+}
+
+export function nccImage(img: GreyPixels): NccImage {
+  const { width: w, height: h } = img;
+  const ink = new Uint8Array(w * h);
+  const sum = new Float64Array((w + 1) * (h + 1));
+  const sq = new Float64Array((w + 1) * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let rs = 0;
+    let rq = 0;
+    for (let x = 0; x < w; x++) {
+      const v = 255 - img.data[y * w + x]!;
+      ink[y * w + x] = v;
+      rs += v;
+      rq += v * v;
+      const k = (y + 1) * (w + 1) + x + 1;
+      sum[k] = sum[k - w - 1]! + rs;
+      sq[k] = sq[k - w - 1]! + rq;
+    }
+  }
+  return { width: w, height: h, ink, sum, sq };
+}
+
+/** A template's non-zero (ink-side) pixels with its sums. */
+export interface SparseTemplate {
+  width: number;
+  height: number;
+  xs: Int32Array;
+  ys: Int32Array;
+  vals: Float32Array;
+  /** Offsets into the page this template was last laid on (cached per page width). */
+  offsets: Int32Array | null;
+  stride: number;
+  sumT: number;
+  varT: number;
+}
+
+/** A template's pixels darker than `keepBelow` (all non-paper pixels by default), ink positive. */
+export function sparseTemplate(img: GreyPixels, keepBelow = 255): SparseTemplate {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const vals: number[] = [];
+  let sumT = 0;
+  let sumT2 = 0;
+  for (let y = 0; y < img.height; y++) {
+    for (let x = 0; x < img.width; x++) {
+      const g = img.data[y * img.width + x]!;
+      if (g >= keepBelow) continue;
+      const v = 255 - g;
+      xs.push(x);
+      ys.push(y);
+      vals.push(v);
+      sumT += v;
+      sumT2 += v * v;
+    }
+  }
+  const n = img.width * img.height;
+  return { width: img.width, height: img.height, xs: Int32Array.from(xs), ys: Int32Array.from(ys), vals: Float32Array.from(vals), offsets: null, stride: 0, sumT, varT: sumT2 - (sumT * sumT) / n };
+}
+
+function offsetsFor(t: SparseTemplate, stride: number): Int32Array {
+  if (!t.offsets || t.stride !== stride) {
+    t.offsets = Int32Array.from(t.xs, (x, k) => t.ys[k]! * stride + x);
+    t.stride = stride;
+  }
+  return t.offsets;
+}
+
+export interface NccBest {
+  x: number;
+  y: number;
+  score: number;
+}
+
+export const nccStats = { calls: 0, macs: 0, positions: 0 };
+let scratch = new Float64Array(4096);
+
+/**
+ * The best correlation of `t` placed with its top-left corner anywhere in [x0, x1] x [y0, y1].
+ * Products are accumulated template pixel by template pixel over a whole row of placements, so
+ * the page is read in order.
+ */
+export function bestNcc(page: NccImage, t: SparseTemplate, x0: number, y0: number, x1: number, y1: number): NccBest | null {
+  nccStats.calls++;
+  const ax = Math.max(0, x0);
+  const ay = Math.max(0, y0);
+  const bx = Math.min(page.width - t.width, x1);
+  const by = Math.min(page.height - t.height, y1);
+  if (bx < ax || by < ay || t.varT <= 0) return null;
+  const W = page.width;
+  const W1 = W + 1;
+  const n = t.width * t.height;
+  const off = offsetsFor(t, W);
+  const vals = t.vals;
+  const ink = page.ink;
+  const nx = bx - ax + 1;
+  const ny = by - ay + 1;
+  if (scratch.length < nx * ny) scratch = new Float64Array(nx * ny * 2);
+  const cross = scratch;
+  cross.fill(0, 0, nx * ny);
+  nccStats.positions += nx * ny;
+  nccStats.macs += nx * ny * off.length;
+  for (let k = 0; k < off.length; k++) {
+    const v = vals[k]!;
+    const o = off[k]! + ay * W + ax;
+    for (let j = 0; j < ny; j++) {
+      const src = o + j * W;
+      const dst = j * nx;
+      for (let i = 0; i < nx; i++) cross[dst + i] = cross[dst + i]! + v * ink[src + i]!;
+    }
+  }
+  let best: NccBest | null = null;
+  for (let j = 0; j < ny; j++) {
+    const y = ay + j;
+    for (let i = 0; i < nx; i++) {
+      const x = ax + i;
+      const a = y * W1 + x;
+      const b = a + t.width;
+      const c = a + t.height * W1;
+      const d = c + t.width;
+      const sI = page.sum[d]! - page.sum[b]! - page.sum[c]! + page.sum[a]!;
+      const sI2 = page.sq[d]! - page.sq[b]! - page.sq[c]! + page.sq[a]!;
+      const varI = sI2 - (sI * sI) / n;
+      if (varI <= 1e-6) continue;
+      const r = (cross[j * nx + i]! - (t.sumT * sI) / n) / Math.sqrt(t.varT * varI);
+      if (!best || r > best.score) best = { x, y, score: r };
+    }
+  }
+  return best;
+}

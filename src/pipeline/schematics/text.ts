@@ -1,0 +1,216 @@
+// Text on a sheet: characters are connected components of text size with neighbours of the same
+// size beside them; they are grouped into lines, cut upright out of the original image at a size
+// OCR reads well (other ink whitened), stacked into one image and read in a single OCR call.
+import type { BBox, TextLine, Word } from '../types.js';
+import type { Frame } from './frame.js';
+import type { Components, GreyPixels, Mask } from './raster.js';
+import type { SchematicOcr, TextItem } from './types.js';
+
+/** Cap height the crops are scaled to for OCR. */
+const OCR_HEIGHT = 40;
+
+const hOf = (cc: Components, l: number): number => cc.y1[l]! - cc.y0[l]!;
+const wOf = (cc: Components, l: number): number => cc.x1[l]! - cc.x0[l]!;
+
+/** Components that sit beside a component of like height on the same line: likely characters. */
+function besideLike(cc: Components, maxH: number): Map<number, number> {
+  const small: number[] = [];
+  for (let l = 1; l <= cc.count; l++) {
+    const h = hOf(cc, l);
+    if (cc.area[l]! > 0 && h >= 5 && h <= maxH && wOf(cc, l) <= 2.5 * h) small.push(l);
+  }
+  small.sort((a, b) => cc.x0[a]! - cc.x0[b]!);
+  const out = new Map<number, number>();
+  for (let i = 0; i < small.length; i++) {
+    const a = small[i]!;
+    const ha = hOf(cc, a);
+    for (let j = i + 1; j < small.length; j++) {
+      const b = small[j]!;
+      if (cc.x0[b]! > cc.x1[a]! + ha) break;
+      const hb = hOf(cc, b);
+      if (Math.abs(ha - hb) > 0.2 * Math.max(ha, hb) + 1) continue;
+      const overlap = Math.min(cc.y1[a]!, cc.y1[b]!) - Math.max(cc.y0[a]!, cc.y0[b]!);
+      if (overlap < 0.7 * Math.min(ha, hb)) continue;
+      out.set(a, ha);
+      out.set(b, hb);
+    }
+  }
+  return out;
+}
+
+/** The sheet's text height (capital letters and digits) in working pixels, or 0 when no text. */
+export function textHeight(cc: Components, maxH: number): number {
+  const hist = new Float64Array(maxH + 2);
+  for (const h of besideLike(cc, maxH).values()) hist[h]!++;
+  let best = 0;
+  let bestScore = 0;
+  for (let h = 5; h <= maxH; h++) {
+    const s = hist[h - 1]! * 0.5 + hist[h]! + hist[h + 1]! * 0.5;
+    if (s > bestScore) {
+      bestScore = s;
+      best = h;
+    }
+  }
+  return bestScore >= 6 ? best : 0;
+}
+
+export interface TextGroup {
+  box: BBox;
+  members: number[];
+}
+
+/** Character components grouped into lines of text (two characters at least). */
+export function textGroups(cc: Components, th: number): TextGroup[] {
+  const chars: number[] = [];
+  for (let l = 1; l <= cc.count; l++) {
+    const h = hOf(cc, l);
+    const w = wOf(cc, l);
+    if (cc.area[l]! === 0 || h < 0.5 * th || h > 1.45 * th || w > 2.2 * th) continue;
+    const fill = cc.area[l]! / (w * h);
+    if (fill > 0.8 && w > 0.45 * h) continue; // solid blobs: dots, arrowheads, filled marks
+    chars.push(l);
+  }
+  chars.sort((a, b) => cc.x0[a]! - cc.x0[b]!);
+  const parent = new Map(chars.map((c) => [c, c]));
+  const find = (a: number): number => {
+    while (parent.get(a) !== a) a = parent.get(a)!;
+    return a;
+  };
+  for (let i = 0; i < chars.length; i++) {
+    const a = chars[i]!;
+    for (let j = i + 1; j < chars.length; j++) {
+      const b = chars[j]!;
+      if (cc.x0[b]! > cc.x1[a]! + 1.8 * th) break;
+      const overlap = Math.min(cc.y1[a]!, cc.y1[b]!) - Math.max(cc.y0[a]!, cc.y0[b]!);
+      if (overlap < 0.45 * Math.min(hOf(cc, a), hOf(cc, b))) continue;
+      const ra = find(a);
+      const rb = find(b);
+      if (ra !== rb) parent.set(ra, rb);
+    }
+  }
+  const groups = new Map<number, number[]>();
+  for (const c of chars) {
+    const r = find(c);
+    groups.set(r, [...(groups.get(r) ?? []), c]);
+  }
+  const out: TextGroup[] = [];
+  for (const members of groups.values()) {
+    if (members.length < 2) continue;
+    const box: BBox = [Math.min(...members.map((m) => cc.x0[m]!)), Math.min(...members.map((m) => cc.y0[m]!)), Math.max(...members.map((m) => cc.x1[m]!)), Math.max(...members.map((m) => cc.y1[m]!))];
+    out.push({ box, members });
+  }
+  return out;
+}
+
+/** Small marks inside a group's box (hyphens, dots, colons) belong to it too. */
+function withPunctuation(cc: Components, g: TextGroup, th: number, taken: Set<number>): number[] {
+  const extra: number[] = [];
+  const [x0, y0, x1, y1] = g.box;
+  for (let l = 1; l <= cc.count; l++) {
+    if (cc.area[l]! === 0 || taken.has(l) || hOf(cc, l) > 0.5 * th || wOf(cc, l) > 0.9 * th) continue;
+    const cx = (cc.x0[l]! + cc.x1[l]!) / 2;
+    const cy = (cc.y0[l]! + cc.y1[l]!) / 2;
+    if (cx > x0 && cx < x1 && cy > y0 - 0.15 * th && cy < y1 + 0.25 * th) extra.push(l);
+  }
+  return extra;
+}
+
+/**
+ * The crop in black and white, cut half-way between its ink and its paper: OCR thresholds a whole
+ * image at once, and one threshold for crops of different contrast thins or breaks strokes.
+ */
+function ownThreshold(img: GreyPixels): GreyPixels {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < img.data.length; i++) hist[img.data[i]!]!++;
+  const level = (share: number): number => {
+    let acc = 0;
+    for (let v = 0; v < 256; v++) if ((acc += hist[v]!) >= share * img.data.length) return v;
+    return 255;
+  };
+  const ink = level(0.03);
+  const paper = level(0.6);
+  if (paper - ink < 30) return img;
+  const t = (ink + paper) / 2;
+  const out = new Uint8Array(img.data.length);
+  for (let i = 0; i < out.length; i++) out[i] = img.data[i]! <= t ? 0 : 255;
+  return { data: out, width: img.width, height: img.height };
+}
+
+interface Placed {
+  group: TextGroup;
+  members: Set<number>;
+  y0: number;
+  y1: number;
+  x0: number;
+  scale: number;
+  box: BBox;
+}
+
+/**
+ * Reads every group in one OCR call: each group cut upright from the original at OCR_HEIGHT,
+ * everything but its own characters whitened, the crops stacked one per line.
+ */
+export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr): Promise<TextItem[]> {
+  if (groups.length === 0) return [];
+  const scale = OCR_HEIGHT / th;
+  const pad = Math.round(0.35 * th);
+  const gap = Math.round(0.9 * OCR_HEIGHT);
+  const placed: Placed[] = [];
+  const claimed = new Set(groups.flatMap((g) => g.members));
+  let y = gap;
+  let width = 0;
+  for (const g of groups) {
+    const members = new Set([...g.members, ...withPunctuation(cc, g, th, claimed)]);
+    const box: BBox = [g.box[0] - pad, g.box[1] - pad, g.box[2] + pad, g.box[3] + pad];
+    const h = Math.round((box[3] - box[1]) * scale);
+    placed.push({ group: g, members, y0: y, y1: y + h, x0: gap, scale, box });
+    y += h + gap;
+    width = Math.max(width, Math.round((box[2] - box[0]) * scale) + 2 * gap);
+  }
+  const mosaic = new Uint8Array(width * y).fill(255);
+  const { labels } = cc;
+  for (const p of placed) {
+    const keep = (x: number, yy: number): boolean => {
+      const xi = Math.floor(x);
+      const yi = Math.floor(yy);
+      if (xi < 0 || yi < 0 || xi >= mask.width || yi >= mask.height) return false;
+      const l = labels[yi * mask.width + xi]!;
+      // Lines and symbols reaching into the crop go; whatever lies wholly inside it stays.
+      return l === 0 || p.members.has(l) || (cc.x0[l]! >= p.box[0] && cc.x1[l]! <= p.box[2] && cc.y0[l]! >= p.box[1] && cc.y1[l]! <= p.box[3]);
+    };
+    const crop = ownThreshold(frame.crop(original, p.box, p.scale, keep));
+    for (let v = 0; v < crop.height; v++) mosaic.set(crop.data.subarray(v * crop.width, (v + 1) * crop.width), (p.y0 + v) * width + p.x0);
+  }
+  if (process.env.DEBUG_MOSAIC) (globalThis as { mosaic?: GreyPixels }).mosaic = { data: mosaic, width, height: y };
+  const lines = await ocr.readBlock({ data: mosaic, width, height: y });
+  const words: Word[] = lines.flatMap((l: TextLine) => l.words);
+  const out: TextItem[] = [];
+  for (const p of placed) {
+    const mine = words.filter((w) => {
+      const cy = (w.bbox[1] + w.bbox[3]) / 2;
+      return cy >= p.y0 && cy <= p.y1;
+    });
+    mine.sort((a, b) => a.bbox[0] - b.bbox[0]);
+    const text = mine.map((w) => w.text).join(' ').trim();
+    if (!/[A-Za-z0-9]/.test(text)) continue;
+    const confidence = mine.reduce((s, w) => s + w.confidence, 0) / mine.length;
+    out.push({ box: p.group.box, text, confidence, members: [...p.members] });
+  }
+  return out;
+}
+
+/** Words of a text layer (original pixels) as text items in working pixels, one per line. */
+export function itemsFromWords(words: Word[], frame: Frame): TextItem[] {
+  const boxes = words.filter((w) => /\S/.test(w.text)).map((w) => ({ text: w.text.trim(), box: frame.boxFromOriginal(w.bbox), confidence: w.confidence }));
+  boxes.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const lines: Array<{ text: string; box: BBox; confidence: number }> = [];
+  for (const w of boxes) {
+    const h = w.box[3] - w.box[1];
+    const line = lines.find((l) => Math.abs((l.box[1] + l.box[3]) / 2 - (w.box[1] + w.box[3]) / 2) < 0.4 * h && w.box[0] - l.box[2] < 0.8 * h && w.box[0] >= l.box[0]);
+    if (line) {
+      line.text += ` ${w.text}`;
+      line.box = [Math.min(line.box[0], w.box[0]), Math.min(line.box[1], w.box[1]), Math.max(line.box[2], w.box[2]), Math.max(line.box[3], w.box[3])];
+    } else lines.push({ ...w });
+  }
+  return lines.map((l) => ({ ...l, members: [] }));
+}
