@@ -12,8 +12,10 @@ import { cutMask, inkBox, scaledPicture, variantsOf, type Turn, type Variant } f
 export interface LegendPicture {
   /** Cut from the working mask (a legend on this sheet) ... */
   box?: BBox;
-  /** ... or a separate picture's ink mask at its own scale. */
+  /** ... or a separate picture's ink mask at its own scale ... */
   picture?: Mask;
+  /** ... drawn with a pen this wide (the page's pen for a legend on the sheet). */
+  pen?: number;
 }
 
 export interface SymbolContext {
@@ -31,30 +33,43 @@ export const PAD = 2;
 
 const centreIn = (b: BBox, r: BBox): boolean => (b[0] + b[2]) / 2 >= r[0] && (b[0] + b[2]) / 2 <= r[2] && (b[1] + b[3]) / 2 >= r[1] && (b[1] + b[3]) / 2 <= r[3];
 
-/** The page's residual pieces outside the excluded regions. */
-export function pagePieces(ctx: SymbolContext): BBox[] {
-  const residual = withoutLongRuns(ctx.cleanMask, Math.round(4 * ctx.th));
-  return pieces(residual, 0.6 * ctx.th).filter((p) => !ctx.exclude.some((r) => centreIn(p, r)));
+/**
+ * The page's residual pieces outside the excluded regions: without strokes of four text heights
+ * or more, and (for symbols drawn only in straight strokes a little longer than that, such as a
+ * boxed fuse) without strokes of ten, where that shows something new.
+ */
+export function pagePieces(ctx: SymbolContext): { short: BBox[]; long: BBox[] } {
+  const short = pieces(withoutLongRuns(ctx.cleanMask, Math.round(4 * ctx.th)), 0.6 * ctx.th);
+  const long = pieces(withoutLongRuns(ctx.cleanMask, Math.round(10 * ctx.th)), 0.6 * ctx.th).filter((p) => !short.some((q) => centreIn(q, p)));
+  const keep = (p: BBox): boolean => !ctx.exclude.some((r) => centreIn(p, r));
+  return { short: short.filter(keep), long: long.filter(keep) };
+}
+
+/** A legend picture: its trimmed ink and its pen's width. */
+export interface Pic {
+  mask: Mask;
+  pen: number;
 }
 
 /** Each legend picture as a trimmed ink mask (null when blank). */
-export function legendMasks(ctx: SymbolContext, legend: LegendPicture[]): Array<Mask | null> {
+export function legendMasks(ctx: SymbolContext, legend: LegendPicture[]): Array<Pic | null> {
   return legend.map((l) => {
     const m = l.box ? cutMask(ctx.cleanMask, l.box) : (l.picture ?? null);
     if (!m) return null;
     const b = inkBox(m);
-    return b && b[2] - b[0] >= 3 && b[3] - b[1] >= 3 ? cutMask(m, b) : null;
+    return b && b[2] - b[0] >= 3 && b[3] - b[1] >= 3 ? { mask: cutMask(m, b), pen: l.box ? ctx.stroke : (l.pen ?? ctx.stroke) } : null;
   });
 }
 
-async function variantsFor(ctx: SymbolContext, masks: Array<Mask | null>, entries: number[], scale: number, turns?: readonly Turn[]): Promise<Variant[]> {
+async function variantsFor(ctx: SymbolContext, masks: Array<Pic | null>, entries: number[], scale: number, turns?: readonly Turn[]): Promise<Variant[]> {
   const out: Variant[] = [];
   for (const i of entries) {
-    const m = masks[i];
-    if (!m) continue;
+    const pic0 = masks[i];
+    if (!pic0) continue;
+    const m = pic0.mask;
     // A symbol drawn no bigger than a letter cannot be told from text: not at this scale.
-    if (Math.max(m.width, m.height) * scale < 1.4 * ctx.th) continue;
-    const pic = await scaledPicture(m, scale, ctx.stroke);
+    if (Math.max(m.width, m.height) * scale < 1.2 * ctx.th) continue;
+    const pic = await scaledPicture(m, scale, ctx.stroke, pic0.pen);
     out.push(...variantsOf(i, pic, scale, PAD, Math.round(4 * ctx.th), 0.4 * ctx.th, turns));
   }
   return out;
@@ -113,7 +128,7 @@ const covered = (p: BBox, hits: SymbolHit[]): boolean =>
  * forgives a wrong scale) to find where it may be, then the scale that fits that place best in
  * steps of 1.5 per cent (thin strokes line up only within a few per cent), then all its matches.
  */
-async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Mask | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
+async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
   const own = await variantsFor(ctx, masks, [i], 1);
   let found: { scale: number; hits: SymbolHit[] } | null = null;
   for (const voted of scaleVotes(left, own, 2, ctx.stroke, least)) {
@@ -150,18 +165,51 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Mask | n
   return found;
 }
 
+/** The scale within +-10 per cent of `scale` whose templates fit the given matches best (mean score). */
+async function refineScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, hits: SymbolHit[], scale: number): Promise<number> {
+  const top = [...hits].sort((a, b) => b.score - a.score).slice(0, 12);
+  if (top.length === 0) return scale;
+  const entries = [...new Set(top.map((h) => h.entry))];
+  const turns = [...new Set(top.map((h) => h.rot))];
+  let best = { scale, score: -Infinity };
+  for (let f = 0.9; f <= 1.101; f += 0.02) {
+    const vs = await variantsFor(ctx, masks, entries, scale * f, turns);
+    let sum = 0;
+    for (const h of top) {
+      const v = vs.find((x) => x.entry === h.entry && x.rot === h.rot);
+      if (!v) continue;
+      const cx = (h.box[0] + h.box[2]) / 2;
+      const cy = (h.box[1] + h.box[3]) / 2;
+      const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], 0.08 * Math.max(v.img.width, v.img.height) + 2);
+      sum += got ? got.score : 0;
+    }
+    if (sum > best.score) best = { scale: scale * f, score: sum };
+  }
+  return best.scale;
+}
+
 export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[], sameScale: boolean): Promise<SymbolDetection> {
   const t0 = performance.now();
-  const pieces = pagePieces(ctx);
+  const found = pagePieces(ctx);
   const mp = new MatchPage(ctx.page, ctx.cleanMask);
   const masks = legendMasks(ctx, legend);
-  const biggest = Math.max(0, ...masks.map((m) => (m ? Math.max(m.width, m.height) : 0)));
-  const pagePs = seedsOf(pieces, 0.5 * ctx.th, 1.2 * biggest);
+  const biggest = Math.max(0, ...masks.map((m) => (m ? Math.max(m.mask.width, m.mask.height) : 0)));
+  // Pieces of the long-stroke residual stand alone: they only add what the other has not.
+  const pagePs = [...seedsOf(found.short, 0.5 * ctx.th, 1.2 * biggest), ...found.long];
   const all = masks.map((_, i) => i);
   const unit = await variantsFor(ctx, masks, all, 1);
   // The legend's scale: tried on a sample of the page's pieces.
   const sample = pagePs.filter((_, i) => i % Math.max(1, Math.floor(pagePs.length / 35)) === 0);
-  const candidates = [...(sameScale ? [1] : []), ...scaleVotes(pagePs, unit, 2, ctx.stroke)].filter((s, i, xs) => xs.findIndex((o) => Math.abs(Math.log2(o / s)) < 0.05) === i);
+  const voted = scaleVotes(pagePs, unit, 5, ctx.stroke).filter((s) => !sameScale || Math.abs(Math.log2(s)) >= 0.05);
+  // The votes screened on the coarse level (cheap, and forgiving of a scale a little off).
+  const screened: Array<{ s: number; score: number }> = [];
+  for (const s of voted) {
+    const vs = await variantsFor(ctx, masks, all, s);
+    if (new Set(vs.map((v) => v.entry)).size < 0.6 * masks.filter((m) => m).length) continue;
+    screened.push({ s, score: entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: 0.5, coarseOnly: true }), 0.5)) });
+  }
+  screened.sort((a, b) => b.score - a.score);
+  const candidates = [...(sameScale ? [1] : []), ...screened.slice(0, 2).map((x) => x.s)];
   let best = { scale: 1, score: -1, variants: unit };
   for (const s of candidates) {
     const vs = s === 1 ? unit : await variantsFor(ctx, masks, all, s);
@@ -174,13 +222,11 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     if (process.env.DEBUG_SYM) console.log('scale', s.toFixed(2), 'score', score.toFixed(2));
     if (score > best.score) best = { scale: s, score, variants: vs };
   }
-  // Thin strokes line up only within a few per cent of the right scale: try either side.
+  // Thin strokes line up only within a few per cent of the right scale: the scale that fits the
+  // best matches of the sample best, in 2 per cent steps.
   if (best.scale !== 1 || !sameScale) {
-    for (const s of [best.scale * 0.97, best.scale * 1.03]) {
-      const vs = await variantsFor(ctx, masks, all, s);
-      const score = entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: MIN_SCORE }), MIN_SCORE));
-      if (score > best.score) best = { scale: s, score, variants: vs };
-    }
+    const refined = await refineScale(ctx, mp, masks, selectHits(await matchPieces(mp, sample, best.variants, { minScore: 0.5 }), 0.5), best.scale);
+    if (Math.abs(refined - best.scale) > 1e-6) best = { scale: refined, score: best.score, variants: await variantsFor(ctx, masks, all, refined) };
   }
   const lap = (what: string): void => {
     if (process.env.DEBUG_SYM) console.log(what, (performance.now() - t0).toFixed(0), 'ms, pieces', pagePs.length, JSON.stringify(nccStats));

@@ -4,7 +4,7 @@
 // quarter at a time (turns that look like one already kept are dropped), and softened like the
 // page it is matched against. Each variant keeps the pieces of its residual (residual.ts).
 import type { BBox } from '../types.js';
-import { resize, strokeWidth, type GreyPixels, type Mask } from './raster.js';
+import { resize, type GreyPixels, type Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
 
 export type Turn = 0 | 90 | 180 | 270;
@@ -127,15 +127,18 @@ export function soften(m: Mask): GreyPixels {
   return { data: out, width: w, height: h };
 }
 
-/** A trimmed picture mask at `scale`, its pen brought to the page's width. */
-export async function scaledPicture(picture: Mask, scale: number, pageStroke: number): Promise<Mask> {
+/**
+ * A trimmed picture mask at `scale`, its pen (`pictureStroke` wide, measured on the whole image
+ * it came from: a single small picture's slanted strokes would mislead) brought to the page's.
+ */
+export async function scaledPicture(picture: Mask, scale: number, pageStroke: number, pictureStroke: number): Promise<Mask> {
   let m = picture;
   if (Math.abs(scale - 1) > 0.02) {
     const grey = { data: Uint8Array.from(picture.data, (v) => (v ? 0 : 255)), width: picture.width, height: picture.height };
     const r = await resize(grey, Math.max(3, Math.round(picture.width * scale)), Math.max(3, Math.round(picture.height * scale)));
     m = { data: Uint8Array.from(r.data, (v) => (v < 128 ? 1 : 0)), width: r.width, height: r.height };
   }
-  const own = strokeWidth(picture) * scale;
+  const own = pictureStroke * scale;
   const grow = Math.round((pageStroke - own) / 2);
   return grow === 0 ? m : morph(m, Math.max(-2, Math.min(2, grow)));
 }
