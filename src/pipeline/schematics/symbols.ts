@@ -7,7 +7,7 @@ import { MatchPage, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit 
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
-import { cutMask, inkBox, scaledPicture, variantsOf, type Turn, type Variant } from './templates.js';
+import { cutMask, inkBox, padMask, scaledPicture, soften, turnMask, variantsOf, type Turn, type Variant } from './templates.js';
 
 export interface LegendPicture {
   /** Cut from the working mask (a legend on this sheet) ... */
@@ -123,46 +123,85 @@ const area = (b: BBox): number => (b[2] - b[0]) * (b[3] - b[1]);
 const covered = (p: BBox, hits: SymbolHit[]): boolean =>
   hits.some((h) => Math.max(0, Math.min(p[2], h.box[2]) - Math.max(p[0], h.box[0])) * Math.max(0, Math.min(p[3], h.box[3]) - Math.max(p[1], h.box[1])) > 0.5 * area(p));
 
+/** A template image only (no pieces or marks): for scoring scales and places quickly. */
+async function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
+  const m = padMask(turnMask(await scaledPicture(pic.mask, scale, ctx.stroke, pic.pen), rot), PAD);
+  return { entry: -1, rot, scale, img: soften(m), blobs: [], marks: new Int32Array(0), ink: 0 };
+}
+
 /**
- * A legend picture's own scale on the drawing: candidates from piece sizes, a coarse match (which
- * forgives a wrong scale) to find where it may be, then the scale that fits that place best in
- * steps of 1.5 per cent (thin strokes line up only within a few per cent), then all its matches.
+ * The scale and place that fit a picture best near a rough guess: scales 4 per cent apart over
+ * +-20 per cent on a coarse level (about 16 pixels across, forgiving), then 1 per cent apart
+ * over +-4 per cent at the scoring level, each within a small window.
+ */
+async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, cx: number, cy: number, s0: number): Promise<{ s: number; cx: number; cy: number; score: number }> {
+  let best = { s: s0, cx, cy, score: -Infinity };
+  for (let f = 0.8; f <= 1.201; f += 0.04) {
+    const v = await quickTemplate(ctx, pic, s0 * f, rot);
+    const reach = 0.12 * Math.max(v.img.width, v.img.height);
+    const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], reach, 16);
+    if (got && got.score > best.score) best = { s: s0 * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
+  }
+  const rough = best;
+  best = { ...rough, score: -Infinity };
+  for (let f = 0.96; f <= 1.041; f += 0.01) {
+    const v = await quickTemplate(ctx, pic, rough.s * f, rot);
+    const got = scoreNear(mp, v, [rough.cx - v.img.width / 2, rough.cy - v.img.height / 2, rough.cx + v.img.width / 2, rough.cy + v.img.height / 2], 0.03 * Math.max(v.img.width, v.img.height) + 3);
+    if (got && got.score > best.score) best = { s: rough.s * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
+  }
+  return best;
+}
+
+/**
+ * A legend picture's own scale on the drawing. Each piece left unexplained, set against each of
+ * the picture's own residual pieces of like shape, proposes a scale and a place, and so do coarse
+ * matches at the scales piece sizes vote for; the best few are fitted (fitPlace) and the picture
+ * is then matched everywhere at the scale that fits best.
  */
 async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
+  const pic = masks[i];
+  if (!pic) return null;
   const own = await variantsFor(ctx, masks, [i], 1);
-  let found: { scale: number; hits: SymbolHit[] } | null = null;
-  for (const voted of scaleVotes(left, own, 2, ctx.stroke, least)) {
-    const rough = await variantsFor(ctx, masks, [i], voted);
-    const places = (await matchPieces(mp, left, rough, { minScore: 0.35, coarseOnly: true })).sort((a, b) => b.score - a.score).slice(0, 6);
-    const fit = { scale: voted, score: -Infinity };
-    const turns = [...new Set(places.map((p) => rough[p.variant]!.rot))];
-    const fitAt = async (f: number): Promise<void> => {
-      const vs = await variantsFor(ctx, masks, [i], voted * f, turns);
-      for (const place of places) {
-        const v = vs.find((x) => x.rot === rough[place.variant]!.rot);
-        if (!v) continue;
-        const cx = (place.box[0] + place.box[2]) / 2;
-        const cy = (place.box[1] + place.box[3]) / 2;
-        const at: BBox = [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2];
-        const got = scoreNear(mp, v, at, 0.12 * Math.max(v.img.width, v.img.height));
-        if (got && got.score > fit.score) {
-          fit.scale = voted * f;
-          fit.score = got.score;
-        }
+  const pen = ctx.stroke;
+  const guesses: Array<{ s: number; rot: Turn; cx: number; cy: number; weight: number }> = [];
+  const bins = new Map<number, Array<{ s: number; rot: Turn; cx: number; cy: number }>>();
+  for (const p of left) {
+    const pw = p[2] - p[0] - pen;
+    const ph = p[3] - p[1] - pen;
+    for (const v of own) {
+      for (const b of v.blobs.slice(0, 3)) {
+        const bw = b[2] - b[0] - pen;
+        const bh = b[3] - b[1] - pen;
+        if (Math.min(bw, bh) < 4) continue;
+        const rx = pw / bw;
+        const ry = ph / bh;
+        if (rx < least || rx > 4 || Math.abs(rx - ry) > 0.1 * rx) continue;
+        const sc = (rx + ry) / 2;
+        // The template's centre, from the piece's centre and the template piece's offset in it.
+        const cx = (p[0] + p[2]) / 2 + (v.img.width / 2 - (b[0] + b[2]) / 2) * sc;
+        const cy = (p[1] + p[3]) / 2 + (v.img.height / 2 - (b[1] + b[3]) / 2) * sc;
+        const bin = Math.round(Math.log2(sc) / 0.05);
+        bins.set(bin, [...(bins.get(bin) ?? []), { s: sc, rot: v.rot, cx, cy }]);
       }
-    };
-    // 3 per cent steps over +-18 per cent, then 1 per cent steps around the best.
-    for (let f = 0.82; f <= 1.19; f += 0.03) await fitAt(f);
-    const mid = fit.scale / voted;
-    for (const d of [-0.02, -0.01, 0.01, 0.02]) await fitAt(mid + d);
-    if (process.env.DEBUG_SYM) console.log('fit entry', i, 'voted', voted.toFixed(2), 'places', places.map((p) => `${p.box.map(Math.round).join(',')}@${p.score.toFixed(2)}`).join(' '), 'fit', `${fit.scale.toFixed(3)}:${fit.score.toFixed(2)}`);
-    if (fit.score < MIN_SCORE) continue;
-    const vs = await variantsFor(ctx, masks, [i], fit.scale);
-    const got = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
-    if (process.env.DEBUG_SYM) console.log('rescue entry', i, 'voted', voted.toFixed(2), 'fit', fit.scale.toFixed(3), fit.score.toFixed(2), 'hits', got.length);
-    if (got.length > 0 && (!found || total(got) > total(found.hits))) found = { scale: fit.scale, hits: got };
+    }
   }
-  return found;
+  for (const g of [...bins.values()].sort((a, b) => b.length - a.length).slice(0, 2)) for (const h of g.slice(0, 2)) guesses.push({ ...h, weight: g.length });
+  for (const sc of scaleVotes(left, own, 2, pen, least)) {
+    const rough = await variantsFor(ctx, masks, [i], sc);
+    for (const h of (await matchPieces(mp, left, rough, { minScore: 0.35, coarseOnly: true })).sort((a, b) => b.score - a.score).slice(0, 2)) {
+      guesses.push({ s: sc, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
+    }
+  }
+  let best: { s: number; score: number } | null = null;
+  for (const g of guesses.slice(0, 6)) {
+    const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
+    if (!best || fit.score > best.score) best = fit;
+  }
+  if (process.env.DEBUG_SYM) console.log('own scale', i, 'guesses', guesses.length, 'fit', best?.s.toFixed(3), best?.score.toFixed(2));
+  if (!best || best.score < MIN_SCORE) return null;
+  const vs = await variantsFor(ctx, masks, [i], best.s);
+  const hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  return hits.length > 0 ? { scale: best.s, hits } : null;
 }
 
 /** The scale within +-10 per cent of `scale` whose templates fit the given matches best (mean score). */
