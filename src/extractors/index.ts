@@ -3,6 +3,7 @@
 import { chartExtractor } from './chart.js';
 import { diagramExtractor, flowchartExtractor, mindmapExtractor } from './graph.js';
 import { ExtractorRegistry } from './registry.js';
+import { schematicExtractor } from './schematic.js';
 import { tableExtractor } from './table.js';
 
 export function createExtractors(): ExtractorRegistry {
@@ -11,7 +12,8 @@ export function createExtractors(): ExtractorRegistry {
     .register(chartExtractor)
     .register(flowchartExtractor)
     .register(mindmapExtractor)
-    .register(diagramExtractor);
+    .register(diagramExtractor)
+    .register(schematicExtractor);
 }
 
 export { ExtractorRegistry } from './registry.js';

@@ -258,16 +258,6 @@ describe.each(DB_KINDS)('POST /components (%s)', (kind) => {
     const unknownType = await post(alice, '?component_type=photo', [{ filename: 'pumps.png', content: ruledPng }]);
     expect(unknownType.statusCode).toBe(422);
     expect(unknownType.json<{ detail: Array<{ loc: string[] }> }>().detail[0]!.loc).toEqual(['query', 'component_type']);
-    // Detection on a type without an extractor (schematic detection, until it is registered) is
-    // refused by name; a schematic without detect is an empty canvas (test/schematics).
-    if (!t.ctx.extractors.has('schematic')) {
-      const res = await post(alice, '?component_type=schematic&detect=true', [{ filename: 'pumps.png', content: ruledPng }]);
-      expect(res.statusCode).toBe(422);
-      expect(res.json<{ detail: Array<{ loc: string[]; msg: string }> }>().detail[0]).toMatchObject({
-        loc: ['query', 'component_type'],
-        msg: expect.stringMatching(/^No extractor for component_type 'schematic' on this server yet; supported: table, chart, flowchart, mindmap, diagram/) as unknown,
-      });
-    }
     const json = await t.app.inject({ method: 'POST', url: '/api/v0/components?component_type=table', headers: alice.auth, payload: { image: 'x' } });
     expect(json.statusCode).toBe(415);
     const twoFiles = await post(alice, '?component_type=table', [

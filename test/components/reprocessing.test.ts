@@ -271,7 +271,7 @@ describe.each(DB_KINDS)('component re-extraction and revisions (%s)', (kind) => 
     expect((await revisions(table.component_id)).total).toBe(list.total);
   });
 
-  it('ends a region whose type has no extractor degraded, keeps a grounding_data edit as a revision, and finishes the job', async () => {
+  it('ends a region whose extractor finds nothing degraded, keeps a grounding_data edit as a revision, and finishes the job', async () => {
     const drawn = await t.app.inject({
       method: 'POST',
       url: `/api/v0/documents/${docId}/visual-components`,
@@ -295,10 +295,12 @@ describe.each(DB_KINDS)('component re-extraction and revisions (%s)', (kind) => 
     expect(job.status, job.error_message ?? '').toBe('done');
     const schematic = await component(region.component_id);
     expect(schematic.status).toBe('degraded');
-    expect(schematic.error).toMatch(/^No extractor for schematic components/);
-    // Nothing was extracted: its grounding and history stay as they were.
-    expect((await visual(region.id)).grounding_data).toEqual({ reviewed: true });
-    expect((await revisions(region.component_id)).total).toBe(1);
+    // A strip of text holds no schematic: the schematic extractor finds nothing there.
+    expect(schematic.error).toMatch(/^No schematic symbols or lines were found/);
+    // The (empty) graph it found replaces the edited grounding, unreviewed, as a new revision.
+    const data = (await visual(region.id)).grounding_data as { reviewed: boolean; graph: { version: string; network: { nodes: unknown[] } } };
+    expect([data.reviewed, data.graph.version, data.graph.network.nodes]).toEqual([false, 'v2', []]);
+    expect((await revisions(region.component_id)).revisions.map((r) => r.source)).toEqual(['reextract', 'edit']);
     // The table beside it was extracted again in the same job.
     expect((await revisions(table.component_id)).revisions[0]).toMatchObject({ source: 'reextract', grounding: { rows: 2 } });
 
@@ -308,7 +310,7 @@ describe.each(DB_KINDS)('component re-extraction and revisions (%s)', (kind) => 
     const kept = (await revisions(region.component_id)).revisions[0]!;
     const restore = await t.app.inject({ method: 'POST', url: `/api/v0/components/${region.component_id}/revisions/${kept.id}/restore`, headers: alice.auth });
     expect(restore.statusCode, restore.body).toBe(409);
-    expect((await revisions(region.component_id)).total).toBe(1);
+    expect((await revisions(region.component_id)).total).toBe(2);
 
     // Revisions go with their component.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v0/components/${region.component_id}`, headers: alice.auth })).statusCode).toBe(200);

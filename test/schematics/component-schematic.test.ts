@@ -14,6 +14,7 @@ import { multipart } from '../helpers/multipart.js';
 import { uploadAndProcess } from '../helpers/process.js';
 import { hasOpenpyxl, readXlsx, readXlsxWithOpenpyxl } from '../helpers/xlsx.js';
 import { queueEnv, silentLog } from '../jobs/helpers.js';
+import { sheet, SYMBOLS } from './legend-drawings.js';
 import { bigPngDataUrl, expectedSmall, fullGraph, legacySmall, smallPngDataUrl, v0Small, v1Small, type ErrorBody } from './fixtures.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -122,11 +123,25 @@ describe.each(DB_KINDS)('component schematic routes (%s)', (kind) => {
     expect(await graphOf(own)).toEqual(emptyGraph(300, 200));
   });
 
-  it('refuses detection while no schematic extractor is registered', async () => {
-    if (t.ctx.extractors.has('schematic')) return;
-    const res = await t.app.inject({ method: 'POST', url: '/api/v0/components?component_type=schematic&detect=true', headers: alice.auth });
-    expect(res.statusCode).toBe(422);
-    expect(firstError(res.body).loc).toEqual(['query', 'component_type']);
+  it('runs detection with detect=true: a job that stores a valid v2 graph of the image', async () => {
+    const drawn = await sheet([
+      { def: SYMBOLS[0]!, x: 100, y: 150, scale: 1, rotation: 0 },
+      { def: SYMBOLS[1]!, x: 400, y: 150, scale: 1, rotation: 0 },
+    ]);
+    const form = multipart({}, [{ field: 'image', filename: 'sheet.png', content: drawn.png }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v0/components?component_type=schematic&detect=true', headers: { ...alice.auth, ...form.headers }, payload: form.payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const posted = res.json<{ component_id: string; job_status_id: string | null }>();
+    expect(posted.job_status_id).not.toBeNull();
+    let status = '';
+    for (let i = 0; i < 600 && !['done', 'error', 'cancelled'].includes(status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await t.app.inject({ url: `/api/v0/job-statuses/${posted.job_status_id!}`, headers: alice.auth })).json<{ status: string }>().status;
+    }
+    expect(status).toBe('done');
+    // GET answers only a graph that passes the v2 schema (409 otherwise).
+    const graph = await graphOf({ component_id: posted.component_id, id: posted.component_id });
+    expect([graph.version, graph.image_width, graph.image_height]).toEqual(['v2', drawn.width, drawn.height]);
   });
 
   it('normalises v0, v1 and bare legacy bodies to the same v2 graph, and takes v2 back as it is', async () => {

@@ -9,12 +9,12 @@ import { findLegend, slug, type FoundLegend } from './legend.js';
 import { findSegments } from './lines.js';
 import { buildNetwork } from './network.js';
 import { prepareSheet, type PreparedSheet } from './prepare.js';
-import { binarise, type Mask } from './raster.js';
+import { binarise, strokeWidth, type GreyPixels, type Mask } from './raster.js';
 import { genericShapes } from './shapes.js';
 import { detectSymbols, PAD, type LegendPicture } from './symbols.js';
 import { assignTags } from './tags.js';
 import { soften } from './templates.js';
-import { itemsFromWords, readGroups, textGroups, textHeight } from './text.js';
+import { harmonise, itemsFromWords, readGroups, textGroups, textHeight } from './text.js';
 import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types.js';
 
 /** Text read with this confidence or more counts as text (symbol parts read as letters score lower). */
@@ -33,7 +33,7 @@ export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, '
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
   const read = await readGroups(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
-  return { th, items: read.filter((i) => i.confidence >= MIN_TEXT_CONFIDENCE && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text)) };
+  return { th, items: harmonise(read.filter((i) => i.confidence >= MIN_TEXT_CONFIDENCE && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 
 /** The sheet's ink without its text (characters erased; a text layer's word boxes cleared). */
@@ -69,6 +69,17 @@ export function legendEntries(labels: Array<{ label: string; bbox: BBox | null }
   });
 }
 
+/**
+ * Pictures of a separate legend image: their ink, and one pen width for all of them (the middle
+ * of their own measures; a single small picture of slanted strokes measures wider than its pen).
+ */
+function knownPictures(crops: GreyPixels[]): LegendPicture[] {
+  const masks = crops.map((c) => binarise(c, 15).mask);
+  const pens = masks.map((m) => strokeWidth(m)).sort((a, b) => a - b);
+  const pen = pens[Math.floor(pens.length / 2)] ?? 2;
+  return masks.map((m) => ({ picture: m, pen }));
+}
+
 export async function detectSchematic(input: DetectInput): Promise<SchematicGraph> {
   const sheet = await prepareSheet(input.image);
   const { frame, stroke } = sheet;
@@ -79,7 +90,7 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   const found: FoundLegend = known.length > 0 ? { entries: [], region: null } : findLegend(text.items, sheet.cc, th, 3);
   const legend: LegendEntry[] =
     known.length > 0 ? known.map((k) => k.entry) : legendEntries(found.entries.map((e) => ({ label: e.label, bbox: frame.boxToOriginal(e.symbol) })));
-  const pictures: LegendPicture[] = known.length > 0 ? known.map((k) => ({ picture: binarise(k.crop, 15).mask })) : found.entries.map((e) => ({ box: e.symbol }));
+  const pictures: LegendPicture[] = known.length > 0 ? knownPictures(known.map((k) => k.crop)) : found.entries.map((e) => ({ box: e.symbol }));
   const exclude = found.region ? [found.region] : [];
   let symbols: PlacedSymbol[];
   if (legend.length > 0) {
@@ -90,7 +101,7 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
     });
   } else symbols = genericShapes(clean, th, stroke, exclude);
   const outside = (t: TextItem): boolean => !exclude.some((r) => t.box[0] >= r[0] && t.box[2] <= r[2] && t.box[1] >= r[1] && t.box[3] <= r[3]);
-  const tags = assignTags(symbols.map((s) => s.box), text.items.filter(outside), 2 * th);
+  const tags = assignTags(symbols.map((s) => s.box), text.items.filter(outside), 3 * th);
   symbols.forEach((s, i) => (s.tag = tags[i] ?? null));
   const boxes = symbols.map((s) => s.box);
   const lineMask = clear(clean, [...boxes, ...exclude], 1);

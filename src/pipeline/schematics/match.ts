@@ -33,16 +33,18 @@ export interface MatchOptions {
 export function markCover(v: Variant, ink: Mask, x: number, y: number): number {
   if (v.marks.length === 0) return 1;
   const w = v.img.width;
+  // A big template may be off by a pixel or two at its far ends.
+  const r = Math.max(1, Math.round(0.012 * Math.max(v.img.width, v.img.height)));
   let hit = 0;
   for (let k = 0; k < v.marks.length; k++) {
     const i = v.marks[k]!;
     const px = x + (i % w);
     const py = y + Math.floor(i / w);
     let found = false;
-    for (let dy = -1; dy <= 1 && !found; dy++) {
+    for (let dy = -r; dy <= r && !found; dy++) {
       const yy = py + dy;
       if (yy < 0 || yy >= ink.height) continue;
-      for (let dx = -1; dx <= 1; dx++) {
+      for (let dx = -r; dx <= r; dx++) {
         const xx = px + dx;
         if (xx >= 0 && xx < ink.width && ink.data[yy * ink.width + xx]) {
           found = true;
@@ -245,9 +247,9 @@ export async function matchPieces(mp: MatchPage, pieces: BBox[], variants: Varia
 }
 
 /** The best correlation of a template near a box (within `reach` pixels), at its final level. */
-export function scoreNear(mp: MatchPage, v: Variant, box: BBox, reach: number): NccBest | null {
-  // About 20 pixels across: fine enough to tell a scale 3 per cent off, cheap over a wide reach.
-  const last = snap(Math.floor(Math.min(v.img.width, v.img.height) / 20));
+export function scoreNear(mp: MatchPage, v: Variant, box: BBox, reach: number, across = 40): NccBest | null {
+  // `across` pixels on the template's smaller side: 40 tells a scale 1 per cent off, 16 is cheap.
+  const last = snap(Math.floor(Math.min(v.img.width, v.img.height) / across));
   const r = Math.ceil(reach / last) + 1;
   const x = Math.round(box[0] / last);
   const y = Math.round(box[1] / last);

@@ -1,6 +1,5 @@
 // A sheet made ready for detection: scaled to a working resolution (at most about 4.5 million
-// pixels, strokes about two pixels wide), turned upright, binarised, its specks removed and its
-// connected components labelled.
+// pixels), turned upright, binarised, its specks removed and its connected components labelled.
 import { Frame } from './frame.js';
 import { binarise, components, despeckle, estimateSkew, resize, rotateGrey, roughMask, strokeWidth, type Components, type GreyPixels, type Mask } from './raster.js';
 
@@ -22,14 +21,8 @@ export async function prepareSheet(original: GreyPixels, maxPixels = MAX_PIXELS)
   let f = Math.min(1, Math.sqrt(maxPixels / (width * height)));
   const size = (k: number): [number, number] => [Math.max(1, Math.round(width * k)), Math.max(1, Math.round(height * k))];
   let work = f < 0.98 ? await resize(original, ...size(f)) : original;
-  let rough = roughMask(work);
-  const stroke0 = strokeWidth(rough, 3);
-  if (stroke0 > 3.4) {
-    // Thick pens on a fine scan: go down further so a stroke is about 2.4 pixels.
-    f *= 2.4 / stroke0;
-    work = await resize(original, ...size(f));
-    rough = roughMask(work);
-  } else if (f >= 0.98) f = 1;
+  if (f >= 0.98) f = 1;
+  const rough = roughMask(work);
   const skew = estimateSkew(rough);
   if (Math.abs(skew) >= 0.05) work = rotateGrey(work, -skew);
   const { mask, flat } = binarise(work);

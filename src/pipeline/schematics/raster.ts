@@ -11,9 +11,9 @@ export interface Mask {
   height: number;
 }
 
-export async function resize(img: GreyPixels, width: number, height: number): Promise<GreyPixels> {
+export async function resize(img: GreyPixels, width: number, height: number, kernel: 'linear' | 'lanczos3' = 'linear'): Promise<GreyPixels> {
   const { data, info } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.width * img.height), { raw: { width: img.width, height: img.height, channels: 1 } })
-    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .resize(width, height, { kernel, fit: 'fill' })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });

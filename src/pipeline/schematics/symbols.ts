@@ -7,13 +7,15 @@ import { MatchPage, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit 
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
-import { cutMask, inkBox, scaledPicture, variantsOf, type Turn, type Variant } from './templates.js';
+import { cutMask, inkBox, padMask, scaledPicture, soften, turnMask, variantsOf, type Turn, type Variant } from './templates.js';
 
 export interface LegendPicture {
   /** Cut from the working mask (a legend on this sheet) ... */
   box?: BBox;
-  /** ... or a separate picture's ink mask at its own scale. */
+  /** ... or a separate picture's ink mask at its own scale ... */
   picture?: Mask;
+  /** ... drawn with a pen this wide (the page's pen for a legend on the sheet). */
+  pen?: number;
 }
 
 export interface SymbolContext {
@@ -31,30 +33,43 @@ export const PAD = 2;
 
 const centreIn = (b: BBox, r: BBox): boolean => (b[0] + b[2]) / 2 >= r[0] && (b[0] + b[2]) / 2 <= r[2] && (b[1] + b[3]) / 2 >= r[1] && (b[1] + b[3]) / 2 <= r[3];
 
-/** The page's residual pieces outside the excluded regions. */
-export function pagePieces(ctx: SymbolContext): BBox[] {
-  const residual = withoutLongRuns(ctx.cleanMask, Math.round(4 * ctx.th));
-  return pieces(residual, 0.6 * ctx.th).filter((p) => !ctx.exclude.some((r) => centreIn(p, r)));
+/**
+ * The page's residual pieces outside the excluded regions: without strokes of four text heights
+ * or more, and (for symbols drawn only in straight strokes a little longer than that, such as a
+ * boxed fuse) without strokes of ten, where that shows something new.
+ */
+export function pagePieces(ctx: SymbolContext): { short: BBox[]; long: BBox[] } {
+  const short = pieces(withoutLongRuns(ctx.cleanMask, Math.round(4 * ctx.th)), 0.6 * ctx.th);
+  const long = pieces(withoutLongRuns(ctx.cleanMask, Math.round(10 * ctx.th)), 0.6 * ctx.th).filter((p) => !short.some((q) => centreIn(q, p)));
+  const keep = (p: BBox): boolean => !ctx.exclude.some((r) => centreIn(p, r));
+  return { short: short.filter(keep), long: long.filter(keep) };
+}
+
+/** A legend picture: its trimmed ink and its pen's width. */
+export interface Pic {
+  mask: Mask;
+  pen: number;
 }
 
 /** Each legend picture as a trimmed ink mask (null when blank). */
-export function legendMasks(ctx: SymbolContext, legend: LegendPicture[]): Array<Mask | null> {
+export function legendMasks(ctx: SymbolContext, legend: LegendPicture[]): Array<Pic | null> {
   return legend.map((l) => {
     const m = l.box ? cutMask(ctx.cleanMask, l.box) : (l.picture ?? null);
     if (!m) return null;
     const b = inkBox(m);
-    return b && b[2] - b[0] >= 3 && b[3] - b[1] >= 3 ? cutMask(m, b) : null;
+    return b && b[2] - b[0] >= 3 && b[3] - b[1] >= 3 ? { mask: cutMask(m, b), pen: l.box ? ctx.stroke : (l.pen ?? ctx.stroke) } : null;
   });
 }
 
-async function variantsFor(ctx: SymbolContext, masks: Array<Mask | null>, entries: number[], scale: number, turns?: readonly Turn[]): Promise<Variant[]> {
+async function variantsFor(ctx: SymbolContext, masks: Array<Pic | null>, entries: number[], scale: number, turns?: readonly Turn[]): Promise<Variant[]> {
   const out: Variant[] = [];
   for (const i of entries) {
-    const m = masks[i];
-    if (!m) continue;
+    const pic0 = masks[i];
+    if (!pic0) continue;
+    const m = pic0.mask;
     // A symbol drawn no bigger than a letter cannot be told from text: not at this scale.
-    if (Math.max(m.width, m.height) * scale < 1.4 * ctx.th) continue;
-    const pic = await scaledPicture(m, scale, ctx.stroke);
+    if (Math.max(m.width, m.height) * scale < 1.2 * ctx.th) continue;
+    const pic = await scaledPicture(m, scale, ctx.stroke, pic0.pen);
     out.push(...variantsOf(i, pic, scale, PAD, Math.round(4 * ctx.th), 0.4 * ctx.th, turns));
   }
   return out;
@@ -89,8 +104,6 @@ function scaleVotes(pagePs: BBox[], variants: Variant[], limit: number, pen: num
   return out;
 }
 
-const total = (hits: SymbolHit[]): number => hits.reduce((s, h) => s + h.score, 0);
-
 /** Legend entries a set of matches explains, by the best match of each. */
 function entryScore(hits: SymbolHit[]): number {
   const perEntry = new Map<number, number>();
@@ -108,60 +121,132 @@ const area = (b: BBox): number => (b[2] - b[0]) * (b[3] - b[1]);
 const covered = (p: BBox, hits: SymbolHit[]): boolean =>
   hits.some((h) => Math.max(0, Math.min(p[2], h.box[2]) - Math.max(p[0], h.box[0])) * Math.max(0, Math.min(p[3], h.box[3]) - Math.max(p[1], h.box[1])) > 0.5 * area(p));
 
+/** A template image only (no pieces or marks): for scoring scales and places quickly. */
+async function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
+  const m = padMask(turnMask(await scaledPicture(pic.mask, scale, ctx.stroke, pic.pen), rot), PAD);
+  return { entry: -1, rot, scale, img: soften(m), blobs: [], marks: new Int32Array(0), ink: 0 };
+}
+
 /**
- * A legend picture's own scale on the drawing: candidates from piece sizes, a coarse match (which
- * forgives a wrong scale) to find where it may be, then the scale that fits that place best in
- * steps of 1.5 per cent (thin strokes line up only within a few per cent), then all its matches.
+ * The scale and place that fit a picture best near a rough guess: scales 4 per cent apart over
+ * +-20 per cent on a coarse level (about 16 pixels across, forgiving), then 1 per cent apart
+ * over +-4 per cent at the scoring level, each within a small window.
  */
-async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Mask | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
-  const own = await variantsFor(ctx, masks, [i], 1);
-  let found: { scale: number; hits: SymbolHit[] } | null = null;
-  for (const voted of scaleVotes(left, own, 2, ctx.stroke, least)) {
-    const rough = await variantsFor(ctx, masks, [i], voted);
-    const places = (await matchPieces(mp, left, rough, { minScore: 0.35, coarseOnly: true })).sort((a, b) => b.score - a.score).slice(0, 6);
-    const fit = { scale: voted, score: -Infinity };
-    const turns = [...new Set(places.map((p) => rough[p.variant]!.rot))];
-    const fitAt = async (f: number): Promise<void> => {
-      const vs = await variantsFor(ctx, masks, [i], voted * f, turns);
-      for (const place of places) {
-        const v = vs.find((x) => x.rot === rough[place.variant]!.rot);
-        if (!v) continue;
-        const cx = (place.box[0] + place.box[2]) / 2;
-        const cy = (place.box[1] + place.box[3]) / 2;
-        const at: BBox = [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2];
-        const got = scoreNear(mp, v, at, 0.12 * Math.max(v.img.width, v.img.height));
-        if (got && got.score > fit.score) {
-          fit.scale = voted * f;
-          fit.score = got.score;
-        }
-      }
-    };
-    // 3 per cent steps over +-18 per cent, then 1 per cent steps around the best.
-    for (let f = 0.82; f <= 1.19; f += 0.03) await fitAt(f);
-    const mid = fit.scale / voted;
-    for (const d of [-0.02, -0.01, 0.01, 0.02]) await fitAt(mid + d);
-    if (process.env.DEBUG_SYM) console.log('fit entry', i, 'voted', voted.toFixed(2), 'places', places.map((p) => `${p.box.map(Math.round).join(',')}@${p.score.toFixed(2)}`).join(' '), 'fit', `${fit.scale.toFixed(3)}:${fit.score.toFixed(2)}`);
-    if (fit.score < MIN_SCORE) continue;
-    const vs = await variantsFor(ctx, masks, [i], fit.scale);
-    const got = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
-    if (process.env.DEBUG_SYM) console.log('rescue entry', i, 'voted', voted.toFixed(2), 'fit', fit.scale.toFixed(3), fit.score.toFixed(2), 'hits', got.length);
-    if (got.length > 0 && (!found || total(got) > total(found.hits))) found = { scale: fit.scale, hits: got };
+async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, cx: number, cy: number, s0: number): Promise<{ s: number; cx: number; cy: number; score: number }> {
+  let best = { s: s0, cx, cy, score: -Infinity };
+  for (let f = 0.8; f <= 1.201; f += 0.04) {
+    const v = await quickTemplate(ctx, pic, s0 * f, rot);
+    const reach = 0.12 * Math.max(v.img.width, v.img.height);
+    const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], reach, 16);
+    if (got && got.score > best.score) best = { s: s0 * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
   }
-  return found;
+  const rough = best;
+  best = { ...rough, score: -Infinity };
+  for (let f = 0.96; f <= 1.041; f += 0.01) {
+    const v = await quickTemplate(ctx, pic, rough.s * f, rot);
+    const got = scoreNear(mp, v, [rough.cx - v.img.width / 2, rough.cy - v.img.height / 2, rough.cx + v.img.width / 2, rough.cy + v.img.height / 2], 0.03 * Math.max(v.img.width, v.img.height) + 3);
+    if (got && got.score > best.score) best = { s: rough.s * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
+  }
+  return best;
+}
+
+/**
+ * A legend picture's own scale on the drawing. Each piece left unexplained, set against each of
+ * the picture's own residual pieces of like shape, proposes a scale and a place, and so do coarse
+ * matches at the scales piece sizes vote for; the best few are fitted (fitPlace) and the picture
+ * is then matched everywhere at the scale that fits best.
+ */
+async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
+  const pic = masks[i];
+  if (!pic) return null;
+  const own = await variantsFor(ctx, masks, [i], 1);
+  const pen = ctx.stroke;
+  const guesses: Array<{ s: number; rot: Turn; cx: number; cy: number; weight: number }> = [];
+  const bins = new Map<number, Array<{ s: number; rot: Turn; cx: number; cy: number }>>();
+  for (const p of left) {
+    const pw = p[2] - p[0] - pen;
+    const ph = p[3] - p[1] - pen;
+    for (const v of own) {
+      for (const b of v.blobs.slice(0, 3)) {
+        const bw = b[2] - b[0] - pen;
+        const bh = b[3] - b[1] - pen;
+        if (Math.min(bw, bh) < 4) continue;
+        const rx = pw / bw;
+        const ry = ph / bh;
+        if (rx < least || rx > 4 || Math.abs(rx - ry) > 0.1 * rx) continue;
+        const sc = (rx + ry) / 2;
+        // The template's centre, from the piece's centre and the template piece's offset in it.
+        const cx = (p[0] + p[2]) / 2 + (v.img.width / 2 - (b[0] + b[2]) / 2) * sc;
+        const cy = (p[1] + p[3]) / 2 + (v.img.height / 2 - (b[1] + b[3]) / 2) * sc;
+        const bin = Math.round(Math.log2(sc) / 0.05);
+        bins.set(bin, [...(bins.get(bin) ?? []), { s: sc, rot: v.rot, cx, cy }]);
+      }
+    }
+  }
+  for (const g of [...bins.values()].sort((a, b) => b.length - a.length).slice(0, 2)) for (const h of g.slice(0, 2)) guesses.push({ ...h, weight: g.length });
+  for (const sc of scaleVotes(left, own, 2, pen, least)) {
+    const rough = await variantsFor(ctx, masks, [i], sc);
+    for (const h of (await matchPieces(mp, left, rough, { minScore: 0.35, coarseOnly: true })).sort((a, b) => b.score - a.score).slice(0, 2)) {
+      guesses.push({ s: sc, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
+    }
+  }
+  let best: { s: number; score: number } | null = null;
+  for (const g of guesses.slice(0, 6)) {
+    const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
+    if (!best || fit.score > best.score) best = fit;
+  }
+  if (process.env.DEBUG_SYM) console.log('own scale', i, 'guesses', guesses.length, 'fit', best?.s.toFixed(3), best?.score.toFixed(2));
+  if (!best || best.score < MIN_SCORE) return null;
+  const vs = await variantsFor(ctx, masks, [i], best.s);
+  const hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  return hits.length > 0 ? { scale: best.s, hits } : null;
+}
+
+/** The scale within +-10 per cent of `scale` whose templates fit the given matches best (mean score). */
+async function refineScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, hits: SymbolHit[], scale: number): Promise<number> {
+  const top = [...hits].sort((a, b) => b.score - a.score).slice(0, 12);
+  if (top.length === 0) return scale;
+  const entries = [...new Set(top.map((h) => h.entry))];
+  const turns = [...new Set(top.map((h) => h.rot))];
+  let best = { scale, score: -Infinity };
+  for (let f = 0.9; f <= 1.101; f += 0.02) {
+    const vs = await variantsFor(ctx, masks, entries, scale * f, turns);
+    let sum = 0;
+    for (const h of top) {
+      const v = vs.find((x) => x.entry === h.entry && x.rot === h.rot);
+      if (!v) continue;
+      const cx = (h.box[0] + h.box[2]) / 2;
+      const cy = (h.box[1] + h.box[3]) / 2;
+      const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], 0.08 * Math.max(v.img.width, v.img.height) + 2);
+      sum += got ? got.score : 0;
+    }
+    if (sum > best.score) best = { scale: scale * f, score: sum };
+  }
+  return best.scale;
 }
 
 export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[], sameScale: boolean): Promise<SymbolDetection> {
   const t0 = performance.now();
-  const pieces = pagePieces(ctx);
+  const found = pagePieces(ctx);
   const mp = new MatchPage(ctx.page, ctx.cleanMask);
   const masks = legendMasks(ctx, legend);
-  const biggest = Math.max(0, ...masks.map((m) => (m ? Math.max(m.width, m.height) : 0)));
-  const pagePs = seedsOf(pieces, 0.5 * ctx.th, 1.2 * biggest);
+  const biggest = Math.max(0, ...masks.map((m) => (m ? Math.max(m.mask.width, m.mask.height) : 0)));
+  // Pieces of the long-stroke residual stand alone: they only add what the other has not.
+  const pagePs = [...seedsOf(found.short, 0.5 * ctx.th, 1.2 * biggest), ...found.long];
   const all = masks.map((_, i) => i);
   const unit = await variantsFor(ctx, masks, all, 1);
   // The legend's scale: tried on a sample of the page's pieces.
   const sample = pagePs.filter((_, i) => i % Math.max(1, Math.floor(pagePs.length / 35)) === 0);
-  const candidates = [...(sameScale ? [1] : []), ...scaleVotes(pagePs, unit, 2, ctx.stroke)].filter((s, i, xs) => xs.findIndex((o) => Math.abs(Math.log2(o / s)) < 0.05) === i);
+  const voted = scaleVotes(pagePs, unit, 5, ctx.stroke).filter((s) => !sameScale || Math.abs(Math.log2(s)) >= 0.05);
+  // The votes screened on the coarse level (cheap, and forgiving of a scale a little off).
+  const screened: Array<{ s: number; score: number }> = [];
+  for (const s of voted) {
+    const vs = await variantsFor(ctx, masks, all, s);
+    if (new Set(vs.map((v) => v.entry)).size < 0.6 * masks.filter((m) => m).length) continue;
+    screened.push({ s, score: entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: 0.5, coarseOnly: true }), 0.5)) });
+  }
+  screened.sort((a, b) => b.score - a.score);
+  const candidates = [...(sameScale ? [1] : []), ...screened.slice(0, 2).map((x) => x.s)];
   let best = { scale: 1, score: -1, variants: unit };
   for (const s of candidates) {
     const vs = s === 1 ? unit : await variantsFor(ctx, masks, all, s);
@@ -174,13 +259,11 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     if (process.env.DEBUG_SYM) console.log('scale', s.toFixed(2), 'score', score.toFixed(2));
     if (score > best.score) best = { scale: s, score, variants: vs };
   }
-  // Thin strokes line up only within a few per cent of the right scale: try either side.
+  // Thin strokes line up only within a few per cent of the right scale: the scale that fits the
+  // best matches of the sample best, in 2 per cent steps.
   if (best.scale !== 1 || !sameScale) {
-    for (const s of [best.scale * 0.97, best.scale * 1.03]) {
-      const vs = await variantsFor(ctx, masks, all, s);
-      const score = entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: MIN_SCORE }), MIN_SCORE));
-      if (score > best.score) best = { scale: s, score, variants: vs };
-    }
+    const refined = await refineScale(ctx, mp, masks, selectHits(await matchPieces(mp, sample, best.variants, { minScore: 0.5 }), 0.5), best.scale);
+    if (Math.abs(refined - best.scale) > 1e-6) best = { scale: refined, score: best.score, variants: await variantsFor(ctx, masks, all, refined) };
   }
   const lap = (what: string): void => {
     if (process.env.DEBUG_SYM) console.log(what, (performance.now() - t0).toFixed(0), 'ms, pieces', pagePs.length, JSON.stringify(nccStats));

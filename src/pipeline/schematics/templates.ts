@@ -4,7 +4,7 @@
 // quarter at a time (turns that look like one already kept are dropped), and softened like the
 // page it is matched against. Each variant keeps the pieces of its residual (residual.ts).
 import type { BBox } from '../types.js';
-import { resize, strokeWidth, type GreyPixels, type Mask } from './raster.js';
+import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
 
 export type Turn = 0 | 90 | 180 | 270;
@@ -127,20 +127,92 @@ export function soften(m: Mask): GreyPixels {
   return { data: out, width: w, height: h };
 }
 
-/** A trimmed picture mask at `scale`, its pen brought to the page's width. */
-export async function scaledPicture(picture: Mask, scale: number, pageStroke: number): Promise<Mask> {
-  let m = picture;
-  if (Math.abs(scale - 1) > 0.02) {
-    const grey = { data: Uint8Array.from(picture.data, (v) => (v ? 0 : 255)), width: picture.width, height: picture.height };
-    const r = await resize(grey, Math.max(3, Math.round(picture.width * scale)), Math.max(3, Math.round(picture.height * scale)));
-    m = { data: Uint8Array.from(r.data, (v) => (v < 128 ? 1 : 0)), width: r.width, height: r.height };
+const skeletons = new WeakMap<Mask, Uint8Array>();
+
+/** Zhang-Suen thinning: the one-pixel centre lines of a mask's strokes. */
+export function skeleton(m: Mask): Uint8Array {
+  const { width: w, height: h } = m;
+  const img = new Uint8Array(m.data);
+  const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= w || y >= h ? 0 : img[y * w + x]!);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const step of [0, 1]) {
+      const drop: number[] = [];
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          if (!img[y * w + x]) continue;
+          const p = [at(x, y - 1), at(x + 1, y - 1), at(x + 1, y), at(x + 1, y + 1), at(x, y + 1), at(x - 1, y + 1), at(x - 1, y), at(x - 1, y - 1)];
+          const b = p.reduce((a, v) => a + v, 0);
+          if (b < 2 || b > 6) continue;
+          let a = 0;
+          for (let k = 0; k < 8; k++) if (!p[k] && p[(k + 1) % 8]) a++;
+          if (a !== 1) continue;
+          if (step === 0 ? p[0]! * p[2]! * p[4]! || p[2]! * p[4]! * p[6]! : p[0]! * p[2]! * p[6]! || p[0]! * p[4]! * p[6]!) continue;
+          drop.push(y * w + x);
+        }
+      }
+      for (const i of drop) img[i] = 0;
+      if (drop.length > 0) changed = true;
+    }
   }
-  const own = strokeWidth(picture) * scale;
-  const grow = Math.round((pageStroke - own) / 2);
-  return grow === 0 ? m : morph(m, Math.max(-2, Math.min(2, grow)));
+  return img;
 }
 
-function padMask(m: Mask, pad: number): Mask {
+/**
+ * A trimmed picture drawn again at `scale` with the page's pen: its strokes' centre lines scaled
+ * and traced with a round pen `pageStroke` wide, its filled parts (wider than the picture's own
+ * pen) scaled as areas. A legend drawn at another size keeps its pen, so plain resampling would
+ * give strokes too thick (enlarged) or broken (shrunk); `pictureStroke` is that pen, measured on
+ * the whole image the picture came from.
+ */
+export async function scaledPicture(picture: Mask, scale: number, pageStroke: number, pictureStroke: number): Promise<Mask> {
+  if (Math.abs(scale - 1) <= 0.02 && Math.abs(pageStroke - pictureStroke) < 1) return picture;
+  const { width: w, height: h } = picture;
+  const ow = Math.max(3, Math.round(w * scale));
+  const oh = Math.max(3, Math.round(h * scale));
+  const out = new Uint8Array(ow * oh);
+  const r = Math.max(0.5, pageStroke / 2);
+  const stamp = (cx: number, cy: number): void => {
+    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
+      if (y < 0 || y >= oh) continue;
+      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) if (x >= 0 && x < ow && (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r) out[y * ow + x] = 1;
+    }
+  };
+  let sk = skeletons.get(picture);
+  if (!sk) {
+    sk = skeleton(picture);
+    skeletons.set(picture, sk);
+  }
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!sk[y * w + x]) continue;
+      const px = (x + 0.5) * scale;
+      const py = (y + 0.5) * scale;
+      stamp(px, py);
+      // Trace to the following neighbours so an enlarged line has no gaps.
+      for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [-1, 1]] as const) {
+        const nx = x + dx;
+        const ny = y + dy;
+        if (nx < 0 || ny >= h || nx >= w || !sk[ny * w + nx]) continue;
+        const steps = Math.ceil(scale * 2);
+        for (let k = 1; k < steps; k++) stamp(px + (dx * scale * k) / steps, py + (dy * scale * k) / steps);
+      }
+    }
+  }
+  // Filled parts: what survives taking away the picture's own pen.
+  const fill = morph(picture, -Math.max(1, Math.round(pictureStroke / 2)));
+  const grown = morph(fill, Math.max(1, Math.round(pictureStroke / 2)));
+  for (let y = 0; y < oh; y++) {
+    for (let x = 0; x < ow; x++) {
+      const sx = Math.min(w - 1, Math.floor((x + 0.5) / scale));
+      const sy = Math.min(h - 1, Math.floor((y + 0.5) / scale));
+      if (grown.data[sy * w + sx]) out[y * ow + x] = 1;
+    }
+  }
+  return { data: out, width: ow, height: oh };
+}
+
+export function padMask(m: Mask, pad: number): Mask {
   const w = m.width + 2 * pad;
   const h = m.height + 2 * pad;
   const out = new Uint8Array(w * h);

@@ -3,11 +3,11 @@
 // OCR reads well (other ink whitened), stacked into one image and read in a single OCR call.
 import type { BBox, TextLine, Word } from '../types.js';
 import type { Frame } from './frame.js';
-import type { Components, GreyPixels, Mask } from './raster.js';
+import { resize, type Components, type GreyPixels, type Mask } from './raster.js';
 import type { SchematicOcr, TextItem } from './types.js';
 
 /** Cap height the crops are scaled to for OCR. */
-const OCR_HEIGHT = 40;
+const OCR_HEIGHT = 24;
 
 const hOf = (cc: Components, l: number): number => cc.y1[l]! - cc.y0[l]!;
 const wOf = (cc: Components, l: number): number => cc.x1[l]! - cc.x0[l]!;
@@ -65,7 +65,7 @@ export function textGroups(cc: Components, th: number): TextGroup[] {
   for (let l = 1; l <= cc.count; l++) {
     const h = hOf(cc, l);
     const w = wOf(cc, l);
-    if (cc.area[l]! === 0 || h < 0.5 * th || h > 1.45 * th || w > 2.2 * th) continue;
+    if (cc.area[l]! === 0 || h < 0.5 * th || h > 2 * th || w > 3 * th) continue;
     const fill = cc.area[l]! / (w * h);
     if (fill > 0.8 && w > 0.45 * h) continue; // solid blobs: dots, arrowheads, filled marks
     chars.push(l);
@@ -178,7 +178,12 @@ export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask
       // Lines and symbols reaching into the crop go; whatever lies wholly inside it stays.
       return l === 0 || p.members.has(l) || (cc.x0[l]! >= p.box[0] && cc.x1[l]! <= p.box[2] && cc.y0[l]! >= p.box[1] && cc.y1[l]! <= p.box[3]);
     };
-    const crop = ownThreshold(frame.crop(original, p.box, p.scale, keep));
+    // Cut at the original's own resolution, then enlarged with a sharp kernel: bilinear
+    // enlargement of a coarse scan blurs thin strokes away ("l" read as "i").
+    const native = frame.crop(original, p.box, 1 / frame.scale, keep);
+    const w = Math.max(1, Math.round((p.box[2] - p.box[0]) * p.scale));
+    const h = Math.max(1, Math.round((p.box[3] - p.box[1]) * p.scale));
+    const crop = ownThreshold(await resize(native, w, h, 'lanczos3'));
     for (let v = 0; v < crop.height; v++) mosaic.set(crop.data.subarray(v * crop.width, (v + 1) * crop.width), (p.y0 + v) * width + p.x0);
   }
   if (process.env.DEBUG_MOSAIC) (globalThis as { mosaic?: GreyPixels }).mosaic = { data: mosaic, width, height: y };
@@ -197,6 +202,40 @@ export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask
     out.push({ box: p.group.box, text, confidence, members: [...p.members] });
   }
   return out;
+}
+
+/** Levenshtein distance, stopping early above `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    if (Math.min(...cur) > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * Misreadings evened out by the sheet itself: a word (four letters or more) one letter away from
+ * a word read at least three times as often on the same sheet, three times at least, is taken
+ * to be that word ("vaive" among many "valve"); its case pattern is kept. No dictionary is used.
+ */
+export function harmonise(items: TextItem[]): TextItem[] {
+  const count = new Map<string, number>();
+  const words = (t: string): string[] => t.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
+  for (const it of items) for (const w of words(it.text)) count.set(w.toLowerCase(), (count.get(w.toLowerCase()) ?? 0) + 1);
+  const fix = new Map<string, string>();
+  for (const [w, n] of count) {
+    let best: [string, number] | null = null;
+    for (const [o, m] of count) if (m >= 3 && m >= 3 * n && o !== w && distance(w, o, 1) <= 1 && (!best || m > best[1])) best = [o, m];
+    if (best) fix.set(w, best[0]);
+  }
+  if (fix.size === 0) return items;
+  const cased = (orig: string, to: string): string =>
+    orig === orig.toUpperCase() ? to.toUpperCase() : orig[0] === orig[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
+  return items.map((it) => ({ ...it, text: it.text.split(/(\s+)/).map((w) => (fix.has(w.toLowerCase()) ? cased(w, fix.get(w.toLowerCase())!) : w)).join('') }));
 }
 
 /** Words of a text layer (original pixels) as text items in working pixels, one per line. */

@@ -1,0 +1,88 @@
+// Schematic detection, scored on sheets with known graphs (eval/schematics/metrics.ts):
+//   - generated P&ID-like sheets (eval/schematics/): "train" (seeds 1..60, the ones looked at
+//     while building) and "held-out" (seeds 100001..100060, never looked at or tuned on), side by
+//     side; 150-300 dpi, half of them scan-like;
+//   - "hand": sheets drawn by hand in another style (test/fixtures/schematic-hand.ts: an
+//     electrical-style schematic with its own symbols, fonts and legend layout), a check on a
+//     drawing the generator did not make.
+// Goals: symbol precision and recall >= 0.95 (IoU >= 0.5, class right), tag accuracy >= 0.95,
+// connection precision and recall >= 0.90, legend entry accuracy >= 0.95.
+// OCR: native tesseract through src/providers/ocr, one worker.
+// Build: make dist-bench/.built; run: node dist-bench/eval/schematics.js (or make eval-schematics)
+// Settings: EVAL_COUNT (60 a generated split), EVAL_SPLITS (train,held-out,hand), EVAL_WORST (5).
+import { cpus, loadavg } from 'node:os';
+import { detectSchematic } from '../src/pipeline/schematics/index.js';
+import { NativeTesseractEngine } from '../src/providers/ocr/index.js';
+import { handSheets } from '../test/fixtures/schematic-hand.js';
+import { generateSheet, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
+import { scoreSheet, totals, type SheetScore, type Totals } from './schematics/metrics.js';
+import type { Grey, SheetTruth } from './schematics/render.js';
+
+const COUNT = Number(process.env.EVAL_COUNT ?? 60);
+const SPLITS = (process.env.EVAL_SPLITS ?? 'train,held-out,hand').split(',');
+const WORST = Number(process.env.EVAL_WORST ?? 5);
+
+interface Case {
+  name: string;
+  grey: Grey;
+  truth: SheetTruth;
+}
+
+async function* generated(seeds: number[]): AsyncIterable<Case> {
+  for (const seed of seeds.slice(0, COUNT)) {
+    const s = await generateSheet(seed);
+    yield { name: `seed ${seed} (${s.truth.dpi} dpi${s.truth.scan ? ', scan' : ''})`, grey: s.grey, truth: s.truth };
+  }
+}
+
+async function* hand(): AsyncIterable<Case> {
+  for (const h of await handSheets()) yield { name: h.name, grey: h.grey, truth: h.truth };
+}
+
+async function run(label: string, cases: AsyncIterable<Case>, engine: NativeTesseractEngine): Promise<Totals> {
+  const scores: Array<{ name: string; s: SheetScore; ms: number }> = [];
+  for await (const c of cases) {
+    const t0 = performance.now();
+    const graph = await detectSchematic({ image: c.grey, ocr: engine });
+    scores.push({ name: c.name, s: scoreSheet(graph, c.truth), ms: performance.now() - t0 });
+  }
+  const t = totals(scores.map((x) => x.s));
+  const ms = scores.map((x) => x.ms).sort((a, b) => a - b);
+  console.log(`${label}: ${t.sheets} sheets, detection p50 ${ms[Math.floor(ms.length / 2)]?.toFixed(0)} ms, p90 ${ms[Math.floor(ms.length * 0.9)]?.toFixed(0)} ms`);
+  const miss = (x: SheetScore): number => x.symbolTruth - x.symbolHits + (x.symbolPred - x.symbolHits) + (x.edgeTruth - x.edgeHitsTruth) + (x.edgePred - x.edgeHitsPred) + (x.tagTruth - x.tagHits);
+  for (const w of [...scores].sort((a, b) => miss(b.s) - miss(a.s)).slice(0, WORST)) {
+    if (miss(w.s) === 0) break;
+    const s = w.s;
+    console.log(`  ${w.name}: symbols ${s.symbolHits}/${s.symbolTruth} (${s.symbolPred} found, ${s.located} placed), tags ${s.tagHits}/${s.tagTruth}, edges ${s.edgeHitsTruth}/${s.edgeTruth} (${s.edgeHitsPred}/${s.edgePred} found right), legend ${s.legendHits}/${s.legendTruth}`);
+  }
+  return t;
+}
+
+const f = (v: number): string => v.toFixed(3);
+const engine = await NativeTesseractEngine.create({ workers: 1 });
+try {
+  console.log(`schematic detection, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
+  const results: Array<[string, Totals]> = [];
+  for (const split of SPLITS) {
+    if (split === 'train') results.push([split, await run(split, generated(TRAIN_SEEDS), engine)]);
+    else if (split === 'held-out') results.push([split, await run(split, generated(HELD_OUT_SEEDS), engine)]);
+    else if (split === 'hand') results.push([split, await run(split, hand(), engine)]);
+  }
+  const rows: Array<[string, (t: Totals) => string]> = [
+    ['sheets', (t) => String(t.sheets)],
+    ['symbol precision', (t) => f(t.symbolP)],
+    ['symbol recall', (t) => f(t.symbolR)],
+    ['tag accuracy', (t) => f(t.tagAccuracy)],
+    ['connection precision', (t) => f(t.connectionP)],
+    ['connection recall', (t) => f(t.connectionR)],
+    ['flow direction (true arrows found)', (t) => f(t.direction)],
+    ['junction precision', (t) => f(t.junctionP)],
+    ['junction recall', (t) => f(t.junctionR)],
+    ['crossings taken for junctions', (t) => t.crossingErrors],
+    ['legend entry accuracy', (t) => f(t.legendAccuracy)],
+  ];
+  console.log(`\n| metric | ${results.map(([n]) => n).join(' | ')} |\n|---|${results.map(() => '---').join('|')}|`);
+  for (const [name, get] of rows) console.log(`| ${name} | ${results.map(([, t]) => get(t)).join(' | ')} |`);
+} finally {
+  await engine.close();
+}
