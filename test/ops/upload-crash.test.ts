@@ -126,7 +126,8 @@ describe.each(CASES.filter((c) => DB_KINDS.includes(c.db)))('the API killed duri
   async function uploadUntilGone(port: number, random: () => number, accepted: Accepted[]): Promise<void> {
     for (;;) {
       // 0.5 to 4 MB of text (an accepted format) so that receiving, storing and committing all take a while.
-      const content = Buffer.from(randomBytes(Math.floor((0.4 + random() * 2.6) * 1024 * 1024)).toString('base64'));
+      // A heading first: random base64 could start with another format's magic bytes ("BM", "II*").
+      const content = Buffer.from(`PageLens crash test\n${randomBytes(Math.floor((0.4 + random() * 2.6) * 1024 * 1024)).toString('base64')}\n`);
       const body = multipart({}, [{ filename: 'crash.txt', content, contentType: 'text/plain' }]);
       let res: Response;
       try {
@@ -155,12 +156,14 @@ describe.each(CASES.filter((c) => DB_KINDS.includes(c.db)))('the API killed duri
       server = await startServer(port);
       const child = server;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      const clients = Array.from({ length: CLIENTS }, () => uploadUntilGone(port, random, accepted));
+      // Each client's failure is kept (not left unhandled while the kill is pending) and thrown below.
+      const clients = Array.from({ length: CLIENTS }, () => uploadUntilGone(port, random, accepted).then(() => null, (err: unknown) => err));
       // Kill at a random moment: early in the first uploads, or some uploads later.
       await new Promise((r) => setTimeout(r, 150 + random() * 2500));
       child.kill('SIGKILL');
       await exited;
-      await Promise.all(clients);
+      const failed = (await Promise.all(clients)).find((e) => e !== null);
+      if (failed) throw failed instanceof Error ? failed : new Error(JSON.stringify(failed));
     }
     const check = await runCli(['fsck', '--min-age', '0'], env);
     const said = `seed ${seed}, exit ${check.code}, stderr: ${check.stderr}, stdout: ${check.stdout.slice(0, 2000)}`;
