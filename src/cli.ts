@@ -6,8 +6,7 @@ import { AuthRuleError, createToken, createUser, listTokens, revokeToken } from 
 import { sweepExpired, type SweepLog } from './retention/sweeper.js';
 import { queueMissingEmbeddings } from './search/embed-kind.js';
 import { processFile } from './cli/process.js';
-import { FSCK_ERROR, fsckExitCode, fsckSummary } from './cli/fsck.js';
-import { runFsck } from './fsck/fsck.js';
+import { fsckCommand } from './cli/fsck.js';
 import { serve } from './server.js';
 import { pino } from 'pino';
 import type { QueueName } from './jobs/kinds.js';
@@ -184,17 +183,7 @@ export function buildCli(): Command {
     .option('--repair', 'delete orphans and leftovers, run queued deletions, mark dangling records (docs/operations.md)', false)
     .option('--min-age <seconds>', 'count only what is older than this (0: everything; only with every process stopped)', seconds, 3600)
     .action(async (opts: { repair: boolean; minAge: number }) => {
-      let code: number;
-      try {
-        const report = await withRuntime((ctx) => runFsck(ctx, { repair: opts.repair, minAgeSeconds: opts.minAge }));
-        for (const line of fsckSummary(report)) say(line);
-        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-        code = fsckExitCode(report);
-      } catch (err) {
-        say(`error: fsck failed: ${errorMessage(err)}`);
-        code = FSCK_ERROR;
-      }
-      process.exitCode = code;
+      process.exitCode = await fsckCommand({ repair: opts.repair, minAgeSeconds: opts.minAge }, say);
     });
 
   program

@@ -1,7 +1,13 @@
 // `pagelens fsck [--repair] [--min-age S]`: the report as JSON on stdout, a summary on stderr, and
 // the exit code: 0 nothing found (or, with --repair, everything found was repaired), 1 problems
 // found (without --repair) or left unrepaired, 2 fsck itself failed (database or storage away).
-import type { FsckReport } from '../fsck/fsck.js';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/connection.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { runFsck, type FsckReport } from '../fsck/fsck.js';
+import { createBlobStore } from '../storage/index.js';
+import { errorMessage } from '../util.js';
 
 export const FSCK_CLEAN = 0;
 export const FSCK_PROBLEMS = 1;
@@ -44,4 +50,27 @@ export function fsckSummary(report: FsckReport): string[] {
     lines.push('run again with --repair to fix (see docs/operations.md, "After a crash")');
   }
   return lines;
+}
+
+/**
+ * Runs fsck with only what it needs (settings, the migrated database, the blob store: no engines,
+ * no queue), prints the report and the summary, and answers the exit code. Never throws.
+ */
+export async function fsckCommand(options: { repair: boolean; minAgeSeconds: number }, say: (line: string) => void): Promise<number> {
+  let database: ReturnType<typeof openDatabase> | null = null;
+  try {
+    const config = loadConfig();
+    database = openDatabase(config.databaseUrl);
+    await migrateToLatest(database.db);
+    const ports = { database, storage: createBlobStore(config), tmpDir: path.join(config.dataDir, 'tmp') };
+    const report = await runFsck(ports, options);
+    for (const line of fsckSummary(report)) say(line);
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return fsckExitCode(report);
+  } catch (err) {
+    say(`error: fsck failed: ${errorMessage(err)}`);
+    return FSCK_ERROR;
+  } finally {
+    await database?.close().catch(() => undefined);
+  }
 }

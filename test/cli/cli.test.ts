@@ -1,7 +1,8 @@
 // The `pagelens` command end to end (SQLite): bin/pagelens runs the built dist/, so this file builds
-// it first, then drives users, tokens, config, migrate and serve in a fresh data dir.
+// it first when a source is newer, then drives users, tokens, config, migrate and serve in a fresh
+// data dir.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,15 +53,35 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * True when dist/ is missing or a source is newer than it. Rebuilding rewrites every file of dist/
+ * in place (truncate, then write), and other test files start bin/pagelens at the same time: a
+ * process importing a file in that moment fails. So build only when there is something to build
+ * (`make test` builds before the tests).
+ */
+function distIsStale(): boolean {
+  const main = path.join(ROOT, 'dist/main.js');
+  if (!existsSync(main)) return true;
+  const built = statSync(main).mtimeMs;
+  const newer = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? newer(p) : statSync(p).mtimeMs > built;
+    });
+  return newer(path.join(ROOT, 'src')) || ['tsconfig.json', 'tsconfig.build.json'].some((f) => statSync(path.join(ROOT, f)).mtimeMs > built);
+}
+
 // Every step spawns a Node process; give them room on a busy machine.
 describe('pagelens CLI (sqlite)', { timeout: 90_000 }, () => {
   let dataDir: string;
 
   beforeAll(async () => {
-    // tsc emits even when another file has a type error; the typecheck step reports those.
-    const build = await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], process.env);
-    if (build.code !== 0) console.warn(`tsc -p tsconfig.build.json exited ${build.code}:\n${build.stdout}`);
-    if (!existsSync(path.join(ROOT, 'dist/main.js'))) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+    if (distIsStale()) {
+      // tsc emits even when another file has a type error; the typecheck step reports those.
+      const build = await run(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], process.env);
+      if (build.code !== 0) console.warn(`tsc -p tsconfig.build.json exited ${build.code}:\n${build.stdout}`);
+      if (!existsSync(path.join(ROOT, 'dist/main.js'))) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+    }
     dataDir = await mkdtemp(path.join(tmpdir(), 'pagelens-cli-'));
   }, 120_000);
   afterAll(async () => {

@@ -126,7 +126,8 @@ describe.each(CASES.filter((c) => DB_KINDS.includes(c.db)))('the API killed duri
   async function uploadUntilGone(port: number, random: () => number, accepted: Accepted[]): Promise<void> {
     for (;;) {
       // 0.5 to 4 MB of text (an accepted format) so that receiving, storing and committing all take a while.
-      const content = Buffer.from(randomBytes(Math.floor((0.4 + random() * 2.6) * 1024 * 1024)).toString('base64'));
+      // A heading first: random base64 could start with another format's magic bytes ("BM", "II*").
+      const content = Buffer.from(`PageLens crash test\n${randomBytes(Math.floor((0.4 + random() * 2.6) * 1024 * 1024)).toString('base64')}\n`);
       const body = multipart({}, [{ filename: 'crash.txt', content, contentType: 'text/plain' }]);
       let res: Response;
       try {
@@ -155,16 +156,20 @@ describe.each(CASES.filter((c) => DB_KINDS.includes(c.db)))('the API killed duri
       server = await startServer(port);
       const child = server;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      const clients = Array.from({ length: CLIENTS }, () => uploadUntilGone(port, random, accepted));
+      // Each client's failure is kept (not left unhandled while the kill is pending) and thrown below.
+      const clients = Array.from({ length: CLIENTS }, () => uploadUntilGone(port, random, accepted).then(() => null, (err: unknown) => err));
       // Kill at a random moment: early in the first uploads, or some uploads later.
       await new Promise((r) => setTimeout(r, 150 + random() * 2500));
       child.kill('SIGKILL');
       await exited;
-      await Promise.all(clients);
+      const failed = (await Promise.all(clients)).find((e) => e !== null);
+      if (failed) throw failed instanceof Error ? failed : new Error(JSON.stringify(failed));
     }
     const check = await runCli(['fsck', '--min-age', '0'], env);
-    expect([0, 1], `seed ${seed}: ${check.stderr}`).toContain(check.code);
-    const found = JSON.parse(check.stdout) as { orphans: unknown[]; dangling: unknown[]; leftovers: unknown[] };
+    const said = `seed ${seed}, exit ${check.code}, stderr: ${check.stderr}, stdout: ${check.stdout.slice(0, 2000)}`;
+    expect([0, 1], said).toContain(check.code);
+    let found: { orphans: unknown[]; dangling: unknown[]; leftovers: unknown[] } = { orphans: [], dangling: [], leftovers: [] };
+    expect(() => (found = JSON.parse(check.stdout) as typeof found), said).not.toThrow();
     console.info(`seed ${seed}, ${ROUNDS} kills, ${accepted.length} uploads accepted; before repair: ${found.orphans.length} orphan(s), ${found.dangling.length} dangling, ${found.leftovers.length} leftover(s)`);
 
     const repair = await runCli(['fsck', '--repair', '--min-age', '0'], env);
