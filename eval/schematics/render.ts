@@ -2,6 +2,7 @@
 // scan-like sheets a slight rotation, blur, grey paper, faded ink, noise and specks; and the truth
 // in the final image's pixels, as a v2 schematic graph.
 import sharp from 'sharp';
+import { rotateGrey } from '../../src/pipeline/schematics/raster.js';
 import type { Box as GBox, LegendEntry, SchematicArrow, SchematicEdge, SchematicGraphV2, SchematicNode } from '../../src/schematics/graph.js';
 import { between, chance, type Random } from './draw.js';
 import { arrowPoints, type SheetMm } from './sheet.js';
@@ -48,39 +49,6 @@ export function chooseScan(r: Random, scanLike: boolean): Scan | null {
   };
 }
 
-/** Bilinear resampling of the image turned clockwise by `deg` about its centre, white outside. */
-function rotate(img: Grey, deg: number): Grey {
-  const { width: w, height: h, data } = img;
-  const out = new Uint8Array(w * h);
-  const a = (deg * Math.PI) / 180;
-  const cos = Math.cos(a);
-  const sin = Math.sin(a);
-  const cx = w / 2;
-  const cy = h / 2;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      // Inverse map: source = R^-1 (p - c) + c.
-      const dx = x + 0.5 - cx;
-      const dy = y + 0.5 - cy;
-      const sx = cos * dx + sin * dy + cx - 0.5;
-      const sy = -sin * dx + cos * dy + cy - 0.5;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= w || y0 + 1 >= h) {
-        out[y * w + x] = 255;
-        continue;
-      }
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i = y0 * w + x0;
-      const top = data[i]! + (data[i + 1]! - data[i]!) * fx;
-      const bottom = data[i + w]! + (data[i + w + 1]! - data[i + w]!) * fx;
-      out[y * w + x] = Math.round(top + (bottom - top) * fy);
-    }
-  }
-  return { data: out, width: w, height: h };
-}
-
 async function blur(img: Grey, sigma: number): Promise<Grey> {
   const { data, info } = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 1 } })
     .blur(Math.max(0.3, sigma))
@@ -110,7 +78,7 @@ export async function rasterise(sheet: SheetMm, scan: Scan | null, r: Random): P
   const { data, info } = await sharp(Buffer.from(sheet.svg), { limitInputPixels: false }).flatten({ background: '#ffffff' }).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   let img: Grey = { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
   if (!scan) return img;
-  img = rotate(img, scan.angle);
+  img = rotateGrey(img, scan.angle);
   img = await blur(img, scan.blur);
   degrade(img, scan, r);
   return img;
