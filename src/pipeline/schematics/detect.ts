@@ -25,10 +25,15 @@ export interface SheetText {
   items: TextItem[];
 }
 
-/** The sheet's text: the words given, or OCR of its text-like components. */
-export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, 'words' | 'ocr'>): Promise<SheetText> {
+/**
+ * The sheet's text: the words given, or OCR of its text-like components. Characters are sought up
+ * to `maxShare` of the image's shorter side tall: 3 per cent suits a whole sheet (its symbols are
+ * not taken for letters); an image of a legend table alone has a few rows of text at most, so a
+ * caller reading one allows much more.
+ */
+export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, 'words' | 'ocr'>, maxShare = 0.03): Promise<SheetText> {
   const { cc, frame } = sheet;
-  const found = textHeight(cc, Math.round(0.03 * Math.min(frame.workWidth, frame.workHeight)));
+  const found = textHeight(cc, Math.round(maxShare * Math.min(frame.workWidth, frame.workHeight)));
   const th = found || Math.max(8, Math.round(5 * sheet.stroke));
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
