@@ -199,6 +199,7 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
   if (!best || best.score < MIN_SCORE) return null;
   const vs = await variantsFor(ctx, masks, [i], best.s);
   const hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  if (process.env.DEBUG_SYM) console.log('own scale', i, 'hits', hits.length, hits.map((h) => `${h.box.map(Math.round).join(',')}@${h.score.toFixed(2)}`).join(' '));
   return hits.length > 0 ? { scale: best.s, hits } : null;
 }
 
@@ -274,8 +275,19 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   let hits = selectHits(candidatesHits, MIN_SCORE);
   const scales: Array<number | null> = masks.map((_, i) => (hits.some((h) => h.entry === i) ? best.scale : null));
   // Pictures that found nothing at the legend's scale: a larger one of their own (legends draw
-  // big equipment smaller), tried on the sizeable pieces left.
-  const left = pagePs.filter((p) => !covered(p, hits) && Math.max(p[2] - p[0], p[3] - p[1]) >= 1.5 * ctx.th);
+  // big equipment smaller), tried on the sizeable pieces left. Larger by as little as a few per
+  // cent: thin strokes of a big picture drawn 4 per cent larger miss the legend's scale already.
+  // Seeds; the pieces they group, apart (a big symbol's seed may hold a neighbour's mark too);
+  // and pieces grouped over a text height up to four legend pictures across (a pipe into a big
+  // symbol cuts its outline into pieces the legend's picture, drawn without pipes, has whole).
+  const open = found.short.filter((p) => !covered(p, hits));
+  const seen = new Set<string>();
+  const left = [...pagePs, ...open, ...seedsOf(open, ctx.th, 4 * biggest)].filter((p) => {
+    const k = p.join(',');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return !covered(p, hits) && Math.max(p[2] - p[0], p[3] - p[1]) >= 1.5 * ctx.th;
+  });
   if (process.env.TRACE_BOX) {
     const t = process.env.TRACE_BOX.split(',').map(Number);
     const near = (p: BBox): boolean => p[0] < t[2]! && p[2] > t[0]! && p[1] < t[3]! && p[3] > t[1]!;
@@ -283,7 +295,7 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   }
   for (const i of all) {
     if (scales[i] !== null || !masks[i] || left.length === 0) continue;
-    const found = await ownScale(ctx, mp, masks, i, left, 1.15 * best.scale);
+    const found = await ownScale(ctx, mp, masks, i, left, 1.02 * best.scale);
     if (found) {
       scales[i] = found.scale;
       candidatesHits = [...candidatesHits, ...found.hits];
