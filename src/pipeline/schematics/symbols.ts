@@ -3,7 +3,7 @@
 // nothing, their own: big equipment is often drawn smaller in a legend), then matching at the
 // page's residual pieces.
 import type { BBox } from '../types.js';
-import { MatchPage, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
+import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
@@ -226,6 +226,29 @@ async function refineScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic |
   return best.scale;
 }
 
+/**
+ * Each kept match moved to the best place within a fifth of its size, where that correlates
+ * better. Matching refines a coarse guess in small windows only, and a symbol drawn in repeated
+ * strokes (an exchanger's plates) also lines up one stroke over; left there, its outline stays
+ * on the page and is traced as pipe.
+ */
+async function settle(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, hits: SymbolHit[]): Promise<SymbolHit[]> {
+  const cache = new Map<string, Variant | undefined>();
+  const out: SymbolHit[] = [];
+  for (const h of hits) {
+    const key = `${h.entry}|${h.scale}|${h.rot}`;
+    if (!cache.has(key)) cache.set(key, (await variantsFor(ctx, masks, [h.entry], h.scale, [h.rot]))[0]);
+    const v = cache.get(key);
+    const got = v ? scoreNear(mp, v, h.box, 0.2 * Math.max(v.img.width, v.img.height)) : null;
+    if (!v || !got || got.score <= h.score + 0.01 || markCover(v, mp.ink, got.x, got.y) < MIN_COVER) {
+      out.push(h);
+      continue;
+    }
+    out.push({ ...h, box: [got.x, got.y, got.x + v.img.width, got.y + v.img.height], score: Math.min(1, got.score) });
+  }
+  return out;
+}
+
 export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[], sameScale: boolean): Promise<SymbolDetection> {
   const t0 = performance.now();
   const found = pagePieces(ctx);
@@ -303,5 +326,7 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     }
   }
   lap('rescue');
+  hits = await settle(ctx, mp, masks, hits);
+  lap('settle');
   return { hits, scales };
 }
