@@ -19,6 +19,13 @@ import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types
 
 /** Text read with this confidence or more counts as text (symbol parts read as letters score lower). */
 const MIN_TEXT_CONFIDENCE = 0.5;
+/**
+ * A tag's shape (letters, a hyphen, digits: "NRV-858", "HV-153A") is evidence enough at a lower
+ * confidence: OCR scores clean tags as low as 0.3, and symbol parts do not read as one.
+ */
+const MIN_TAG_CONFIDENCE = 0.2;
+const TAG_SHAPE = /^[A-Z$§£€]{1,4}\s*-\s*\d{1,5}[A-Z]?$/;
+const kept = (i: TextItem): boolean => i.confidence >= MIN_TEXT_CONFIDENCE || (i.confidence >= MIN_TAG_CONFIDENCE && TAG_SHAPE.test(i.text.trim()));
 
 export interface SheetText {
   th: number;
@@ -38,7 +45,7 @@ export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, '
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
   const read = await readGroups(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
-  return { th, items: harmonise(read.filter((i) => i.confidence >= MIN_TEXT_CONFIDENCE && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
+  return { th, items: harmonise(read.filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 
 /** The sheet's ink without its text (characters erased; a text layer's word boxes cleared). */

@@ -18,7 +18,11 @@ const centreIn = (t: BBox, b: BBox): boolean => {
  * digit or a hyphen (a tag, not prose).
  */
 const LOOKALIKE: Record<string, string> = { $: 'S', '§': 'S', '£': 'E', '€': 'E' };
-export const tagText = (t: string): string => t.replace(/\S+/g, (w) => (/[0-9-]/.test(w) ? w.replace(/[$§£€]/g, (c) => LOOKALIKE[c] ?? c) : w));
+export const tagText = (t: string): string =>
+  t
+    // "HV -287": OCR's space beside a tag's hyphen.
+    .replace(/([A-Za-z0-9])\s*-\s*([A-Za-z0-9])/g, '$1-$2')
+    .replace(/\S+/g, (w) => (/[0-9-]/.test(w) ? w.replace(/[$§£€]/g, (c) => LOOKALIKE[c] ?? c) : w));
 
 export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): Array<string | null> {
   const out: Array<string | null> = symbols.map(() => null);
