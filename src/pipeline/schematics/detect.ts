@@ -116,7 +116,9 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   const tags = assignTags(symbols.map((s) => s.box), text.items.filter(outside), 3 * th);
   symbols.forEach((s, i) => (s.tag = tags[i] ?? null));
   const boxes = symbols.map((s) => s.box);
-  const lineMask = clear(clean, [...boxes, ...exclude], 1);
+  // Symbols cleared a pen width beyond their boxes: a box a pixel or two small (a scale 1 per cent
+  // off) left a big symbol's side on the page, traced as a pipe with false junctions on it.
+  const lineMask = clear(clean, [...boxes, ...exclude], Math.max(1, Math.round(stroke)));
   const segments = findSegments(lineMask, { minRun: Math.max(5, Math.round(0.5 * th)), maxWidth: Math.max(4, 2.5 * stroke), dashGap: th, symbols: boxes });
   const net = buildNetwork(segments, boxes, clean, 2 * stroke + 3);
   const arrows = findArrows(clean, segments, [...net.junctions.map((j) => j.at), ...net.crossings], th);
