@@ -326,6 +326,23 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     }
   }
   lap('rescue');
+  // Several pictures that found the same scale of their own, more than found the legend's: that
+  // is the legend's scale, which the votes missed (a legend drawn at half size has pictures too
+  // small to vote well). Every picture is matched again at it.
+  const own = all.flatMap((i) => (scales[i] !== null && scales[i] !== best.scale ? [scales[i]!] : []));
+  const atLegend = all.filter((i) => scales[i] === best.scale).length;
+  const agree = own.map((a) => own.filter((b) => Math.abs(Math.log2(b / a)) <= 0.05));
+  const most = agree.sort((a, b) => b.length - a.length)[0] ?? [];
+  if (most.length >= 3 && most.length > atLegend) {
+    const sorted = [...most].sort((a, b) => a - b);
+    const middle = sorted[Math.floor(sorted.length / 2)]!;
+    const consensus = await refineScale(ctx, mp, masks, hits.filter((h) => most.includes(h.scale)), middle);
+    const vs = await variantsFor(ctx, masks, all, consensus);
+    candidatesHits = [...candidatesHits, ...(await matchPieces(mp, pagePs, vs, { minScore: 0.45 }))];
+    hits = selectHits(candidatesHits, MIN_SCORE);
+    for (const i of all) if (scales[i] === null && hits.some((h) => h.entry === i)) scales[i] = consensus;
+    if (process.env.DEBUG_SYM) console.log('consensus scale', consensus.toFixed(3), 'from', most.length, 'pictures');
+  }
   hits = await settle(ctx, mp, masks, hits);
   lap('settle');
   return { hits, scales };
