@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies eval-schematics bench-schematics
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -103,6 +103,10 @@ bench-component-tables: dist-bench/.built
 bench-charts: dist-bench/.built
 	node dist-bench/bench/components-charts.js
 
+# Schematic detection on a generated 300-dpi A3 sheet (4961 x 3508) with OCR (native tesseract; goal under 5 s on 2 cores).
+bench-schematics: system-deps dist-bench/.built
+	node dist-bench/bench/schematics.js
+
 # Brute-force semantic retrieval over 10,000 stored vectors (the scan cap) (SQLite, then a fresh PostgreSQL schema).
 bench-semantic: dist-bench/.built
 	node dist-bench/bench/semantic.js
@@ -111,7 +115,7 @@ bench-semantic: dist-bench/.built
 bench-flowcharts: system-deps dist-bench/.built
 	node dist-bench/bench/components-flowcharts.js
 
-bench: bench-jobs bench-ingest bench-topologies bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts bench-charts
+bench: bench-jobs bench-ingest bench-topologies bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts bench-charts bench-schematics
 
 eval-ocr: dist-bench/.built
 	node dist-bench/eval/ocr.js
@@ -136,7 +140,7 @@ eval-reading-order: dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-qa-hard
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-qa-hard eval-schematics
 # Generated Graphviz flowcharts (dev and held-out seeds) and figures-dev's PlantUML/blockdiag renders.
 eval-flowcharts: system-deps dist-bench/.built
 	node dist-bench/eval/flowcharts.js
@@ -151,3 +155,6 @@ eval-charts: dist-bench/.built
 eval-qa-hard: dist-bench/.built
 	node dist-bench/eval/qa-hard.js --misses none
 
+# Schematic detection on generated P&ID-like sheets (training and held-out seeds) and the hand-drawn sheets of test/fixtures.
+eval-schematics: system-deps dist-bench/.built
+	node dist-bench/eval/schematics.js

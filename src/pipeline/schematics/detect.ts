@@ -19,21 +19,33 @@ import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types
 
 /** Text read with this confidence or more counts as text (symbol parts read as letters score lower). */
 const MIN_TEXT_CONFIDENCE = 0.5;
+/**
+ * A tag's shape (letters, a hyphen, digits: "NRV-858", "HV-153A") is evidence enough at a lower
+ * confidence: OCR scores clean tags as low as 0.3, and symbol parts do not read as one.
+ */
+const MIN_TAG_CONFIDENCE = 0.2;
+const TAG_SHAPE = /^[A-Z$§£€]{1,4}\s*-\s*\d{1,5}[A-Z]?$/;
+const kept = (i: TextItem): boolean => i.confidence >= MIN_TEXT_CONFIDENCE || (i.confidence >= MIN_TAG_CONFIDENCE && TAG_SHAPE.test(i.text.trim()));
 
 export interface SheetText {
   th: number;
   items: TextItem[];
 }
 
-/** The sheet's text: the words given, or OCR of its text-like components. */
-export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, 'words' | 'ocr'>): Promise<SheetText> {
+/**
+ * The sheet's text: the words given, or OCR of its text-like components. Characters are sought up
+ * to `maxShare` of the image's shorter side tall: 3 per cent suits a whole sheet (its symbols are
+ * not taken for letters); an image of a legend table alone has a few rows of text at most, so a
+ * caller reading one allows much more.
+ */
+export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, 'words' | 'ocr'>, maxShare = 0.03): Promise<SheetText> {
   const { cc, frame } = sheet;
-  const found = textHeight(cc, Math.round(0.03 * Math.min(frame.workWidth, frame.workHeight)));
+  const found = textHeight(cc, Math.round(maxShare * Math.min(frame.workWidth, frame.workHeight)));
   const th = found || Math.max(8, Math.round(5 * sheet.stroke));
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
   const read = await readGroups(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
-  return { th, items: harmonise(read.filter((i) => i.confidence >= MIN_TEXT_CONFIDENCE && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
+  return { th, items: harmonise(read.filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 
 /** The sheet's ink without its text (characters erased; a text layer's word boxes cleared). */
@@ -104,7 +116,9 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   const tags = assignTags(symbols.map((s) => s.box), text.items.filter(outside), 3 * th);
   symbols.forEach((s, i) => (s.tag = tags[i] ?? null));
   const boxes = symbols.map((s) => s.box);
-  const lineMask = clear(clean, [...boxes, ...exclude], 1);
+  // Symbols cleared a pen width beyond their boxes: a box a pixel or two small (a scale 1 per cent
+  // off) left a big symbol's side on the page, traced as a pipe with false junctions on it.
+  const lineMask = clear(clean, [...boxes, ...exclude], Math.max(1, Math.round(stroke)));
   const segments = findSegments(lineMask, { minRun: Math.max(5, Math.round(0.5 * th)), maxWidth: Math.max(4, 2.5 * stroke), dashGap: th, symbols: boxes });
   const net = buildNetwork(segments, boxes, clean, 2 * stroke + 3);
   const arrows = findArrows(clean, segments, [...net.junctions.map((j) => j.at), ...net.crossings], th);

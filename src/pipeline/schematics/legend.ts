@@ -32,6 +32,18 @@ const centreY = (b: BBox): number => (b[1] + b[3]) / 2;
 /** Words of a label: at least one word of three letters, and not a tag ("PSV-101"). */
 const isLabel = (t: string): boolean => /[A-Za-z]{3,}/.test(t) && !/^[A-Z]{1,5}\s*-\s*\d/.test(t.trim()) && !/^\d+\./.test(t.trim());
 
+/**
+ * A label as read, evened out: a "!" or "|" after a small letter is OCR's "l" ("Shel!
+ * and tube"), and punctuation ending the label is a speck read as a mark ("Compressor.",
+ * "Field instrument:"): legend labels are names.
+ */
+export const cleanLabel = (t: string): string =>
+  t
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/(?<=[a-z])[!|](?=[A-Za-z]|\s|$)/g, 'l')
+    .replace(/\s*[.,:;]+$/, '');
+
 /** The stand-alone drawing left of a label, centred on its line, or null. */
 function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reach: number, th: number, neighbours: number[]): BBox | null {
   const cy = centreY(label);
@@ -108,7 +120,7 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
       if (!Number.isFinite(reach)) reach = 8 * th;
       const neighbours = [col[i - 1], col[i + 1]].flatMap((n) => (n ? [centreY(n.box)] : []));
       const symbol = pictureLeftOf(cc, text, it.box, reach - 0.2 * th, th, neighbours);
-      if (symbol) found.push({ label: it.text.replace(/\s+/g, ' ').trim(), symbol, labelBox: it.box, confidence: it.confidence });
+      if (symbol) found.push({ label: cleanLabel(it.text), symbol, labelBox: it.box, confidence: it.confidence });
     });
     if (process.env.DEBUG_LEGEND) console.log('column', col.map((c) => c.text).join(' / '), '->', found.map((f) => f.label).join(' / '));
     if (found.length < minRows || found.length < 0.6 * col.length) continue;

@@ -35,7 +35,17 @@ type End = { kind: 'junction'; j: number } | { kind: 'bend'; id: number; at: Pt 
 
 const gapTo = (p: Pt, b: BBox): number => Math.hypot(Math.max(b[0] - p[0], 0, p[0] - b[2]), Math.max(b[1] - p[1], 0, p[1] - b[3]));
 
-export function buildNetwork(segs: Segment[], symbols: BBox[], mask: Mask, attach: number): NetworkResult {
+/**
+ * Segments without the slivers lying along a wider one: an arrowhead on a line leaves thin runs
+ * beside it, and one ending where the line bends took the bend from it (the pipe's walk then
+ * stopped there and the whole branch was lost).
+ */
+export function withoutSlivers(segs: Segment[]): Segment[] {
+  return segs.filter((s) => !segs.some((o) => o !== s && o.dir === s.dir && o.width > s.width && Math.abs(o.pos - s.pos) <= (o.width + s.width) / 2 + 1 && o.start <= s.start + o.width && o.end >= s.end - o.width && o.end - o.start > s.end - s.start));
+}
+
+export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, attach: number): NetworkResult {
+  const segs = withoutSlivers(drawn);
   const H = segs.filter((s) => s.dir === 'h');
   const V = segs.filter((s) => s.dir === 'v');
   const junctions: Array<{ at: Pt; radius: number }> = [];

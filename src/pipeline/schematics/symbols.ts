@@ -3,7 +3,7 @@
 // nothing, their own: big equipment is often drawn smaller in a legend), then matching at the
 // page's residual pieces.
 import type { BBox } from '../types.js';
-import { MatchPage, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
+import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
@@ -199,6 +199,7 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
   if (!best || best.score < MIN_SCORE) return null;
   const vs = await variantsFor(ctx, masks, [i], best.s);
   const hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  if (process.env.DEBUG_SYM) console.log('own scale', i, 'hits', hits.length, hits.map((h) => `${h.box.map(Math.round).join(',')}@${h.score.toFixed(2)}`).join(' '));
   return hits.length > 0 ? { scale: best.s, hits } : null;
 }
 
@@ -223,6 +224,29 @@ async function refineScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic |
     if (sum > best.score) best = { scale: scale * f, score: sum };
   }
   return best.scale;
+}
+
+/**
+ * Each kept match moved to the best place within a fifth of its size, where that correlates
+ * better. Matching refines a coarse guess in small windows only, and a symbol drawn in repeated
+ * strokes (an exchanger's plates) also lines up one stroke over; left there, its outline stays
+ * on the page and is traced as pipe.
+ */
+async function settle(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, hits: SymbolHit[]): Promise<SymbolHit[]> {
+  const cache = new Map<string, Variant | undefined>();
+  const out: SymbolHit[] = [];
+  for (const h of hits) {
+    const key = `${h.entry}|${h.scale}|${h.rot}`;
+    if (!cache.has(key)) cache.set(key, (await variantsFor(ctx, masks, [h.entry], h.scale, [h.rot]))[0]);
+    const v = cache.get(key);
+    const got = v ? scoreNear(mp, v, h.box, 0.2 * Math.max(v.img.width, v.img.height)) : null;
+    if (!v || !got || got.score <= h.score + 0.01 || markCover(v, mp.ink, got.x, got.y) < MIN_COVER) {
+      out.push(h);
+      continue;
+    }
+    out.push({ ...h, box: [got.x, got.y, got.x + v.img.width, got.y + v.img.height], score: Math.min(1, got.score) });
+  }
+  return out;
 }
 
 export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[], sameScale: boolean): Promise<SymbolDetection> {
@@ -274,8 +298,19 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   let hits = selectHits(candidatesHits, MIN_SCORE);
   const scales: Array<number | null> = masks.map((_, i) => (hits.some((h) => h.entry === i) ? best.scale : null));
   // Pictures that found nothing at the legend's scale: a larger one of their own (legends draw
-  // big equipment smaller), tried on the sizeable pieces left.
-  const left = pagePs.filter((p) => !covered(p, hits) && Math.max(p[2] - p[0], p[3] - p[1]) >= 1.5 * ctx.th);
+  // big equipment smaller), tried on the sizeable pieces left. Larger by as little as a few per
+  // cent: thin strokes of a big picture drawn 4 per cent larger miss the legend's scale already.
+  // Seeds; the pieces they group, apart (a big symbol's seed may hold a neighbour's mark too);
+  // and pieces grouped over a text height up to four legend pictures across (a pipe into a big
+  // symbol cuts its outline into pieces the legend's picture, drawn without pipes, has whole).
+  const open = found.short.filter((p) => !covered(p, hits));
+  const seen = new Set<string>();
+  const left = [...pagePs, ...open, ...seedsOf(open, ctx.th, 4 * biggest)].filter((p) => {
+    const k = p.join(',');
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return !covered(p, hits) && Math.max(p[2] - p[0], p[3] - p[1]) >= 1.5 * ctx.th;
+  });
   if (process.env.TRACE_BOX) {
     const t = process.env.TRACE_BOX.split(',').map(Number);
     const near = (p: BBox): boolean => p[0] < t[2]! && p[2] > t[0]! && p[1] < t[3]! && p[3] > t[1]!;
@@ -283,7 +318,7 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   }
   for (const i of all) {
     if (scales[i] !== null || !masks[i] || left.length === 0) continue;
-    const found = await ownScale(ctx, mp, masks, i, left, 1.15 * best.scale);
+    const found = await ownScale(ctx, mp, masks, i, left, 1.02 * best.scale);
     if (found) {
       scales[i] = found.scale;
       candidatesHits = [...candidatesHits, ...found.hits];
@@ -291,5 +326,24 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     }
   }
   lap('rescue');
+  // Several pictures that found the same scale of their own, more than found the legend's: that
+  // is the legend's scale, which the votes missed (a legend drawn at half size has pictures too
+  // small to vote well). Every picture is matched again at it.
+  const own = all.flatMap((i) => (scales[i] !== null && scales[i] !== best.scale ? [scales[i]!] : []));
+  const atLegend = all.filter((i) => scales[i] === best.scale).length;
+  const agree = own.map((a) => own.filter((b) => Math.abs(Math.log2(b / a)) <= 0.05));
+  const most = agree.sort((a, b) => b.length - a.length)[0] ?? [];
+  if (most.length >= 3 && most.length > atLegend) {
+    const sorted = [...most].sort((a, b) => a - b);
+    const middle = sorted[Math.floor(sorted.length / 2)]!;
+    const consensus = await refineScale(ctx, mp, masks, hits.filter((h) => most.includes(h.scale)), middle);
+    const vs = await variantsFor(ctx, masks, all, consensus);
+    candidatesHits = [...candidatesHits, ...(await matchPieces(mp, pagePs, vs, { minScore: 0.45 }))];
+    hits = selectHits(candidatesHits, MIN_SCORE);
+    for (const i of all) if (scales[i] === null && hits.some((h) => h.entry === i)) scales[i] = consensus;
+    if (process.env.DEBUG_SYM) console.log('consensus scale', consensus.toFixed(3), 'from', most.length, 'pictures');
+  }
+  hits = await settle(ctx, mp, masks, hits);
+  lap('settle');
   return { hits, scales };
 }

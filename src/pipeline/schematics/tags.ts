@@ -12,6 +12,18 @@ const centreIn = (t: BBox, b: BBox): boolean => {
   return cx > b[0] && cx < b[2] && cy > b[1] && cy < b[3];
 };
 
+/**
+ * Currency and section signs OCR reads for S and E in a tag's letters: tags (ISA 5.1 and the like)
+ * are letters, digits and hyphens, and these signs never stand in one. Only in words that hold a
+ * digit or a hyphen (a tag, not prose).
+ */
+const LOOKALIKE: Record<string, string> = { $: 'S', '§': 'S', '£': 'E', '€': 'E' };
+export const tagText = (t: string): string =>
+  t
+    // "HV -287": OCR's space beside a tag's hyphen.
+    .replace(/([A-Za-z0-9])\s*-\s*([A-Za-z0-9])/g, '$1-$2')
+    .replace(/\S+/g, (w) => (/[0-9-]/.test(w) ? w.replace(/[$§£€]/g, (c) => LOOKALIKE[c] ?? c) : w));
+
 export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): Array<string | null> {
   const out: Array<string | null> = symbols.map(() => null);
   const inner = new Map<number, TextItem[]>();
@@ -21,7 +33,7 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
     if (k >= 0) inner.set(k, [...(inner.get(k) ?? []), t]);
     else outside.push(t);
   }
-  for (const [k, ts] of inner) out[k] = ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' ');
+  for (const [k, ts] of inner) out[k] = tagText(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
   const pairs: Array<{ s: number; t: TextItem; d: number }> = [];
   for (const t of outside) symbols.forEach((b, s) => {
     const d = gap(t.box, b);
@@ -31,7 +43,7 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
   const taken = new Set<TextItem>();
   for (const p of pairs) {
     if (out[p.s] !== null || taken.has(p.t)) continue;
-    out[p.s] = p.t.text;
+    out[p.s] = tagText(p.t.text);
     taken.add(p.t);
   }
   return out;
