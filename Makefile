@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies eval-scans
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -132,6 +132,10 @@ eval-real-tables: dist-bench/.built
 # Two-column pages of ../shared/data/pdfplumber-tests: lines of one column interleaved with another's.
 eval-reading-order: dist-bench/.built
 	node dist-bench/eval/reading-order.js
+
+# Issue 22: real PDF pages made into scans (150/200/300 dpi, turned, noised, JPEG) read by PageLens and by the tesseract CLI alone.
+eval-scans: system-deps dist-bench/.built
+	node dist-bench/eval/scans.js
 
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
