@@ -31,7 +31,7 @@ export interface PageOptions {
 }
 
 export async function render(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
-  if (source.pdf) return renderPdfPage(source.pdf, pageNumber, app.config);
+  if (source.pdf) return renderPdfPage(source.pdf, pageNumber, { ...app.config, minTextQuality: app.config.ocrMinTextQuality });
   return renderImagePage(source.bytes, pageNumber, imageLimits(app));
 }
 

@@ -21,8 +21,17 @@ export interface PdfDoc {
   text(n: number, dpi: number): PageText;
   /** Straight stroked lines and rectangle edges, in page pixels at `dpi`. */
   segments(n: number, dpi: number): Segment[];
+  /**
+   * The resolution of the picture that covers the page when the page is a scan (an image over
+   * at least SCAN_COVER of it), in pixels per inch as displayed; undefined otherwise.
+   */
+  scanDpi(n: number): number | undefined;
   close(): void;
 }
+
+/** Share of the page an image must cover for the page to be a scan of that image. */
+const SCAN_COVER = 0.8;
+const FPDF_PAGEOBJ_IMAGE = 3;
 
 // fpdfview.h
 const FPDF_ERR_PASSWORD = 4;
@@ -125,6 +134,30 @@ class Document implements PdfDoc {
 
   segments(n: number, dpi: number): Segment[] {
     return this.withPage(n, (page) => readSegments(this.pdfium, page, this.matrix(page, n, dpi), dpi / 72), dpi);
+  }
+
+  scanDpi(n: number): number | undefined {
+    const p = this.pdfium;
+    const { api } = p;
+    return this.withPage(n, (page) =>
+      p.scratch(16, (buf) => {
+        const pageArea = api.FPDF_GetPageWidthF(page) * api.FPDF_GetPageHeightF(page);
+        let dpi: number | undefined;
+        const count = api.FPDFPage_CountObjects(page);
+        for (let i = 0; i < count; i++) {
+          const obj = api.FPDFPage_GetObject(page, i);
+          if (!obj || api.FPDFPageObj_GetType(obj) !== FPDF_PAGEOBJ_IMAGE) continue;
+          if (!api.FPDFPageObj_GetBounds(obj, buf, buf + 4, buf + 8, buf + 12)) continue;
+          const area = (p.f32(buf, 2) - p.f32(buf, 0)) * (p.f32(buf, 3) - p.f32(buf, 1));
+          if (area < SCAN_COVER * pageArea) continue;
+          if (!api.FPDFImageObj_GetImagePixelSize(obj, buf, buf + 4)) continue;
+          // Pixels over square inches, whichever way the image is turned on the page.
+          const px = p.i32(buf, 0) * p.i32(buf, 1);
+          if (px > 0 && area > 0) dpi = Math.max(dpi ?? 0, Math.sqrt(px / (area / 5184)));
+        }
+        return dpi;
+      }),
+    );
   }
 
   close(): void {

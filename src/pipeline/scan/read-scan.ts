@@ -8,16 +8,19 @@
 // rows), rule pieces are read as "|", "[" or "_" glued to the words beside them, and a rule
 // finder needs straight lines: at 1° a rule across the page steps down by its thickness every
 // ~50 px.
-import type { Segment, TextLine, Word } from '../types.js';
+import type { BBox, Segment, TextLine, Word } from '../types.js';
 import { imageRules } from '../tables/image-rules.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import { eraseRules } from '../tables/scan-text.js';
+import { invertDarkBands } from './bands.js';
 import { estimatePageSkew, quarterTurn, rotateSmall } from './skew.js';
 
 /** What recognises a prepared page image (the OCR engine). */
 export interface PageRecognizer {
   /** Lines of a whole page image, with the engine's own layout analysis (columns, blocks). */
   readPage(img: GreyPixels): Promise<TextLine[]>;
+  /** Lines of an image read as one block of text, row by row (a ruled table's region). */
+  readBlock(img: GreyPixels): Promise<TextLine[]>;
   /**
    * Clockwise quarter turns that bring the page's text upright, from the engine's orientation
    * detection; undefined when it cannot tell.
@@ -86,11 +89,83 @@ function pageRules(img: GreyPixels): Segment[] {
   return imageRules(img, { threshold: 150 });
 }
 
-/** A copy with the rules painted white. */
-function withoutRules(img: GreyPixels, rules: Segment[]): GreyPixels {
+/** A rule meets another within this many pixels (scanned rules stop short or overshoot). */
+const MEET = 6;
+
+/**
+ * Ruled tables: groups of at least two horizontal and two vertical rules that cross or meet,
+ * as the boxes of their rules. Read as one block each (row by row), not by the page's layout
+ * analysis, which takes a narrow column of numbers for noise and drops it whole, and splits
+ * a table into one block per column, so a row's cells end up far apart in the page's text.
+ */
+export function ruledTables(rules: Segment[]): BBox[] {
+  const h = rules.filter((r) => r.y0 === r.y1);
+  const v = rules.filter((r) => r.x0 === r.x1);
+  const parent = rules.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const index = new Map(rules.map((r, i) => [r, i]));
+  for (const a of h) {
+    for (const b of v) {
+      if (b.x0 >= a.x0 - MEET && b.x0 <= a.x1 + MEET && a.y0 >= b.y0 - MEET && a.y0 <= b.y1 + MEET) parent[find(index.get(a)!)] = find(index.get(b)!);
+    }
+  }
+  const groups = new Map<number, Segment[]>();
+  rules.forEach((r, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), r]));
+  const out: BBox[] = [];
+  for (const g of groups.values()) {
+    if (g.filter((r) => r.y0 === r.y1).length < 2 || g.filter((r) => r.x0 === r.x1).length < 2) continue;
+    out.push([Math.min(...g.map((r) => r.x0)), Math.min(...g.map((r) => r.y0)), Math.max(...g.map((r) => r.x1)), Math.max(...g.map((r) => r.y1))]);
+  }
+  return out;
+}
+
+/** Pixels [x0, x1) x [y0, y1) of an image, clamped to it. */
+function crop(img: GreyPixels, box: BBox): { img: GreyPixels; x0: number; y0: number } {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(img.width, Math.ceil(box[2]));
+  const y1 = Math.min(img.height, Math.ceil(box[3]));
+  const width = Math.max(0, x1 - x0);
+  const data = new Uint8Array(width * Math.max(0, y1 - y0));
+  for (let y = y0; y < y1; y++) data.set(img.data.subarray(y * img.width + x0, y * img.width + x1), (y - y0) * width);
+  return { img: { data, width, height: Math.max(0, y1 - y0) }, x0, y0 };
+}
+
+const shift = (lines: TextLine[], dx: number, dy: number): TextLine[] =>
+  lines.map((l) => ({
+    ...l,
+    bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2] + dx, l.bbox[3] + dy],
+    words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2] + dx, w.bbox[3] + dy] })),
+  }));
+
+/** Each table's lines go before the first page line below the table's top that it overlaps across (its place in reading order). */
+function placeTables(page: TextLine[], tables: Array<{ box: BBox; lines: TextLine[] }>): TextLine[] {
+  const out = [...page];
+  for (const t of [...tables].sort((a, b) => b.box[1] - a.box[1])) {
+    const at = out.findIndex((l) => l.bbox[1] >= t.box[1] && l.bbox[0] < t.box[2] && l.bbox[2] > t.box[0]);
+    out.splice(at < 0 ? out.length : at, 0, ...t.lines);
+  }
+  return out;
+}
+
+/**
+ * Every line of the page recognised once: dark bands turned dark-on-light and rules painted
+ * white in a copy; ruled tables cut out of it and read one block each, the rest of the page
+ * read with layout analysis.
+ */
+async function recognise(img: GreyPixels, rules: Segment[], reader: PageRecognizer): Promise<TextLine[]> {
   const copy = { data: new Uint8Array(img.data), width: img.width, height: img.height };
+  invertDarkBands(copy);
   eraseRules(copy, rules);
-  return copy;
+  const tables = ruledTables(rules).map((box) => ({ box, piece: crop(copy, [box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4]) }));
+  for (const t of tables) {
+    const [x0, y0, x1, y1] = [t.piece.x0, t.piece.y0, t.piece.x0 + t.piece.img.width, t.piece.y0 + t.piece.img.height];
+    for (let y = y0; y < y1; y++) copy.data.fill(255, y * copy.width + x0, y * copy.width + x1);
+  }
+  const page = cleanLines(await reader.readPage(copy));
+  const read: Array<{ box: BBox; lines: TextLine[] }> = [];
+  for (const t of tables) read.push({ box: t.box, lines: shift(cleanLines(await reader.readBlock(t.piece.img)), t.piece.x0, t.piece.y0) });
+  return placeTables(page, read);
 }
 
 /**
@@ -110,14 +185,14 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer)
     if (turns) img = quarterTurn(img, turns);
   }
   let rules = pageRules(img);
-  let lines = cleanLines(await reader.readPage(withoutRules(img, rules)));
+  let lines = await recognise(img, rules, reader);
   if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
     const t = (await reader.orientation(img)) ?? 0;
     if (t) {
       turns = t;
       img = quarterTurn(img, t);
       rules = pageRules(img);
-      lines = cleanLines(await reader.readPage(withoutRules(img, rules)));
+      lines = await recognise(img, rules, reader);
     }
   }
   if (!degrees) degrees = 0;

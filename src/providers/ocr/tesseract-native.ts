@@ -199,14 +199,14 @@ export function parseTsv(tsv: string, toPage: (b: BBox) => BBox = (b) => b): Tex
 const OSD_MIN_CONFIDENCE = 1;
 
 /**
- * Clockwise quarter turns from tesseract's OSD report: "Rotate: 90" is the counter-clockwise
- * angle that makes the page upright.
+ * Clockwise quarter turns from tesseract's OSD report, whose "Rotate: 270" is the clockwise angle
+ * that makes the page upright (a page scanned a quarter turn clockwise reports 270).
  */
 export function parseOsd(report: string): number | undefined {
   const rotate = /^Rotate:\s*(\d+)/m.exec(report);
   const conf = /^Orientation confidence:\s*([\d.]+)/m.exec(report);
   if (!rotate || !conf || Number(conf[1]) < OSD_MIN_CONFIDENCE) return undefined;
-  return ((4 - Math.round(Number(rotate[1]) / 90)) % 4 + 4) % 4;
+  return ((Math.round(Number(rotate[1]) / 90) % 4) + 4) % 4;
 }
 
 /** A pool slot: its tesseract processes, one per page segmentation mode, started on first use. */
