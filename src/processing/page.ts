@@ -11,7 +11,7 @@ import { chunkLines } from '../pipeline/chunk.js';
 import { describePage, type ComponentMention, type PageDescription } from '../pipeline/describe.js';
 import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
 import { renderImagePage } from '../pipeline/images.js';
-import { readPageText, renderPdfPage, type PageReading } from '../pipeline/scan/page-text.js';
+import { readImagePage, readPdfPage, renderPdfPage, type PageReading } from '../pipeline/scan/page-text.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
@@ -31,12 +31,18 @@ export interface PageOptions {
 }
 
 export async function render(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
-  if (source.pdf) return renderPdfPage(source.pdf, pageNumber, { ...app.config, minTextQuality: app.config.ocrMinTextQuality });
+  if (source.pdf) return renderPdfPage(source.pdf, pageNumber, app.config);
   return renderImagePage(source.bytes, pageNumber, imageLimits(app));
 }
 
-function readText(app: StepPorts, source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<PageReading> {
-  return readPageText({ pdf: source.pdf, pageNumber, page, ocr: () => app.engines.ocr(), minTextQuality: app.config.ocrMinTextQuality });
+/**
+ * The page's text and the page image it refers to: a PDF's text layer, or OCR of a scan or an
+ * image, which comes back turned upright and straightened (that image is the one stored and shown).
+ */
+async function readPage(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<PageReading> {
+  const ocr = () => app.engines.ocr();
+  if (source.pdf) return readPdfPage(source.pdf, pageNumber, { ...app.config, minTextQuality: app.config.ocrMinTextQuality }, ocr);
+  return readImagePage(await renderImagePage(source.bytes, pageNumber, imageLimits(app)), ocr);
 }
 
 export interface DescribedPage extends PageDescription {
@@ -235,10 +241,7 @@ export async function processPage(
 ): Promise<void> {
   const { ports: app } = ctx;
   const source = await loadSource(app, doc);
-  const rendered = await render(app, source, pageNumber);
-  await ctx.checkpoint();
-  // A scan comes back turned upright and straightened: that page is the one stored and shown.
-  const reading = await readText(app, source, pageNumber, rendered);
+  const reading = await readPage(app, source, pageNumber);
   const { page, text } = reading;
   await ctx.checkpoint();
   const layout = await layoutOf(app, source, pageNumber, reading);
@@ -246,7 +249,7 @@ export async function processPage(
   const described = await describe(app, pageNumber, page, text, mentions);
   await ctx.checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
-  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(page === rendered ? source : { ...source, pdf: null }, pageNumber, page));
+  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(text.source === 'ocr' ? { ...source, pdf: null } : source, pageNumber, page));
   for (const c of layout.components) {
     if (c.crop) await app.storage.putBuffer(newCropKey(doc.id, c.componentId), c.crop, 'image/png');
   }

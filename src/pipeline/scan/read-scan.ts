@@ -84,13 +84,48 @@ const meanConfidence = (lines: TextLine[]): number => {
   return ws.length ? ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length : 0;
 };
 
-/** The rules of a straightened page: dark runs long enough that no text stroke makes them. */
-function pageRules(img: GreyPixels): Segment[] {
-  return imageRules(img, { threshold: 150 });
-}
-
 /** A rule meets another within this many pixels (scanned rules stop short or overshoot). */
 const MEET = 6;
+
+/** A straightened page made ready for recognition, and the structure found on the way. */
+export interface PreparedScan {
+  /** A copy with dark bands turned dark-on-light and the rules painted white. */
+  img: GreyPixels;
+  /** Ruling lines, and the top and bottom edges of dark bands (they divide rows as rules do). */
+  rules: Segment[];
+  bands: BBox[];
+  /** Each band's top and bottom edges, as found in `rules`. */
+  bandEdges: Array<[Segment, Segment]>;
+}
+
+/**
+ * Dark bands are turned first: inside a band every column is a long dark run, and the rule
+ * finder would take the band for a row of short vertical rules and lose the table's real
+ * rules where they cross it (they join the band into one blob too thick to be a rule).
+ */
+export function prepareScan(img: GreyPixels): PreparedScan {
+  const copy = { data: new Uint8Array(img.data), width: img.width, height: img.height };
+  const bands = invertDarkBands(copy);
+  const found = imageRules(copy);
+  eraseRules(copy, found);
+  // A vertical rule that crosses a band is dark on dark there and found only outside it: it is
+  // drawn on through the band, or the band's row (a header) is cut off the table below it.
+  const rules = found.map((r) => {
+    if (r.x0 !== r.x1) return r;
+    const out = { ...r };
+    for (const [x0, y0, x1, y1] of bands) {
+      if (r.x0 < x0 - MEET || r.x0 > x1 + MEET) continue;
+      if (Math.abs(out.y0 - y1) <= MEET) out.y0 = Math.min(out.y0, y0);
+      if (Math.abs(out.y1 - y0) <= MEET) out.y1 = Math.max(out.y1, y1);
+    }
+    return out;
+  });
+  const bandEdges = bands.map(([x0, y0, x1, y1]): [Segment, Segment] => [
+    { x0, y0, x1, y1: y0, width: 1 },
+    { x0, y0: y1, x1, y1, width: 1 },
+  ]);
+  return { img: copy, rules: [...rules, ...bandEdges.flat()], bands, bandEdges };
+}
 
 /**
  * Ruled tables: groups of at least two horizontal and two vertical rules that cross or meet,
@@ -98,7 +133,7 @@ const MEET = 6;
  * analysis, which takes a narrow column of numbers for noise and drops it whole, and splits
  * a table into one block per column, so a row's cells end up far apart in the page's text.
  */
-export function ruledTables(rules: Segment[]): BBox[] {
+export function ruledTables(rules: Segment[], joined: Array<[Segment, Segment]> = []): BBox[] {
   const h = rules.filter((r) => r.y0 === r.y1);
   const v = rules.filter((r) => r.x0 === r.x1);
   const parent = rules.map((_, i) => i);
@@ -108,6 +143,12 @@ export function ruledTables(rules: Segment[]): BBox[] {
     for (const b of v) {
       if (b.x0 >= a.x0 - MEET && b.x0 <= a.x1 + MEET && a.y0 >= b.y0 - MEET && a.y0 <= b.y1 + MEET) parent[find(index.get(a)!)] = find(index.get(b)!);
     }
+  }
+  // (a dark band's top and bottom edges are one piece of structure: its header row belongs to the rules under it)
+  for (const [a, b] of joined) {
+    const ia = index.get(a);
+    const ib = index.get(b);
+    if (ia !== undefined && ib !== undefined) parent[find(ia)] = find(ib);
   }
   const groups = new Map<number, Segment[]>();
   rules.forEach((r, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), r]));
@@ -149,15 +190,12 @@ function placeTables(page: TextLine[], tables: Array<{ box: BBox; lines: TextLin
 }
 
 /**
- * Every line of the page recognised once: dark bands turned dark-on-light and rules painted
- * white in a copy; ruled tables cut out of it and read one block each, the rest of the page
- * read with layout analysis.
+ * Every line of the page recognised once: ruled tables cut out of the prepared page and read
+ * one block each, the rest of the page read with layout analysis.
  */
-async function recognise(img: GreyPixels, rules: Segment[], reader: PageRecognizer): Promise<TextLine[]> {
-  const copy = { data: new Uint8Array(img.data), width: img.width, height: img.height };
-  invertDarkBands(copy);
-  eraseRules(copy, rules);
-  const tables = ruledTables(rules).map((box) => ({ box, piece: crop(copy, [box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4]) }));
+async function recognise(prepared: PreparedScan, reader: PageRecognizer): Promise<TextLine[]> {
+  const copy = prepared.img;
+  const tables = ruledTables(prepared.rules, prepared.bandEdges).map((box) => ({ box, piece: crop(copy, [box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4]) }));
   for (const t of tables) {
     const [x0, y0, x1, y1] = [t.piece.x0, t.piece.y0, t.piece.x0 + t.piece.img.width, t.piece.y0 + t.piece.img.height];
     for (let y = y0; y < y1; y++) copy.data.fill(255, y * copy.width + x0, y * copy.width + x1);
@@ -184,17 +222,17 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer)
     turns = (await reader.orientation(img)) ?? 0;
     if (turns) img = quarterTurn(img, turns);
   }
-  let rules = pageRules(img);
-  let lines = await recognise(img, rules, reader);
+  let prepared = prepareScan(img);
+  let lines = await recognise(prepared, reader);
   if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
     const t = (await reader.orientation(img)) ?? 0;
     if (t) {
       turns = t;
       img = quarterTurn(img, t);
-      rules = pageRules(img);
-      lines = await recognise(img, rules, reader);
+      prepared = prepareScan(img);
+      lines = await recognise(prepared, reader);
     }
   }
   if (!degrees) degrees = 0;
-  return { img, turns, skew: degrees, lines, rules };
+  return { img, turns, skew: degrees, lines, rules: prepared.rules };
 }
