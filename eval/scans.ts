@@ -274,7 +274,13 @@ async function main(): Promise<void> {
   let ours: { results: string[][]; seconds: number; each: number[] };
   const cpu0 = cpuSeconds();
   try {
-    ours = await timed(pdfs, (pdf) => readWithPageLens(pdf, engine));
+    // A page that fails counts as read empty, and says why.
+    ours = await timed(pdfs, (pdf) =>
+      readWithPageLens(pdf, engine).catch((err: unknown) => {
+        console.log(`PageLens failed on page ${pdfs.indexOf(pdf)}: ${err instanceof Error ? err.message : String(err)}`);
+        return [];
+      }),
+    );
   } finally {
     await engine.close();
   }
@@ -290,11 +296,11 @@ async function main(): Promise<void> {
   const splits = [...new Set(scans.map((s) => s.ref.split))];
   console.log(`Scanned pages (seed ${SEED}): ${scans.length} pages, ${PARALLEL} in flight; load average ${load0.toFixed(2)} -> ${load1.toFixed(2)} on ${process.env.HOSTNAME ?? 'this machine'}`);
   if (PER_PAGE) {
-    console.log('\n| split | page | dpi | truth words | PageLens R / P | tesseract R / P |');
-    console.log('|---|---|---|---|---|---|');
+    console.log('\n| split | page | dpi | truth words | PageLens R / P | tesseract R / P | PageLens s | tesseract s |');
+    console.log('|---|---|---|---|---|---|---|---|');
     scans.forEach((s, i) => {
       const name = `${s.ref.file.split('/').pop()} p${s.ref.page}`;
-      console.log(`| ${s.ref.split} | ${name} | ${s.dpi} | ${s.truth.length} | ${fmt(score(s.truth, ours.results[i]!))} | ${base ? fmt(score(s.truth, base.results[i]!)) : '-'} |`);
+      console.log(`| ${s.ref.split} | ${name} | ${s.dpi} | ${s.truth.length} | ${fmt(score(s.truth, ours.results[i]!))} | ${base ? fmt(score(s.truth, base.results[i]!)) : '-'} | ${ours.each[i]!.toFixed(1)} | ${base ? base.each[i]!.toFixed(1) : '-'} |`);
     });
   }
   // Pages/s of a split: its pages over the time they were in flight, times the pages in flight.

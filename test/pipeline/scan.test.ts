@@ -8,6 +8,7 @@ import { estimatePageSkew, quarterTurn } from '../../src/pipeline/scan/skew.js';
 import type { GreyPixels } from '../../src/pipeline/tables/scan-background.js';
 import { NativeTesseractEngine, parseOsd } from '../../src/providers/ocr/tesseract-native.js';
 import { rng } from '../../bench/rng.js';
+import { PROSE, proseSvg, ROWS, ruledTableSvg, XS } from '../fixtures/scan-pages.js';
 import { scanLike } from '../fixtures/scan-like.js';
 
 const nativeAvailable = await NativeTesseractEngine.isAvailable();
@@ -15,48 +16,6 @@ const nativeAvailable = await NativeTesseractEngine.isAvailable();
 async function grey(image: Buffer): Promise<GreyPixels> {
   const { data, info } = await sharp(image).greyscale().extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
-}
-
-const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-
-/** WARN-report-like rows: dates, a company, a city, a count, a kind; every row ruled, every other shaded. */
-const ROWS = [
-  ['07/01/2015', '09/02/2015', 'Leidos', 'El Segundo', '72', 'Layoff Permanent'],
-  ['07/02/2015', '08/31/2015', 'Bosch Healthcare Systems', 'Palo Alto', '55', 'Closure Permanent'],
-  ['07/06/2015', '09/04/2015', 'Boeing Company', 'Long Beach', '113', 'Layoff Temporary'],
-  ['07/08/2015', '09/30/2015', 'Kmart', 'Atwater', '74', 'Closure Permanent'],
-  ['07/13/2015', '10/02/2015', 'Relativity Media', 'Beverly Hills', '33', 'Layoff Permanent'],
-  ['07/15/2015', '09/15/2015', 'Oakley Inc', 'Foothill Ranch', '137', 'Layoff Unknown'],
-  ['07/20/2015', '12/31/2017', 'Toyota Motor', 'Torrance', '3000', 'Closure Permanent'],
-  ['07/27/2015', '10/15/2015', 'Hank Fisher Properties', 'Sacramento', '7', 'Layoff Permanent'],
-];
-const XS = [60, 250, 440, 860, 1110, 1200, 1560];
-
-/** A 200-dpi letter-width page holding the ruled table (12 px type, like 8.5 pt). */
-function ruledTableSvg(): string {
-  const top = 150;
-  const pitch = 34;
-  const parts: string[] = [];
-  ROWS.forEach((row, r) => {
-    const y = top + r * pitch;
-    if (r % 2) parts.push(`<rect x="${XS[0]}" y="${y}" width="${XS[XS.length - 1]! - XS[0]!}" height="${pitch}" fill="#e4e4e4"/>`);
-    row.forEach((text, c) => parts.push(`<text x="${XS[c]! + 6}" y="${y + 24}" font-family="DejaVu Sans" font-size="20">${escapeXml(text)}</text>`));
-  });
-  for (let r = 0; r <= ROWS.length; r++) parts.push(`<rect x="${XS[0]}" y="${top + r * pitch - 1}" width="${XS[XS.length - 1]! - XS[0]!}" height="2" fill="#000"/>`);
-  for (const x of XS) parts.push(`<rect x="${x - 1}" y="${top}" width="2" height="${ROWS.length * pitch}" fill="#000"/>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1700" height="600"><rect width="100%" height="100%" fill="#fff"/>${parts.join('')}</svg>`;
-}
-
-const PROSE = [
-  'The inspection of the northern pumping station',
-  'found two valves that need replacement before',
-  'the winter season, and the operators agreed to',
-  'schedule the work for the second week of October.',
-];
-
-function proseSvg(): string {
-  const lines = PROSE.map((t, i) => `<text x="80" y="${120 + i * 48}" font-family="DejaVu Serif" font-size="30">${escapeXml(t)}</text>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="360"><rect width="100%" height="100%" fill="#fff"/>${lines.join('')}</svg>`;
 }
 
 const wordsOf = (text: string): string[] => text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 2);
