@@ -12,7 +12,7 @@
 // Settings: EVAL_SCANS_SEED (22), EVAL_SCANS_SPLITS (train,held,icdar), EVAL_SCANS_HELD (12:
 // pages sampled for held), EVAL_SCANS_ICDAR (8), EVAL_SCANS_TRAIN (20: the first N train pages),
 // EVAL_SCANS_PARALLEL (2: pages in flight, and recognisers, as a 2-worker service), EVAL_SCANS_BASELINE
-// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN' contains this), EVAL_DATA (/work/shared/data).
+// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_DATA (/work/shared/data).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { openPdf } from '../src/pipeline/pdf/document.js';
-import { readPdfPage } from '../src/pipeline/scan/page-text.js';
+import { MAX_SCAN_DPI, readPdfPage } from '../src/pipeline/scan/page-text.js';
 import { createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { rng } from '../bench/rng.js';
 import { scanLike } from '../test/fixtures/scan-like.js';
@@ -36,7 +36,7 @@ const BASELINE = process.env.EVAL_SCANS_BASELINE !== '0';
 const PER_PAGE = process.env.EVAL_SCANS_PAGES === '1';
 const DPIS = [150, 200, 300];
 /** As the service is configured by default (PAGELENS_RENDER_DPI, PAGELENS_MAX_PAGE_PIXELS, PAGELENS_OCR_MIN_TEXT_QUALITY). */
-const SETTINGS = { renderDpi: 150, maxPagePixels: 40_000_000, minTextQuality: 0.5 };
+const SETTINGS = { renderDpi: 150, maxPagePixels: 40_000_000, minTextQuality: 0.5, maxScanDpi: Number(process.env.EVAL_SCANS_MAX_DPI ?? MAX_SCAN_DPI) };
 const TRAIN_FILES = 'pdfplumber-tests';
 /** Pages a sampled page must have this many truth words to count (blank and near-blank pages say nothing). */
 const MIN_WORDS = 30;
@@ -259,7 +259,7 @@ async function main(): Promise<void> {
   const scans: Scan[] = [];
   for (const ref of refs) {
     const scan = await makeScan(ref, random);
-    if (!only || `${ref.file.split('/').pop()} p${ref.page}`.includes(only)) scans.push(scan);
+    if (!only || only.split(',').some((o) => `${ref.file.split('/').pop()} p${ref.page}|`.includes(o))) scans.push(scan);
   }
   const dir = mkdtempSync(join(tmpdir(), 'pagelens-eval-scans-'));
   const files = scans.map((s, i) => {

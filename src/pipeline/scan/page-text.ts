@@ -19,6 +19,8 @@ export interface RenderSettings {
 export interface ReadSettings extends RenderSettings {
   /** 0..1: a text layer of lower quality (textQuality) is read again by OCR. */
   minTextQuality: number;
+  /** Highest DPI a scan is drawn at for OCR (default MAX_SCAN_DPI). */
+  maxScanDpi?: number;
 }
 
 /** The render DPI, lowered for pages so large that maxPagePixels would be exceeded. */
@@ -79,7 +81,7 @@ export async function readPdfPage(pdf: PdfDoc, n: number, settings: ReadSettings
   if (textQuality(layer) >= settings.minTextQuality) return { text: layer, page: await pdf.render(n, dpi) };
   const reader = await ocr();
   const scan = pdf.scanDpi(n);
-  const wanted = scan === undefined ? settings.renderDpi : Math.max(settings.renderDpi, Math.min(MAX_SCAN_DPI, Math.round(scan)));
+  const wanted = scan === undefined ? settings.renderDpi : Math.max(settings.renderDpi, Math.min(settings.maxScanDpi ?? MAX_SCAN_DPI, Math.round(scan)));
   const ocrDpi = dpiFor({ ...settings, renderDpi: wanted }, size.width, size.height);
   return scanned(pdf.renderGrey(n, ocrDpi), ocrDpi, reader);
 }
