@@ -140,7 +140,7 @@ eval-scans: system-deps dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-qa-hard
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-qa-hard eval-scans
 # Generated Graphviz flowcharts (dev and held-out seeds) and figures-dev's PlantUML/blockdiag renders.
 eval-flowcharts: system-deps dist-bench/.built
 	node dist-bench/eval/flowcharts.js

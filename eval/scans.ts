@@ -155,7 +155,14 @@ interface Scan {
   truth: string[];
 }
 
-async function makeScan(ref: PageRef, random: () => number): Promise<Scan> {
+/** Each page's scan has its own seeded stream, so a page's scan is the same whichever splits a run samples. */
+function pageRandom(ref: PageRef): () => number {
+  const h = createHash('sha1').update(`${SEED}:${ref.file.split('/').pop()}:${ref.page}`).digest();
+  return rng(h.readUInt32LE(0));
+}
+
+async function makeScan(ref: PageRef): Promise<Scan> {
+  const random = pageRandom(ref);
   const dpi = DPIS[Math.floor(random() * DPIS.length)]!;
   const opts = {
     dpi,
@@ -258,7 +265,7 @@ async function main(): Promise<void> {
   const refs = await pagesOf(random);
   const scans: Scan[] = [];
   for (const ref of refs) {
-    const scan = await makeScan(ref, random);
+    const scan = await makeScan(ref);
     if (!only || only.split(',').some((o) => `${ref.file.split('/').pop()} p${ref.page}|`.includes(o))) scans.push(scan);
   }
   const dir = mkdtempSync(join(tmpdir(), 'pagelens-eval-scans-'));

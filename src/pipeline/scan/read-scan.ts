@@ -1,7 +1,8 @@
-// A scanned page read once: turned upright (quarter turns) and straightened (skew), its ruling
-// lines found and painted out, then the whole page recognised in one pass with layout analysis.
-// The rules are kept as the page's segments (table structure), and tables take their cells from
-// these words: nothing on the page is recognised twice.
+// A scanned page read once: straightened (skew) and turned upright (quarter turns), dark bands
+// turned dark-on-light, ruling lines found and painted out, ruled tables read one block each
+// (row by row) and the rest of the page in one pass with layout analysis. The rules are kept as
+// the page's segments (table structure), and tables take their cells from these words: nothing
+// on the page is recognised twice.
 //
 // Why each step: a ruled table reaches the recogniser's layout analysis as a picture when its
 // rules are left in (tesseract answered "Empty page" on ruled WARN-report pages, or dropped whole
@@ -216,23 +217,24 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer)
   let img = input;
   let turns = 0;
   const skew = estimatePageSkew(img);
-  let degrees = Math.abs(skew.degrees) >= MIN_SKEW ? skew.degrees : 0;
+  const degrees = Math.abs(skew.degrees) >= MIN_SKEW ? skew.degrees : 0;
   if (degrees) img = rotateSmall(img, -degrees);
   if (skew.rowsOverColumns < SIDEWAYS && reader.orientation) {
     turns = (await reader.orientation(img)) ?? 0;
     if (turns) img = quarterTurn(img, turns);
   }
-  let prepared = prepareScan(img);
-  let lines = await recognise(prepared, reader);
+  const prepared = prepareScan(img);
+  const lines = await recognise(prepared, reader);
   if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
+    // Upside down (or sideways with too little text to tell from the ink)? The turned page is
+    // read again, and kept only if it reads better: a figure page reads badly either way.
     const t = (await reader.orientation(img)) ?? 0;
     if (t) {
-      turns = t;
-      img = quarterTurn(img, t);
-      prepared = prepareScan(img);
-      lines = await recognise(prepared, reader);
+      const turned = quarterTurn(img, t);
+      const again = prepareScan(turned);
+      const read = await recognise(again, reader);
+      if (meanConfidence(read) > meanConfidence(lines)) return { img: turned, turns: t, skew: degrees, lines: read, rules: again.rules };
     }
   }
-  if (!degrees) degrees = 0;
   return { img, turns, skew: degrees, lines, rules: prepared.rules };
 }
