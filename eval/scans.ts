@@ -12,7 +12,7 @@
 // Settings: EVAL_SCANS_SEED (22), EVAL_SCANS_SPLITS (train,held,icdar), EVAL_SCANS_HELD (12:
 // pages sampled for held), EVAL_SCANS_ICDAR (8), EVAL_SCANS_TRAIN (20: the first N train pages),
 // EVAL_SCANS_PARALLEL (2: pages in flight, and recognisers, as a 2-worker service), EVAL_SCANS_BASELINE
-// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_DATA (/work/shared/data).
+// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_DATA (/work/shared/data).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { openPdf } from '../src/pipeline/pdf/document.js';
-import { MAX_SCAN_DPI, readPdfPage } from '../src/pipeline/scan/page-text.js';
+import { dpiFor, MAX_SCAN_DPI, readPdfPage } from '../src/pipeline/scan/page-text.js';
 import { createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { rng } from '../bench/rng.js';
 import { scanLike } from '../test/fixtures/scan-like.js';
@@ -34,6 +34,7 @@ const TRAIN = Number(process.env.EVAL_SCANS_TRAIN ?? 20);
 const PARALLEL = Math.max(1, Number(process.env.EVAL_SCANS_PARALLEL ?? 2));
 const BASELINE = process.env.EVAL_SCANS_BASELINE !== '0';
 const PER_PAGE = process.env.EVAL_SCANS_PAGES === '1';
+const BEFORE = process.env.EVAL_SCANS_METHOD === 'before';
 const DPIS = [150, 200, 300];
 /** As the service is configured by default (PAGELENS_RENDER_DPI, PAGELENS_MAX_PAGE_PIXELS, PAGELENS_OCR_MIN_TEXT_QUALITY). */
 const SETTINGS = { renderDpi: 150, maxPagePixels: 40_000_000, minTextQuality: 0.5, maxScanDpi: Number(process.env.EVAL_SCANS_MAX_DPI ?? MAX_SCAN_DPI) };
@@ -221,6 +222,22 @@ async function cachedTesseract(file: string, jpeg: Buffer): Promise<{ words: str
   return out;
 }
 
+/**
+ * What main did before issue 22 (EVAL_SCANS_METHOD=before): the page rendered at the configured
+ * DPI whatever the scan's resolution, and the PNG handed to the engine's page recognition as is.
+ */
+async function readLikeBefore(pdf: Uint8Array, engine: OcrEngine): Promise<string[]> {
+  const doc = await openPdf(pdf);
+  try {
+    const size = doc.pageSize(1);
+    const page = await doc.render(1, dpiFor(SETTINGS, size.width, size.height));
+    const text = await engine.recognize(page.png);
+    return truthWords(text.lines.map((l) => l.text).join('\n'));
+  } finally {
+    doc.close();
+  }
+}
+
 /** The tesseract CLI alone on the JPEG, default settings, one thread. */
 function readWithTesseract(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -283,7 +300,7 @@ async function main(): Promise<void> {
   try {
     // A page that fails counts as read empty, and says why.
     ours = await timed(pdfs, (pdf) =>
-      readWithPageLens(pdf, engine).catch((err: unknown) => {
+      (BEFORE ? readLikeBefore(pdf, engine) : readWithPageLens(pdf, engine)).catch((err: unknown) => {
         console.log(`PageLens failed on page ${pdfs.indexOf(pdf)}: ${err instanceof Error ? err.message : String(err)}`);
         return [];
       }),
