@@ -17,7 +17,8 @@
 // read as processing reads it: src/pipeline/tables/scan-text.ts cleans the region, finds its
 // rules and has the OCR engine read it), EVAL_SCAN_DPI (200), EVAL_SCAN_OCR (table: the product's
 // path, default; page: words from page-level OCR and rules from the page's pixels, as before
-// 2026-11-23; region: recognizeRegions on each table's crop, uncleaned), EVAL_SCAN_ENGINE (the OCR
+// 2026-11-23; region: recognizeRegions on each table's crop, uncleaned; scan: the page read once by
+// pipeline/scan (bands turned, rules painted out, ruled tables read as blocks), the table's cells from those page words, issue 22), EVAL_SCAN_ENGINE (the OCR
 // kind; default native tesseract when installed), EVAL_SCAN_PSM (experiments: the tesseract page
 // segmentation mode tables are read in), EVAL_SCAN_CLEAN (0: read the uncleaned crop),
 // EVAL_SCAN_E2E (1: also end to end on every page: page OCR, detectLayout with pixel rules, the table path),
@@ -34,6 +35,7 @@ import { relationsOf, relationsOfGrid, scoreRelations, type Relation, type SpanC
 import { add, bodySignatures, cellTexts, counts, gridRows, multisetMatch, prf, type Counts } from './table-metrics.js';
 import { cachedOcr, gtTables, ocrCache, pageOcrKey, toPixels } from './icdar.js';
 import { imageRulesOfPng } from '../src/pipeline/tables/image-rules.js';
+import { prepareScan, readScannedPage } from '../src/pipeline/scan/read-scan.js';
 import { availableOcrKinds, createOcrEngine, NativeTesseractEngine, type OcrKind } from '../src/providers/ocr/index.js';
 import { decodeGrey, type GreyImage } from '../src/providers/ocr/raster.js';
 import { columnCuts, evenLineHeights, prepareTableImage, readTableText, type PreparedTable, type TableTextReader } from '../src/pipeline/tables/scan-text.js';
@@ -46,7 +48,7 @@ const JSON_OUT = process.env.EVAL_JSON;
 const DPI = 72;
 const SCAN = process.env.EVAL_SCAN === '1';
 const SCAN_DPI = Number(process.env.EVAL_SCAN_DPI ?? 200);
-const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : process.env.EVAL_SCAN_OCR === 'page' ? 'page' : 'table';
+const SCAN_OCR = process.env.EVAL_SCAN_OCR === 'region' ? 'region' : process.env.EVAL_SCAN_OCR === 'page' ? 'page' : process.env.EVAL_SCAN_OCR === 'scan' ? 'scan' : 'table';
 /** Bumped when the cleaning changes, so cached reads of older cleanings are not reused. */
 const CLEAN_VERSION = 9;
 const SCAN_E2E = process.env.EVAL_SCAN_E2E === '1';
@@ -268,8 +270,15 @@ async function runScanned(): Promise<void> {
             const bbox = toPixels(table.box, doc.pageSize(table.page).height, SCAN_DPI);
             if (!p) {
               const png = (await doc.render(table.page, SCAN_DPI)).png;
-              const words = SCAN_OCR === 'page' ? (await cachedOcr(pageOcrKey(name, table.page, engine.name, SCAN_DPI), async () => (await engine.recognize(png)).lines)).flatMap((l) => l.words) : [];
-              p = { png, grey: await decodeGrey(png), words, segments: await imageRulesOfPng(png) };
+              const grey = await decodeGrey(png);
+              let words = SCAN_OCR === 'page' ? (await cachedOcr(pageOcrKey(name, table.page, engine.name, SCAN_DPI), async () => (await engine.recognize(png)).lines)).flatMap((l) => l.words) : [];
+              let segments = await imageRulesOfPng(png);
+              if (SCAN_OCR === 'scan') {
+                // (clean renders: no skew or turn is found, so the page's coordinates are the ground truth's)
+                words = (await cachedOcr(`${pageOcrKey(name, table.page, engine.name, SCAN_DPI)}-scan1`, async () => (await readScannedPage(grey, engine)).lines)).flatMap((l) => l.words);
+                segments = prepareScan(grey).rules;
+              }
+              p = { png, grey, words, segments };
               cache.set(table.page, p);
               pages++;
             }
@@ -278,6 +287,7 @@ async function runScanned(): Promise<void> {
             let words: Word[];
             let segments = page.segments;
             if (SCAN_OCR === 'page') words = page.words;
+            else if (SCAN_OCR === 'scan') words = evenLineHeights(page.words.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= bbox[0] && (w.bbox[0] + w.bbox[2]) / 2 <= bbox[2] && (w.bbox[1] + w.bbox[3]) / 2 >= bbox[1] && (w.bbox[1] + w.bbox[3]) / 2 <= bbox[3]));
             else if (SCAN_OCR === 'table') {
               const prepared = prepareTableImage(page.grey, bbox, { clean });
               if (clean) segments = prepared?.rules ?? [];

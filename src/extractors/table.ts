@@ -1,10 +1,11 @@
-// The table extractor: structure from the page's words and drawn rules on born-digital pages;
-// on scans and images the region is cleaned (fills flattened, rules found in the pixels and
-// painted out) and read again by the OCR engine first (src/pipeline/tables/scan-text.ts).
+// The table extractor: structure from the page's words and rules: a PDF's text layer and drawn
+// paths, or a scanned page's own OCR words and the rules found in its pixels (pipeline/scan).
+// A standalone table image has no page words: its region is cleaned (fills flattened, rules
+// painted out) and read by the OCR engine (src/pipeline/tables/scan-text.ts).
 // Grounding: html_table, rows, cols, header_rows; grounding_data adds cells and edges.
 import type { JsonObject } from '../components/model.js';
 import { extractTable, groundingCells, HtmlTableError, parseHtmlTable, tableToHtml, type GroundingCell, type HtmlGrid, type TableGrid } from '../pipeline/tables/index.js';
-import { readTableText, type GreyPixels, type TableTextReader } from '../pipeline/tables/scan-text.js';
+import { evenLineHeights, readTableText, type GreyPixels, type TableTextReader } from '../pipeline/tables/scan-text.js';
 import type { BBox, Segment, Word } from '../pipeline/types.js';
 import { EditRejected, type Extraction, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';
 
@@ -41,14 +42,22 @@ export async function extractScannedTableGrounding(page: GreyPixels, bbox: BBox,
   return extractTableGrounding(bbox, words, rules);
 }
 
+/** The box's centre lies in the region. */
+const inside = (b: BBox, r: BBox): boolean => (b[0] + b[2]) / 2 >= r[0] && (b[0] + b[2]) / 2 <= r[2] && (b[1] + b[3]) / 2 >= r[1] && (b[1] + b[3]) / 2 <= r[3];
+
 export const tableExtractor: Extractor = {
   type: 'table',
   edit: editTable,
   async extract(input: ExtractorInput): Promise<Extraction> {
+    // A page's scan was read once, rules painted out (pipeline/scan): its table takes the
+    // page's own words (OCR boxes evened to their lines, as structure recognition measures PDF
+    // boxes) and the rules found then. A standalone image has no page words: it is read here.
     const table =
-      input.textSource === 'ocr'
-        ? await extractScannedTableGrounding(await input.grey(), input.bbox, await input.ocr())
-        : extractTableGrounding(input.bbox, input.words, input.segments);
+      input.textSource === 'pdf'
+        ? extractTableGrounding(input.bbox, input.words, input.segments)
+        : input.words.length
+          ? extractTableGrounding(input.bbox, evenLineHeights(input.words.filter((w) => inside(w.bbox, input.bbox))), input.segments)
+          : await extractScannedTableGrounding(await input.grey(), input.bbox, await input.ocr());
     const cells = Array.isArray(table.groundingData.cells) ? table.groundingData.cells.length : 0;
     if (cells > 0) return { ...table, status: 'done', error: null };
     const [x0, y0, x1, y1] = input.bbox;

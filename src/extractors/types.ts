@@ -15,7 +15,8 @@ export interface ExtractorInput {
   bbox: BBox;
   /**
    * Where the page's words came from: 'pdf' is a born-digital text layer with exact words and
-   * drawn rules; 'ocr' is a scan or an image, whose regions are better read again on their own.
+   * drawn rules; 'ocr' is a scan or an image, read once with its rules painted out
+   * (pipeline/scan); a standalone image has no page words and is read by its extractor.
    */
   textSource: 'pdf' | 'ocr';
   /** The page's words (text layer or page OCR), in page pixels; empty for a standalone image. */

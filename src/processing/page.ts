@@ -11,13 +11,12 @@ import { chunkLines } from '../pipeline/chunk.js';
 import { describePage, type ComponentMention, type PageDescription } from '../pipeline/describe.js';
 import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
 import { renderImagePage } from '../pipeline/images.js';
-import { textQuality } from '../pipeline/pdf/quality.js';
+import { readImagePage, readPdfPage, renderPdfPage, type PageReading } from '../pipeline/scan/page-text.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
 import type { Extraction, ExtractorInput } from '../extractors/index.js';
 import { decodeGrey } from '../providers/ocr/raster.js';
-import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
 import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
 import { storeGeneratedDescription } from '../pages/descriptions.js';
 import { pageRow, upsertProcessedPage } from '../pages/repository.js';
@@ -31,30 +30,19 @@ export interface PageOptions {
   overwriteEditedDescription: boolean;
 }
 
-/** The render DPI, lowered for pages so large that PAGELENS_MAX_PAGE_PIXELS would be exceeded. */
-export function dpiFor(app: StepPorts, widthPt: number, heightPt: number): number {
-  const pixelsAt = (dpi: number): number => ((widthPt * dpi) / 72) * ((heightPt * dpi) / 72);
-  const dpi = app.config.renderDpi;
-  if (pixelsAt(dpi) <= app.config.maxPagePixels) return dpi;
-  return Math.max(1, Math.floor(dpi * Math.sqrt(app.config.maxPagePixels / pixelsAt(dpi))));
-}
-
 export async function render(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<RenderedPage> {
-  if (source.pdf) {
-    const size = source.pdf.pageSize(pageNumber);
-    return source.pdf.render(pageNumber, dpiFor(app, size.width, size.height));
-  }
+  if (source.pdf) return renderPdfPage(source.pdf, pageNumber, app.config);
   return renderImagePage(source.bytes, pageNumber, imageLimits(app));
 }
 
-async function readText(app: StepPorts, source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<PageText> {
-  if (source.pdf) {
-    const layer = source.pdf.text(pageNumber, page.dpi);
-    if (textQuality(layer) >= app.config.ocrMinTextQuality) return layer;
-  }
-  const engine = await app.engines.ocr();
-  const recognised = await engine.recognize(page.png);
-  return { ...recognised, source: 'ocr' };
+/**
+ * The page's text and the page image it refers to: a PDF's text layer, or OCR of a scan or an
+ * image, which comes back turned upright and straightened (that image is the one stored and shown).
+ */
+async function readPage(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<PageReading> {
+  const ocr = () => app.engines.ocr();
+  if (source.pdf) return readPdfPage(source.pdf, pageNumber, { ...app.config, minTextQuality: app.config.ocrMinTextQuality }, ocr);
+  return readImagePage(await renderImagePage(source.bytes, pageNumber, imageLimits(app)), ocr);
 }
 
 export interface DescribedPage extends PageDescription {
@@ -121,15 +109,15 @@ export interface DetectedComponent extends PipelineRegion {
  * A failing detector or crop degrades the page's layout, never the page: the page keeps its
  * text and description, and a region that could not be cropped is stored 'degraded'.
  */
-async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number, page: RenderedPage, text: PageText) {
+async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number, reading: PageReading) {
+  const { page, text } = reading;
   let regions: LayoutRegion[] = [];
   let segments: Segment[] = [];
   try {
-    segments = source.pdf ? source.pdf.segments(pageNumber, page.dpi) : [];
-    // A scan has no drawn paths: its ruling lines come from the full-resolution pixels, which
-    // finds ruled and framed tables far better than the ink map's coarse lines (ICDAR 2013
-    // rendered: tables matched 129 of 156 instead of 101; docs/benchmarks.md).
-    if (!segments.length && text.source === 'ocr') segments = await imageRulesOfPng(page.png);
+    // A scan has no drawn paths: its ruling lines were found in the full-resolution pixels when
+    // it was read (pipeline/scan), which finds ruled and framed tables far better than the ink
+    // map's coarse lines (ICDAR 2013 rendered: tables matched 129 of 156 instead of 101; docs/benchmarks.md).
+    segments = reading.rules ?? (source.pdf ? source.pdf.segments(pageNumber, page.dpi) : []);
     regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
   } catch {
     regions = [];
@@ -253,16 +241,15 @@ export async function processPage(
 ): Promise<void> {
   const { ports: app } = ctx;
   const source = await loadSource(app, doc);
-  const page = await render(app, source, pageNumber);
+  const reading = await readPage(app, source, pageNumber);
+  const { page, text } = reading;
   await ctx.checkpoint();
-  const text = await readText(app, source, pageNumber, page);
-  await ctx.checkpoint();
-  const layout = await layoutOf(app, source, pageNumber, page, text);
+  const layout = await layoutOf(app, source, pageNumber, reading);
   const mentions = layout.components.map((c) => ({ type: c.type, label: c.label }));
   const described = await describe(app, pageNumber, page, text, mentions);
   await ctx.checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
-  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(source, pageNumber, page));
+  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(text.source === 'ocr' ? { ...source, pdf: null } : source, pageNumber, page));
   for (const c of layout.components) {
     if (c.crop) await app.storage.putBuffer(newCropKey(doc.id, c.componentId), c.crop, 'image/png');
   }

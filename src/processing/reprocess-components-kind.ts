@@ -17,7 +17,7 @@ import { queueBlobDeletion, runBlobDeletion } from '../documents/blob-deletions.
 import type { ExtractorInput } from '../extractors/index.js';
 import { StepStopped, type SingleKind, type StepContext } from '../jobs/kinds.js';
 import { pageSources } from '../pages/repository.js';
-import { imageRulesOfPng } from '../pipeline/tables/image-rules.js';
+import { prepareScan } from '../pipeline/scan/read-scan.js';
 import { PipelineError, type PageText, type Segment, type Word } from '../pipeline/types.js';
 import { decodeGrey } from '../providers/ocr/raster.js';
 import { errorMessage } from '../util.js';
@@ -50,7 +50,8 @@ async function pageInput(ports: StepPorts, doc: DocumentsTable, pageNumber: numb
   const textSource = page.text_source === 'pdf' ? 'pdf' : 'ocr';
   let segments: Segment[] = [];
   if (textSource === 'pdf') segments = (await loadSource(ports, doc)).pdf?.segments(pageNumber, page.dpi) ?? [];
-  else segments = await imageRulesOfPng(png);
+  // (found as when the scan was read: dark bands turned first, their edges kept as rules)
+  else segments = prepareScan(await decodeGrey(png)).rules;
   let grey: ReturnType<typeof decodeGrey> | undefined;
   return {
     page: { png, width: page.width, height: page.height },

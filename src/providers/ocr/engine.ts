@@ -14,6 +14,8 @@ export interface OcrEngine {
   recognize(png: Buffer, opts?: RecognizeOptions): Promise<PageText>;
   /** Lines found inside each region, one list per region in the order given. */
   recognizeRegions(png: Buffer, regions: BBox[]): Promise<TextLine[][]>;
+  /** A whole prepared page image with layout analysis (columns, blocks): pipeline/scan. */
+  readPage(img: GreyPixels): Promise<TextLine[]>;
   /** The words of a prepared image read as one block of text (a cleaned table region: tables/scan-text.ts). */
   readBlock(img: GreyPixels): Promise<TextLine[]>;
   /** Text boxes without recognition (engines with a detector only). */

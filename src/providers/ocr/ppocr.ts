@@ -162,6 +162,12 @@ export class PpocrEngine implements OcrEngine {
     );
   }
 
+  /** A prepared page image: detection, deskew and recognition as for an uploaded page. */
+  async readPage(img: GreyPixels): Promise<TextLine[]> {
+    const png = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
+    return (await this.recognize(png)).lines;
+  }
+
   /** Every line detected in a prepared image, read by the recogniser (tables, see tables/scan-text.ts). */
   async readBlock(img: GreyPixels): Promise<TextLine[]> {
     const grey: GreyImage = { data: Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), width: img.width, height: img.height };

@@ -195,6 +195,20 @@ export function parseTsv(tsv: string, toPage: (b: BBox) => BBox = (b) => b): Tex
   return [...groups.values()].flatMap((words) => lineOf(words) ?? []);
 }
 
+/** Orientation confidence under which tesseract's OSD is not followed. */
+const OSD_MIN_CONFIDENCE = 1;
+
+/**
+ * Clockwise quarter turns from tesseract's OSD report, whose "Rotate: 270" is the clockwise angle
+ * that makes the page upright (a page scanned a quarter turn clockwise reports 270).
+ */
+export function parseOsd(report: string): number | undefined {
+  const rotate = /^Rotate:\s*(\d+)/m.exec(report);
+  const conf = /^Orientation confidence:\s*([\d.]+)/m.exec(report);
+  if (!rotate || !conf || Number(conf[1]) < OSD_MIN_CONFIDENCE) return undefined;
+  return ((Math.round(Number(rotate[1]) / 90) % 4) + 4) % 4;
+}
+
 /** A pool slot: its tesseract processes, one per page segmentation mode, started on first use. */
 interface Slot {
   id: number;
@@ -255,6 +269,22 @@ export class NativeTesseractEngine implements OcrEngine {
   /** One line of text per box (PSM 7), like TesseractEngine.recognizeLines. */
   async recognizeLines(img: GreyImage, boxes: BBox[]): Promise<TextLine[][]> {
     return Promise.all(boxes.map((b) => this.recognizeCrop(img, b, PSM.line)));
+  }
+
+  /** A prepared page image with tesseract's page layout analysis (PSM 3). */
+  async readPage(img: GreyPixels): Promise<TextLine[]> {
+    return this.readImage(img, PSM.auto);
+  }
+
+  /**
+   * Clockwise quarter turns that make the page upright, from tesseract's orientation and script
+   * detection (PSM 0, osd.traineddata); undefined when it is not installed or not confident.
+   * A process of its own per call: it is asked only of pages that look sideways or read badly.
+   */
+  async orientation(img: GreyPixels): Promise<number | undefined> {
+    const input = pgm(img.width, img.height, Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length));
+    const r = await run(this.binary, ['-', 'stdout', '--psm', '0'], input, this.timeoutMs).catch(() => undefined);
+    return r?.code === 0 ? parseOsd(r.stdout) : undefined;
   }
 
   /** The words of a prepared image read as one block (PSM 6: cleaned table regions, tables/scan-text.ts). */

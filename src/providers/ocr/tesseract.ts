@@ -96,6 +96,10 @@ export class TesseractEngine implements OcrEngine {
   }
 
   /** The words of a prepared image read as one block (PSM 6: cleaned table regions, tables/scan-text.ts). */
+  async readPage(img: GreyPixels): Promise<TextLine[]> {
+    return linesFromPage(await this.run(pgm(img.width, img.height, Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length)), PSM.auto));
+  }
+
   async readBlock(img: GreyPixels): Promise<TextLine[]> {
     return linesFromPage(await this.run(pgm(img.width, img.height, Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length)), PSM.block));
   }

@@ -1,0 +1,240 @@
+// A scanned page read once: straightened (skew) and turned upright (quarter turns), dark bands
+// turned dark-on-light, ruling lines found and painted out, ruled tables read one block each
+// (row by row) and the rest of the page in one pass with layout analysis. The rules are kept as
+// the page's segments (table structure), and tables take their cells from these words: nothing
+// on the page is recognised twice.
+//
+// Why each step: a ruled table reaches the recogniser's layout analysis as a picture when its
+// rules are left in (tesseract answered "Empty page" on ruled WARN-report pages, or dropped whole
+// rows), rule pieces are read as "|", "[" or "_" glued to the words beside them, and a rule
+// finder needs straight lines: at 1° a rule across the page steps down by its thickness every
+// ~50 px.
+import type { BBox, Segment, TextLine, Word } from '../types.js';
+import { imageRules } from '../tables/image-rules.js';
+import type { GreyPixels } from '../tables/scan-background.js';
+import { eraseRules } from '../tables/scan-text.js';
+import { invertDarkBands } from './bands.js';
+import { estimatePageSkew, quarterTurn, rotateSmall } from './skew.js';
+
+/** What recognises a prepared page image (the OCR engine). */
+export interface PageRecognizer {
+  /** Lines of a whole page image, with the engine's own layout analysis (columns, blocks). */
+  readPage(img: GreyPixels): Promise<TextLine[]>;
+  /** Lines of an image read as one block of text, row by row (a ruled table's region). */
+  readBlock(img: GreyPixels): Promise<TextLine[]>;
+  /**
+   * Clockwise quarter turns that bring the page's text upright, from the engine's orientation
+   * detection; undefined when it cannot tell.
+   */
+  orientation?(img: GreyPixels): Promise<number | undefined>;
+}
+
+export interface ScannedPage {
+  /** The page as read: upright and straightened (its words' and rules' coordinates). */
+  img: GreyPixels;
+  /** Clockwise quarter turns and then degrees applied to the image handed in. */
+  turns: number;
+  skew: number;
+  lines: TextLine[];
+  /** Ruling lines found in the straightened page (painted out before recognition). */
+  rules: Segment[];
+}
+
+/** Skews smaller than this are left alone (under a pixel's drift per 600 px). */
+const MIN_SKEW = 0.1;
+/** Below this share of the projection peakedness along rows against columns, text runs down the page. */
+const SIDEWAYS = 0.6;
+/** Mean word confidence under which the page may be upside down (asked of the engine's orientation detection). */
+const LOW_CONFIDENCE = 0.45;
+
+/** Characters a ruling line is read as when a piece of it reaches the recogniser. */
+const RULE_GLYPHS = /^[|[\]_]+$/;
+
+/**
+ * A word without rule glyphs at its ends: "|07/21/2015", "2015_|" and "[Boeing" lose them, a
+ * word made only of them is dropped. Brackets that pair within the word ("[1]", "f[x]") stay.
+ */
+export function withoutRuleGlyphs(word: Word): Word | undefined {
+  const t = word.text;
+  if (RULE_GLYPHS.test(t)) return undefined;
+  let a = 0;
+  let b = t.length;
+  const paired = (ch: string): boolean => (ch === '[' ? t.includes(']') : ch === ']' ? t.includes('[') : false);
+  while (a < b && '|_[]'.includes(t[a]!) && !paired(t[a]!)) a++;
+  while (b > a && '|_[]'.includes(t[b - 1]!) && !paired(t[b - 1]!)) b--;
+  if (a === 0 && b === t.length) return word;
+  const text = t.slice(a, b);
+  if (!text) return undefined;
+  // The box loses the glyphs' share of the width, in proportion to characters.
+  const per = (word.bbox[2] - word.bbox[0]) / t.length;
+  return { ...word, text, bbox: [word.bbox[0] + a * per, word.bbox[1], word.bbox[2] - (t.length - b) * per, word.bbox[3]] };
+}
+
+function cleanLines(lines: TextLine[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (const line of lines) {
+    const words = line.words.flatMap((w) => withoutRuleGlyphs(w) ?? []);
+    if (!words.length) continue;
+    out.push({ text: words.map((w) => w.text).join(' '), bbox: words.map((w) => w.bbox).reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]), words });
+  }
+  return out;
+}
+
+const meanConfidence = (lines: TextLine[]): number => {
+  const ws = lines.flatMap((l) => l.words);
+  return ws.length ? ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length : 0;
+};
+
+/** A rule meets another within this many pixels (scanned rules stop short or overshoot). */
+const MEET = 6;
+
+/** A straightened page made ready for recognition, and the structure found on the way. */
+export interface PreparedScan {
+  /** A copy with dark bands turned dark-on-light and the rules painted white. */
+  img: GreyPixels;
+  /** Ruling lines, and the top and bottom edges of dark bands (they divide rows as rules do). */
+  rules: Segment[];
+  bands: BBox[];
+  /** Each band's top and bottom edges, as found in `rules`. */
+  bandEdges: Array<[Segment, Segment]>;
+}
+
+/**
+ * Dark bands are turned first: inside a band every column is a long dark run, and the rule
+ * finder would take the band for a row of short vertical rules and lose the table's real
+ * rules where they cross it (they join the band into one blob too thick to be a rule).
+ */
+export function prepareScan(img: GreyPixels): PreparedScan {
+  const copy = { data: new Uint8Array(img.data), width: img.width, height: img.height };
+  const bands = invertDarkBands(copy);
+  const found = imageRules(copy);
+  eraseRules(copy, found);
+  // A vertical rule that crosses a band is dark on dark there and found only outside it: it is
+  // drawn on through the band, or the band's row (a header) is cut off the table below it.
+  const rules = found.map((r) => {
+    if (r.x0 !== r.x1) return r;
+    const out = { ...r };
+    for (const [x0, y0, x1, y1] of bands) {
+      if (r.x0 < x0 - MEET || r.x0 > x1 + MEET) continue;
+      if (Math.abs(out.y0 - y1) <= MEET) out.y0 = Math.min(out.y0, y0);
+      if (Math.abs(out.y1 - y0) <= MEET) out.y1 = Math.max(out.y1, y1);
+    }
+    return out;
+  });
+  const bandEdges = bands.map(([x0, y0, x1, y1]): [Segment, Segment] => [
+    { x0, y0, x1, y1: y0, width: 1 },
+    { x0, y0: y1, x1, y1, width: 1 },
+  ]);
+  return { img: copy, rules: [...rules, ...bandEdges.flat()], bands, bandEdges };
+}
+
+/**
+ * Ruled tables: groups of at least two horizontal and two vertical rules that cross or meet,
+ * as the boxes of their rules. Read as one block each (row by row), not by the page's layout
+ * analysis, which takes a narrow column of numbers for noise and drops it whole, and splits
+ * a table into one block per column, so a row's cells end up far apart in the page's text.
+ */
+export function ruledTables(rules: Segment[], joined: Array<[Segment, Segment]> = []): BBox[] {
+  const h = rules.filter((r) => r.y0 === r.y1);
+  const v = rules.filter((r) => r.x0 === r.x1);
+  const parent = rules.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const index = new Map(rules.map((r, i) => [r, i]));
+  for (const a of h) {
+    for (const b of v) {
+      if (b.x0 >= a.x0 - MEET && b.x0 <= a.x1 + MEET && a.y0 >= b.y0 - MEET && a.y0 <= b.y1 + MEET) parent[find(index.get(a)!)] = find(index.get(b)!);
+    }
+  }
+  // (a dark band's top and bottom edges are one piece of structure: its header row belongs to the rules under it)
+  for (const [a, b] of joined) {
+    const ia = index.get(a);
+    const ib = index.get(b);
+    if (ia !== undefined && ib !== undefined) parent[find(ia)] = find(ib);
+  }
+  const groups = new Map<number, Segment[]>();
+  rules.forEach((r, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), r]));
+  const out: BBox[] = [];
+  for (const g of groups.values()) {
+    if (g.filter((r) => r.y0 === r.y1).length < 2 || g.filter((r) => r.x0 === r.x1).length < 2) continue;
+    out.push([Math.min(...g.map((r) => r.x0)), Math.min(...g.map((r) => r.y0)), Math.max(...g.map((r) => r.x1)), Math.max(...g.map((r) => r.y1))]);
+  }
+  return out;
+}
+
+/** Pixels [x0, x1) x [y0, y1) of an image, clamped to it. */
+function crop(img: GreyPixels, box: BBox): { img: GreyPixels; x0: number; y0: number } {
+  const x0 = Math.max(0, Math.floor(box[0]));
+  const y0 = Math.max(0, Math.floor(box[1]));
+  const x1 = Math.min(img.width, Math.ceil(box[2]));
+  const y1 = Math.min(img.height, Math.ceil(box[3]));
+  const width = Math.max(0, x1 - x0);
+  const data = new Uint8Array(width * Math.max(0, y1 - y0));
+  for (let y = y0; y < y1; y++) data.set(img.data.subarray(y * img.width + x0, y * img.width + x1), (y - y0) * width);
+  return { img: { data, width, height: Math.max(0, y1 - y0) }, x0, y0 };
+}
+
+const shift = (lines: TextLine[], dx: number, dy: number): TextLine[] =>
+  lines.map((l) => ({
+    ...l,
+    bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2] + dx, l.bbox[3] + dy],
+    words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2] + dx, w.bbox[3] + dy] })),
+  }));
+
+/** Each table's lines go before the first page line below the table's top that it overlaps across (its place in reading order). */
+function placeTables(page: TextLine[], tables: Array<{ box: BBox; lines: TextLine[] }>): TextLine[] {
+  const out = [...page];
+  for (const t of [...tables].sort((a, b) => b.box[1] - a.box[1])) {
+    const at = out.findIndex((l) => l.bbox[1] >= t.box[1] && l.bbox[0] < t.box[2] && l.bbox[2] > t.box[0]);
+    out.splice(at < 0 ? out.length : at, 0, ...t.lines);
+  }
+  return out;
+}
+
+/**
+ * Every line of the page recognised once: ruled tables cut out of the prepared page and read
+ * one block each, the rest of the page read with layout analysis.
+ */
+async function recognise(prepared: PreparedScan, reader: PageRecognizer): Promise<TextLine[]> {
+  const copy = prepared.img;
+  const tables = ruledTables(prepared.rules, prepared.bandEdges).map((box) => ({ box, piece: crop(copy, [box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4]) }));
+  for (const t of tables) {
+    const [x0, y0, x1, y1] = [t.piece.x0, t.piece.y0, t.piece.x0 + t.piece.img.width, t.piece.y0 + t.piece.img.height];
+    for (let y = y0; y < y1; y++) copy.data.fill(255, y * copy.width + x0, y * copy.width + x1);
+  }
+  const page = cleanLines(await reader.readPage(copy));
+  const read: Array<{ box: BBox; lines: TextLine[] }> = [];
+  for (const t of tables) read.push({ box: t.box, lines: shift(cleanLines(await reader.readBlock(t.piece.img)), t.piece.x0, t.piece.y0) });
+  return placeTables(page, read);
+}
+
+/**
+ * Straightens `img` (skew, then quarter turns when the text runs down the page), finds and
+ * paints out its rules and recognises it once. A page whose words come back with low confidence
+ * is asked of the engine's orientation detection and read again only when that says it is
+ * upside down or sideways.
+ */
+export async function readScannedPage(input: GreyPixels, reader: PageRecognizer): Promise<ScannedPage> {
+  let img = input;
+  let turns = 0;
+  const skew = estimatePageSkew(img);
+  const degrees = Math.abs(skew.degrees) >= MIN_SKEW ? skew.degrees : 0;
+  if (degrees) img = rotateSmall(img, -degrees);
+  if (skew.rowsOverColumns < SIDEWAYS && reader.orientation) {
+    turns = (await reader.orientation(img)) ?? 0;
+    if (turns) img = quarterTurn(img, turns);
+  }
+  const prepared = prepareScan(img);
+  const lines = await recognise(prepared, reader);
+  if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
+    // Upside down (or sideways with too little text to tell from the ink)? The turned page is
+    // read again, and kept only if it reads better: a figure page reads badly either way.
+    const t = (await reader.orientation(img)) ?? 0;
+    if (t) {
+      const turned = quarterTurn(img, t);
+      const again = prepareScan(turned);
+      const read = await recognise(again, reader);
+      if (meanConfidence(read) > meanConfidence(lines)) return { img: turned, turns: t, skew: degrees, lines: read, rules: again.rules };
+    }
+  }
+  return { img, turns, skew: degrees, lines, rules: prepared.rules };
+}

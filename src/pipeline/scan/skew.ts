@@ -1,0 +1,145 @@
+// Skew and quarter turns of a scanned page, from the ink alone (before any recognition), and the
+// page turned upright. A scanner's page is rarely square to the sensor: at 1° a text line drifts
+// by a line height every ~50 characters, long ruling lines break into short steps that no rule
+// finder sees, and the recogniser reads across neighbouring lines.
+import type { GreyPixels } from '../tables/scan-background.js';
+
+/** Ink: darker than this (0..255). */
+const INK = 140;
+/** Largest skew looked for, degrees either way. */
+export const MAX_SKEW = 3;
+
+/** Ink pixel coordinates (centred), sampled so that at most ~`budget` are kept. */
+function inkPoints(img: GreyPixels, budget: number): { xs: Float64Array; ys: Float64Array } {
+  const { data, width, height } = img;
+  let ink = 0;
+  for (let i = 0; i < data.length; i += 7) if (data[i]! < INK) ink++;
+  const every = Math.max(1, Math.round((ink * 7) / budget));
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let k = 0;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (data[row + x]! < INK && k++ % every === 0) {
+        xs.push(x - width / 2);
+        ys.push(y - height / 2);
+      }
+    }
+  }
+  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys) };
+}
+
+/** Sum of squared bin counts of the points projected onto the axis turned by `deg`: peaked when lines lie along bins. */
+function peakedness(xs: Float64Array, ys: Float64Array, deg: number, vertical: boolean, bins: Float64Array, binSize: number): number {
+  const a = (deg * Math.PI) / 180;
+  const sin = Math.sin(a);
+  const cos = Math.cos(a);
+  bins.fill(0);
+  const off = bins.length / 2;
+  for (let i = 0; i < xs.length; i++) {
+    // Rows of a page turned clockwise by `deg`: y' = -x sin + y cos; columns x' = x cos + y sin.
+    const v = vertical ? xs[i]! * cos + ys[i]! * sin : -xs[i]! * sin + ys[i]! * cos;
+    const b = Math.round(v / binSize + off);
+    if (b >= 0 && b < bins.length) bins[b]!++;
+  }
+  let s = 0;
+  for (let i = 0; i < bins.length; i++) s += bins[i]! * bins[i]!;
+  return s;
+}
+
+export interface PageSkew {
+  /** Clockwise skew in degrees; turning the page by -degrees straightens it. */
+  degrees: number;
+  /**
+   * How much more peaked the ink's projection is along the page's rows than along its columns
+   * at that skew: text lines run along rows (> 1) on an upright or upside-down page, along
+   * columns (< 1) on a page scanned sideways.
+   */
+  rowsOverColumns: number;
+}
+
+/**
+ * The skew of the text lines (or rules) of a page: the angle whose projection of the ink onto
+ * the turned vertical axis is most peaked, coarse then fine within ±MAX_SKEW. Text lines and
+ * rules both fall into single bins when straight, so tables and prose agree.
+ */
+export function estimatePageSkew(img: GreyPixels): PageSkew {
+  const { xs, ys } = inkPoints(img, 150_000);
+  if (xs.length < 200) return { degrees: 0, rowsOverColumns: 1 };
+  const bins = new Float64Array(img.width + img.height + 8);
+  const best = (vertical: boolean): { deg: number; score: number } => {
+    let deg = 0;
+    let score = peakedness(xs, ys, 0, vertical, bins, 1);
+    const search = (from: number, to: number, step: number): void => {
+      for (let d = from; d <= to + 1e-9; d += step) {
+        const s = peakedness(xs, ys, d, vertical, bins, 1);
+        if (s > score) {
+          score = s;
+          deg = d;
+        }
+      }
+    };
+    search(-MAX_SKEW, MAX_SKEW, 0.25);
+    const coarse = deg;
+    search(coarse - 0.25, coarse + 0.25, 0.05);
+    return { deg: Math.round(deg * 100) / 100, score };
+  };
+  const rows = best(false);
+  // Columns are compared at the rows' skew: a page's ink has one skew whichever way it reads.
+  const cols = peakedness(xs, ys, rows.deg, true, bins, 1);
+  const colsBest = best(true);
+  return colsBest.score > 1.5 * rows.score ? { degrees: colsBest.deg, rowsOverColumns: rows.score / colsBest.score } : { degrees: rows.deg, rowsOverColumns: rows.score / Math.max(1, cols) };
+}
+
+/** Bilinear resampling of the image turned by `deg` (clockwise) about its centre, same size; white outside. */
+export function rotateSmall(img: GreyPixels, deg: number): GreyPixels {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h);
+  const a = (deg * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const cx = w / 2;
+  const cy = h / 2;
+  for (let y = 0; y < h; y++) {
+    const dy = y + 0.5 - cy;
+    // Source position moves linearly along a row: step it instead of recomputing.
+    let sx = cos * (0.5 - cx) + sin * dy + cx - 0.5;
+    let sy = -sin * (0.5 - cx) + cos * dy + cy - 0.5;
+    for (let x = 0; x < w; x++, sx += cos, sy -= sin) {
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      if (x0 < 0 || y0 < 0 || x0 + 1 >= w || y0 + 1 >= h) {
+        out[y * w + x] = 255;
+        continue;
+      }
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const i = y0 * w + x0;
+      const top = data[i]! + (data[i + 1]! - data[i]!) * fx;
+      const bottom = data[i + w]! + (data[i + w + 1]! - data[i + w]!) * fx;
+      out[y * w + x] = Math.round(top + (bottom - top) * fy);
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** The image turned clockwise by `turns` quarter turns (exact, no resampling). */
+export function quarterTurn(img: GreyPixels, turns: number): GreyPixels {
+  const t = ((turns % 4) + 4) % 4;
+  if (t === 0) return img;
+  const { width: w, height: h, data } = img;
+  const ow = t === 2 ? w : h;
+  const oh = t === 2 ? h : w;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const v = data[y * w + x]!;
+      // Clockwise: (x, y) -> (h-1-y, x); half turn: (w-1-x, h-1-y); three quarters: (y, w-1-x).
+      if (t === 1) out[x * ow + (h - 1 - y)] = v;
+      else if (t === 2) out[(h - 1 - y) * ow + (w - 1 - x)] = v;
+      else out[(w - 1 - x) * ow + y] = v;
+    }
+  }
+  return { data: out, width: ow, height: oh };
+}
