@@ -1,14 +1,15 @@
 // Chart to data: text, colours and marks are found first; the kind of chart follows from the
 // marks' geometry (a round blob is a pie, filled rectangles are bars, a traced curve is a line,
 // scattered blobs are points); values come from the axes fitted to the tick labels.
-import type { BBox, Word } from '../types.js';
+import type { BBox, PageText, Word } from '../types.js';
 import { findAxis } from './axes.js';
 import { centreline, continuity, coverage } from './lines.js';
 import sharp from 'sharp';
-import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component } from './marks.js';
+import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
+import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
-import { chroma, clusterColours, decodeRgb, type Raster } from './raster.js';
-import { dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
+import { chroma, clusterColours, decodeRgb, type Raster, type Rgb } from './raster.js';
+import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
 import { readBars } from './read-bars.js';
 import { readLines, readPie, readScatter } from './read-marks.js';
@@ -22,28 +23,42 @@ export async function extractChart(input: FigureInput): Promise<ChartExtraction>
   // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
   const first = clusterColours(raster);
   const bg = first.background;
-  const clean = withoutRules(raster.rgb, findRules(first, width, height, raster.rgb).mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])]);
+  const rules = findRules(first, width, height, raster.rgb);
+  const clean = withoutRules(raster.rgb, rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg);
-  const result = analyse(raster, words, []);
-  if (!result.warnings.some((w) => MISSED_TEXT.some((m) => w.startsWith(m)))) return result;
-  // Tesseract is not stable under small changes of the picture: what one reading missed, the
-  // other often has. The union of both readings (overlaps keep the surer word) is tried once.
-  const again = dropDrawnWords(await recogniseWords(input.png, width, height, input.ocr), raster.rgb, width, bg);
-  const second = analyse(raster, unionWords(words, again), []);
-  return second.confidence > result.confidence ? second : result;
+  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), []);
 }
 
-const MISSED_TEXT = ['The category labels could not be read', 'No value axis could be read', 'An axis of the scatter plot could not be read'];
-
-function unionWords(a: Word[], b: Word[]): Word[] {
-  const out = [...a];
-  for (const w of b) {
-    const i = out.findIndex((o) => overlapShare(o.bbox, w.bbox) > 0.3);
-    if (i < 0) out.push(w);
-    else if (w.confidence > out[i]!.confidence) out[i] = w;
-  }
-  return out;
+/**
+ * Dark text no trusted word covers (outside the plot, or beside a coloured swatch inside it) is
+ * read again from enlarged crops; those readings replace the unsure words they overlap.
+ */
+async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[], rules: Rules, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
+  const { width, height, rgb } = raster;
+  const sure = words.filter(trusted);
+  const covered = textMask(sure, width, height);
+  for (let i = 0; i < covered.length; i++) covered[i] = covered[i]! | rules.mask[i]!;
+  const th = textHeight(phrases(sure.length ? sure : words));
+  const ruled = ruledArea(rules);
+  const inPlot = (b: BBox): boolean => ruled !== undefined && cx(b) > ruled[0] + 2 && cx(b) < ruled[2] - 2 && cy(b) > ruled[1] + 2 && cy(b) < ruled[3] - 2;
+  // A legend drawn inside the plot: colour (its swatch) within two text heights on the line's left or right.
+  const besideSwatch = (b: BBox): boolean => {
+    const reach = Math.round(2 * th);
+    let vivid = 0;
+    for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(height, Math.ceil(b[3])); y++)
+      for (const [x0, x1] of [[b[0] - reach, b[0]], [b[2], b[2] + reach]] as const)
+        for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
+          const i = 3 * (y * width + x);
+          if (Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 60) vivid++;
+        }
+    return vivid >= 0.15 * th * th;
+  };
+  const boxes = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
+  if (boxes.length === 0) return words;
+  const found = await readCrops(layoutSheet(clean, width, height, bg, boxes, rules.mask, th), ocr);
+  const kept = words.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
+  return [...kept, ...found];
 }
 
 function overlapShare(a: BBox, b: BBox): number {

@@ -84,7 +84,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
         e++;
       }
       while (e > x && vThick[y * width + e - 1]! > THIN + 1) e--;
-      if (e - x >= minLen) {
+      if (e - x >= minLen && !textLine(vThick, y * width + x, 1, e - x)) {
         mask.fill(1, y * width + x, y * width + e);
         if (e - x >= width / 3) horizontal.push({ y, x0: x, x1: e });
       }
@@ -105,7 +105,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
         e++;
       }
       while (e > y && hThick[(e - 1) * width + x]! > THIN + 1) e--;
-      if (e - y >= minLen) {
+      if (e - y >= minLen && !textLine(hThick, y * width + x, width, e - y)) {
         for (let k = y; k < e; k++) mask[k * width + x] = 1;
         if (e - y >= height / 3) vertical.push({ x, y0: y, y1: e });
       }
@@ -117,11 +117,27 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
 }
 
 /**
+ * A thin run that thick strokes cross every few pixels is the baseline (or x-height line) of a
+ * serif text, its feet joined, not a rule: a rule crosses other strokes only here and there.
+ */
+function textLine(crossThick: Uint16Array, start: number, step: number, n: number): boolean {
+  let crossed = 0;
+  for (let k = 0, i = start; k < n; k++, i += step) if (crossThick[i]! > THIN + 1) crossed++;
+  return crossed > 0.2 * n;
+}
+
+/**
  * Tick marks: short thin grey strokes with an end on a rule (the axis line). They are taken
  * out with the rules, and OCR must not see them (a tick beside "40" is read as "40-" or "405").
  */
 function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number): void {
   const stubs: [number, number][] = [];
+  // A stroke that goes on across the rule (grey again within a few pixels past it) is a letter
+  // or a mark crossing a gridline, not a tick ending on it.
+  const crosses = (from: number, step: number, inRange: (j: number) => boolean): boolean => {
+    for (let k = 0, j = from; k <= THIN + 1 && inRange(j); k++, j += step) if (!mask[j]) return isGrey(j);
+    return false;
+  };
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {
@@ -132,7 +148,10 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uin
       }
       let e = x;
       while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= THIN) e++;
-      if (e - x < maxLen && ((x > 0 && mask[i - 1]) || (e < width && mask[y * width + e]))) stubs.push([i, e - x]);
+      const row = (j: number): boolean => j >= y * width && j < (y + 1) * width;
+      const left = x > 0 && mask[i - 1] === 1, right = e < width && mask[y * width + e] === 1;
+      const crossing = (left && crosses(i - 1, -1, row)) || (right && crosses(y * width + e, 1, row));
+      if (e - x < maxLen && (left || right) && !crossing) stubs.push([i, e - x]);
       x = e;
     }
   }
@@ -146,22 +165,48 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uin
       }
       let e = y;
       while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= THIN) e++;
-      if (e - y < maxLen && ((y > 0 && mask[i - width]) || (e < height && mask[e * width + x]))) for (let k = y; k < e; k++) mask[k * width + x] = 1;
+      const col = (j: number): boolean => j >= 0 && j < width * height;
+      const above = y > 0 && mask[i - width] === 1, below = e < height && mask[e * width + x] === 1;
+      const crossing = (above && crosses(i - width, -width, col)) || (below && crosses(e * width + x, width, col));
+      if (e - y < maxLen && (above || below) && !crossing) for (let k = y; k < e; k++) mask[k * width + x] = 1;
       y = e;
     }
   }
   for (const [i, n] of stubs) mask.fill(1, i, i + n);
 }
 
-/** The image with the rules painted over in the background colour, for OCR. */
-export function withoutRules(rgb: Uint8Array, mask: Uint8Array, background: [number, number, number]): Uint8Array {
+/**
+ * The image with the rules painted over in the background colour, for OCR. Where a light rule
+ * (a gridline) crosses dark text, the text is bridged instead: a masked pixel with dark unmasked
+ * pixels close on both sides across the rule takes their mean, so the letters stay whole.
+ */
+export function withoutRules(rgb: Uint8Array, mask: Uint8Array, background: [number, number, number], width?: number): Uint8Array {
   const out = Uint8Array.from(rgb);
-  for (let i = 0; i < mask.length; i++)
-    if (mask[i]) {
-      out[3 * i] = background[0];
-      out[3 * i + 1] = background[1];
-      out[3 * i + 2] = background[2];
+  const blum = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2];
+  const darkAt = (i: number): boolean => blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 70;
+  const n = mask.length;
+  // The first unmasked pixel within three steps, when it is dark; -1 otherwise.
+  const across = (i: number, step: number): number => {
+    for (let k = 1, j = i + step; k <= 3 && j >= 0 && j < n; k++, j += step) if (!mask[j]) return darkAt(j) ? j : -1;
+    return -1;
+  };
+  for (let i = 0; i < n; i++) {
+    if (!mask[i]) continue;
+    let a = -1, b = -1;
+    if (width) {
+      a = across(i, -width);
+      b = a >= 0 ? across(i, width) : -1;
+      if (a < 0 || b < 0) {
+        const x = i % width;
+        a = x >= 1 ? across(i, -1) : -1;
+        b = a >= 0 && x < width - 1 ? across(i, 1) : -1;
+        // A horizontal bridge must stay on this row.
+        if (a >= 0 && Math.floor(a / width) !== Math.floor(i / width)) a = -1;
+        if (b >= 0 && Math.floor(b / width) !== Math.floor(i / width)) b = -1;
+      }
     }
+    for (let c = 0; c < 3; c++) out[3 * i + c] = a >= 0 && b >= 0 ? Math.round((rgb[3 * a + c]! + rgb[3 * b + c]!) / 2) : background[c]!;
+  }
   return out;
 }
 
