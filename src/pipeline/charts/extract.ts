@@ -103,7 +103,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
     const body = solid.solid[k]! >= Math.max(10, 0.2 * a.all) || (!grey && solid.touching[k]! < 0.3 * a.all);
     if (a.all >= minArea && body && (!grey || a.inside >= 0.7 * a.all)) candidates.add(k);
   }
-  const legend = findLegend(comps, ps, th, candidates);
+  const legend = findLegend(comps, ps, th, candidates, new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]), plot);
   const marks = new Map<number, Component[]>();
   for (const c of comps) {
     if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3) continue;

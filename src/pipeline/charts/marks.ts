@@ -264,27 +264,46 @@ export interface LegendEntry {
 
 /**
  * Legend entries: a small swatch (square, dot or short stroke) of one colour with a word
- * beside it, on its left or right, centred on the same line.
+ * beside it, on its left or right, centred on the same line. Each colour and each word makes one
+ * entry, the closest pairs first; a ring (the anti-aliased rim of another swatch, which can fall
+ * into a lighter colour's cluster) yields to solid swatches. Numbers ("2023") name series only
+ * beside swatches outside the plot, where they cannot be value labels; axis labels never do.
  */
-export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>): LegendEntry[] {
-  const words = phrases.filter((p) => p.value === null && /\p{L}/u.test(p.text));
-  const found = new Map<number, LegendEntry & { gap: number }>();
+export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
+  const outsidePlot = (b: BBox): boolean => !plot || (b[0] + b[2]) / 2 < plot[0] || (b[0] + b[2]) / 2 > plot[2] || (b[1] + b[3]) / 2 < plot[1] || (b[1] + b[3]) / 2 > plot[3];
+  const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
+  const pairs: { c: Component; p: Phrase; gap: number; cost: number }[] = [];
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
     if (!small) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
+    const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4;
     for (const p of words) {
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox)) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
       if (gap < -1 || gap > 2.5 * Math.max(ph, th)) continue;
-      const prev = found.get(c.cluster);
-      if (!prev || gap < prev.gap) found.set(c.cluster, { cluster: c.cluster, name: p.text, phrase: p, swatch: c.bbox, gap });
+      pairs.push({ c, p, gap, cost: gap + (ring ? 3 * th : 0) });
     }
   }
-  return [...found.values()].map(({ gap: _gap, ...e }) => e);
+  pairs.sort((a, b) => a.cost - b.cost);
+  const byCluster = new Map<number, LegendEntry>();
+  const named = new Set<Phrase>();
+  for (const { c, p } of pairs) {
+    if (byCluster.has(c.cluster) || named.has(p)) continue;
+    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(p.text), phrase: p, swatch: c.bbox });
+    named.add(p);
+  }
+  return [...byCluster.values()];
+}
+
+/** A legend name without the swatch OCR read into it ("—Online", "@ Sales", "■ 2023"). */
+export function cleanName(text: string): string {
+  const t = text.replace(/^[^\p{L}\p{N}]+(?=[\p{L}\p{N}])/u, '').trim();
+  return t || text;
 }
 
 /** Components that touch a legend swatch's box (the swatch and its marker) are legend, not data. */

@@ -153,6 +153,18 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
           best = k;
         }
       }
+      // A tint of a colour, more colour than background (the core of a thin anti-aliased line,
+      // a legend stroke), belongs to that colour; fainter rims stay blends.
+      if (best === -2) {
+        let bestD = 16;
+        for (let k = 0; k < centres.length; k++) {
+          const s = toSegment([pr, pg, pb], centres[k]!, background);
+          if (s.t < 0.55 && s.d < bestD) {
+            bestD = s.d;
+            best = k;
+          }
+        }
+      }
       cache[key] = best;
     }
     label[i] = best;
