@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
-import { chroma, clusterColours, decodeRgb, type Raster, type Rgb } from './raster.js';
+import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
 import { readBars } from './read-bars.js';
@@ -76,6 +76,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
   const rules = findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
+  mergeRims(clusters, skip, width, height);
   const comps = components(clusters, width, height, skip);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
@@ -155,12 +156,45 @@ function textLike(comps: Component[], th: number): boolean {
 }
 
 /**
+ * A thin outline (a hollow marker, a 1-pixel line) is mostly anti-aliased rim, and the rim's tint
+ * can outnumber the full colour and become a cluster of its own. A cluster with almost no solid
+ * core, nearly all of it touching other colours, that lies between another cluster and the
+ * background (a paler shade of it) is that rim: its pixels join the full colour. Light series
+ * colours (palettes pair dark and light shades) have solid cores and stay apart.
+ */
+function mergeRims(clusters: ColourClusters, skip: Uint8Array, width: number, height: number): void {
+  const n = clusters.centres.length;
+  const { solid, touching, all } = solidPixels(clusters.label, skip, width, height, n);
+  const into = new Int16Array(n).fill(-1);
+  for (let a = 0; a < n; a++) {
+    if (all[a]! < 10 || solid[a]! > 0.15 * all[a]! || touching[a]! < 0.6 * all[a]!) continue;
+    let best = -1, bestD = 20;
+    for (let b = 0; b < n; b++) {
+      if (b === a || chroma(clusters.centres[b]!) < 36) continue;
+      const s = tintOf(clusters.centres[a]!, clusters.centres[b]!, clusters.background);
+      if (s.t > 0.05 && s.t < 0.9 && s.d < bestD) {
+        bestD = s.d;
+        best = b;
+      }
+    }
+    into[a] = best;
+  }
+  if (into.every((b) => b < 0)) return;
+  const { label } = clusters;
+  for (let i = 0; i < label.length; i++) {
+    const k = label[i]!;
+    if (k >= 0 && into[k]! >= 0) label[i] = into[k]!;
+  }
+}
+
+/**
  * Per cluster, pixels with at least 5 of their 8 neighbours in the same cluster (solid), and
  * pixels touching another colour (rims of a mark in that colour are mostly such pixels).
  */
-function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): { solid: number[]; touching: number[] } {
+function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): { solid: number[]; touching: number[]; all: number[] } {
   const out = new Array<number>(n).fill(0);
   const touching = new Array<number>(n).fill(0);
+  const all = new Array<number>(n).fill(0);
   for (let y = 1; y < height - 1; y++)
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
@@ -172,10 +206,11 @@ function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height:
         if (l === k) same++;
         else if (l >= 0) other = true;
       }
+      all[k]!++;
       if (same >= 5) out[k]!++;
       if (other) touching[k]!++;
     }
-  return { solid: out, touching };
+  return { solid: out, touching, all };
 }
 
 /**

@@ -56,6 +56,9 @@ export function backgroundColour(r: Raster): Rgb {
   return [sr / k, sg / k, sb / k];
 }
 
+/** Where colour c lies on the way from `full` to the background (t 0..1) and how far off that way (d). */
+export const tintOf = (c: Rgb, full: Rgb, background: Rgb): { d: number; t: number } => toSegment(c, full, background);
+
 /** Distance from point p to the segment a–b in RGB, and where along it (0 at a, 1 at b). */
 function toSegment(p: Rgb, a: Rgb, b: Rgb): { d: number; t: number } {
   const ab: Rgb = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
