@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
+import { prepareScan } from './scan.js';
 import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
@@ -16,7 +17,25 @@ import { readLines, readPie, readScatter } from './read-marks.js';
 import { empty, inside, isBarLike, plotArea, type Scene } from './scene.js';
 
 export async function extractChart(input: FigureInput): Promise<ChartExtraction> {
-  const raster = await decodeRgb(input.png);
+  const original = await decodeRgb(input.png);
+  const prepared = await prepareScan(input.png, original, input.words === undefined);
+  const result = await extractPrepared(prepared.raster, input);
+  if (prepared.skew !== 0 && result.plot_area) result.plot_area = unturn(result.plot_area, prepared.skew, prepared.raster, original);
+  return result;
+}
+
+/** A box of the upright picture in the original's pixels (turned back about the centres). */
+function unturn(b: BBox, skew: number, turned: Raster, original: Raster): BBox {
+  const a = (skew * Math.PI) / 180, cos = Math.cos(a), sin = Math.sin(a);
+  const pts = [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]].map(([x, y]) => {
+    const dx = x! - turned.width / 2, dy = y! - turned.height / 2;
+    return [original.width / 2 + cos * dx - sin * dy, original.height / 2 + sin * dx + cos * dy] as const;
+  });
+  const r = (v: number): number => Math.round(v);
+  return [r(Math.max(0, Math.min(...pts.map((p) => p[0])))), r(Math.max(0, Math.min(...pts.map((p) => p[1])))), r(Math.min(original.width, Math.max(...pts.map((p) => p[0])))), r(Math.min(original.height, Math.max(...pts.map((p) => p[1]))))];
+}
+
+async function extractPrepared(raster: Raster, input: FigureInput): Promise<ChartExtraction> {
   const { width, height } = raster;
   if (input.words) return analyse(raster, input.words, []);
   if (!input.ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);

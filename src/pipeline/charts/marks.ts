@@ -20,7 +20,20 @@ export interface Rules {
   vertical: { x: number; y0: number; y1: number }[];
 }
 
+/** Rules are at most this thick on a rendered chart; a scan's blurred strokes set their own width. */
 const THIN = 3;
+
+/**
+ * The thickness thin strokes are drawn with: the most common vertical run of grey ink among runs
+ * up to 8 pixels (axes, gridlines, outlines and letters are all drawn with about one pen).
+ */
+function penWidth(vThick: Uint16Array, greyMap: Uint8Array): number {
+  const counts = new Float64Array(9);
+  for (let i = 0; i < vThick.length; i++) if (greyMap[i] && vThick[i]! <= 8) counts[vThick[i]!]!++;
+  let best = 1;
+  for (let k = 2; k <= 8; k++) if (counts[k]! > counts[best]!) best = k;
+  return Math.max(THIN, best + 1);
+}
 
 /** Thin straight strokes of grey/black clusters (colour series keep their straight parts). */
 export function findRules(cl: ColourClusters, width: number, height: number, rgb: Uint8Array): Rules {
@@ -55,6 +68,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       y = e;
     }
   }
+  const thin = penWidth(vThick, greyMap);
   const hThick = new Uint16Array(width * height);
   for (let y = 0; y < height; y++) {
     let x = 0;
@@ -73,18 +87,18 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     let x = 0;
     while (x < width) {
       const i = y * width + x;
-      if (!(isGrey(i) && vThick[i]! <= THIN)) {
+      if (!(isGrey(i) && vThick[i]! <= thin)) {
         x++;
         continue;
       }
       // A crossing rule (a vertical gridline) is thick here for a few pixels; the run goes on through it.
       let e = x, thick = 0;
-      while (e < width && isGrey(y * width + e) && (vThick[y * width + e]! <= THIN + 1 || ++thick <= 4)) {
-        if (vThick[y * width + e]! <= THIN + 1) thick = 0;
+      while (e < width && isGrey(y * width + e) && (vThick[y * width + e]! <= thin + 1 || ++thick <= 4)) {
+        if (vThick[y * width + e]! <= thin + 1) thick = 0;
         e++;
       }
-      while (e > x && vThick[y * width + e - 1]! > THIN + 1) e--;
-      if (e - x >= minLen && !textLine(vThick, y * width + x, 1, e - x)) {
+      while (e > x && vThick[y * width + e - 1]! > thin + 1) e--;
+      if (e - x >= minLen && !textLine(vThick, y * width + x, 1, e - x, thin)) {
         mask.fill(1, y * width + x, y * width + e);
         if (e - x >= width / 3) horizontal.push({ y, x0: x, x1: e });
       }
@@ -95,24 +109,24 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     let y = 0;
     while (y < height) {
       const i = y * width + x;
-      if (!(isGrey(i) && hThick[i]! <= THIN)) {
+      if (!(isGrey(i) && hThick[i]! <= thin)) {
         y++;
         continue;
       }
       let e = y, thick = 0;
-      while (e < height && isGrey(e * width + x) && (hThick[e * width + x]! <= THIN + 1 || ++thick <= 4)) {
-        if (hThick[e * width + x]! <= THIN + 1) thick = 0;
+      while (e < height && isGrey(e * width + x) && (hThick[e * width + x]! <= thin + 1 || ++thick <= 4)) {
+        if (hThick[e * width + x]! <= thin + 1) thick = 0;
         e++;
       }
-      while (e > y && hThick[(e - 1) * width + x]! > THIN + 1) e--;
-      if (e - y >= minLen && !textLine(hThick, y * width + x, width, e - y)) {
+      while (e > y && hThick[(e - 1) * width + x]! > thin + 1) e--;
+      if (e - y >= minLen && !textLine(hThick, y * width + x, width, e - y, thin)) {
         for (let k = y; k < e; k++) mask[k * width + x] = 1;
         if (e - y >= height / 3) vertical.push({ x, y0: y, y1: e });
       }
       y = e;
     }
   }
-  markStubs(mask, isGrey, vThick, hThick, width, height, minLen);
+  markStubs(mask, isGrey, vThick, hThick, width, height, minLen, thin);
   return { mask, horizontal, vertical };
 }
 
@@ -120,9 +134,9 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
  * A thin run that thick strokes cross every few pixels is the baseline (or x-height line) of a
  * serif text, its feet joined, not a rule: a rule crosses other strokes only here and there.
  */
-function textLine(crossThick: Uint16Array, start: number, step: number, n: number): boolean {
+function textLine(crossThick: Uint16Array, start: number, step: number, n: number, thin: number): boolean {
   let crossed = 0;
-  for (let k = 0, i = start; k < n; k++, i += step) if (crossThick[i]! > THIN + 1) crossed++;
+  for (let k = 0, i = start; k < n; k++, i += step) if (crossThick[i]! > thin + 1) crossed++;
   return crossed > 0.2 * n;
 }
 
@@ -130,24 +144,24 @@ function textLine(crossThick: Uint16Array, start: number, step: number, n: numbe
  * Tick marks: short thin grey strokes with an end on a rule (the axis line). They are taken
  * out with the rules, and OCR must not see them (a tick beside "40" is read as "40-" or "405").
  */
-function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number): void {
+function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number, thin: number): void {
   const stubs: [number, number][] = [];
   // A stroke that goes on across the rule (grey again within a few pixels past it) is a letter
   // or a mark crossing a gridline, not a tick ending on it.
   const crosses = (from: number, step: number, inRange: (j: number) => boolean): boolean => {
-    for (let k = 0, j = from; k <= THIN + 1 && inRange(j); k++, j += step) if (!mask[j]) return isGrey(j);
+    for (let k = 0, j = from; k <= thin + 1 && inRange(j); k++, j += step) if (!mask[j]) return isGrey(j);
     return false;
   };
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {
       const i = y * width + x;
-      if (mask[i] || !isGrey(i) || vThick[i]! > THIN) {
+      if (mask[i] || !isGrey(i) || vThick[i]! > thin) {
         x++;
         continue;
       }
       let e = x;
-      while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= THIN) e++;
+      while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= thin) e++;
       const row = (j: number): boolean => j >= y * width && j < (y + 1) * width;
       const left = x > 0 && mask[i - 1] === 1, right = e < width && mask[y * width + e] === 1;
       const crossing = (left && crosses(i - 1, -1, row)) || (right && crosses(y * width + e, 1, row));
@@ -159,12 +173,12 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uin
     let y = 0;
     while (y < height) {
       const i = y * width + x;
-      if (mask[i] || !isGrey(i) || hThick[i]! > THIN) {
+      if (mask[i] || !isGrey(i) || hThick[i]! > thin) {
         y++;
         continue;
       }
       let e = y;
-      while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= THIN) e++;
+      while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= thin) e++;
       const col = (j: number): boolean => j >= 0 && j < width * height;
       const above = y > 0 && mask[i - width] === 1, below = e < height && mask[e * width + x] === 1;
       const crossing = (above && crosses(i - width, -width, col)) || (below && crosses(e * width + x, width, col));
@@ -306,7 +320,11 @@ export function cleanName(text: string): string {
   return t || text;
 }
 
-/** Components that touch a legend swatch's box (the swatch and its marker) are legend, not data. */
+/**
+ * Components that touch a legend swatch's box (the swatch and its marker) are legend, not data;
+ * one far larger than the swatch is the data it is drawn over (a legend inside a pie or a bar).
+ */
 export function isLegendMark(c: Component, legend: LegendEntry[]): boolean {
-  return legend.some((e) => e.cluster === c.cluster && c.bbox[0] < e.swatch[2] + 2 && c.bbox[2] > e.swatch[0] - 2 && c.bbox[1] < e.swatch[3] + 2 && c.bbox[3] > e.swatch[1] - 2);
+  const boxArea = (b: BBox): number => (b[2] - b[0]) * (b[3] - b[1]);
+  return legend.some((e) => e.cluster === c.cluster && c.bbox[0] < e.swatch[2] + 2 && c.bbox[2] > e.swatch[0] - 2 && c.bbox[1] < e.swatch[3] + 2 && c.bbox[3] > e.swatch[1] - 2 && boxArea(c.bbox) <= 4 * boxArea(e.swatch) + 16);
 }

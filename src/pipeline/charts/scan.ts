@@ -1,0 +1,64 @@
+// Scanned charts: grain and JPEG noise split one colour into many clusters, and a page put on the
+// scanner a degree askew turns axes and bar edges into slopes that no longer read as rules. A
+// noisy picture is median-filtered, and a skewed one turned upright, before anything is read.
+import sharp from 'sharp';
+import { estimateSkew } from '../schematics/raster.js';
+import { backgroundColour, decodeRgb, type Raster } from './raster.js';
+
+/** Spread of the background round the border (RGB distance, mean): 0–2 for a rendered chart, 6+ for a scan. */
+export function borderNoise(r: Raster): number {
+  const bg = backgroundColour(r);
+  const { width, height, rgb } = r;
+  let sum = 0, n = 0;
+  const at = (x: number, y: number): void => {
+    const i = 3 * (y * width + x);
+    const d = Math.hypot(rgb[i]! - bg[0], rgb[i + 1]! - bg[1], rgb[i + 2]! - bg[2]);
+    // Ink on the border (a frame, a label) is not noise.
+    if (d < 40) {
+      sum += d;
+      n++;
+    }
+  };
+  for (let x = 0; x < width; x += 2) {
+    at(x, 0);
+    at(x, height - 1);
+  }
+  for (let y = 0; y < height; y += 2) {
+    at(0, y);
+    at(width - 1, y);
+  }
+  return n ? sum / n : 0;
+}
+
+const NOISY = 3;
+const MIN_SKEW = 0.25;
+
+export interface Prepared {
+  png: Buffer;
+  raster: Raster;
+  /** Degrees the picture was turned back (clockwise skew of the original). */
+  skew: number;
+}
+
+/**
+ * The picture as the extractor reads it: unchanged when clean; median-filtered when its
+ * background is grainy; turned upright when its dark lines lean (only without given words,
+ * whose boxes are in the original's pixels).
+ */
+export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean): Promise<Prepared> {
+  if (borderNoise(raster) < NOISY) return { png, raster, skew: 0 };
+  const bg = backgroundColour(raster);
+  let img = sharp(png).flatten({ background: '#ffffff' }).removeAlpha().median(3);
+  let skew = 0;
+  if (mayTurn) {
+    const { width, height, rgb } = raster;
+    const blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
+    const data = new Uint8Array(width * height);
+    for (let i = 0; i < data.length; i++) data[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 80 ? 1 : 0;
+    skew = estimateSkew({ data, width, height }, 4);
+    if (Math.abs(skew) >= MIN_SKEW) img = img.rotate(-skew, { background: { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) } });
+    else skew = 0;
+  }
+  const out = await img.png({ compressionLevel: 1 }).toBuffer();
+  return { png: out, raster: await decodeRgb(out), skew };
+}
