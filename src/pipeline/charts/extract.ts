@@ -146,12 +146,43 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
     if (Math.max(vertical, horizontal) >= 0.6) return readBars(scene, vertical === horizontal ? undefined : vertical > horizontal);
   }
   // A line covers most columns between its ends, or at least continues smoothly across its gaps (dashes).
+  // Markers of one symbol (several pieces of the same size and square build) are points however
+  // densely they cover the columns; a line is one long piece, or dashes of varying build.
   const lineLike = [...marks.values()].map((cs) => {
+    if (markerLike(cs, width)) return false;
     const t = centreline(cs, width);
     const cover = coverage(t);
     return cover >= 0.5 || (cover >= 0.25 && continuity(t) >= 0.8);
   });
   return lineLike.filter(Boolean).length >= lineLike.length / 2 ? readLines(scene) : readScatter(scene);
+}
+
+/** Four or more pieces, most of the same width and height, about as tall as wide and small. */
+function markerLike(comps: Component[], width: number): boolean {
+  const cs = comps.filter((c) => c.area >= 3);
+  if (cs.length < 4) return false;
+  const ws = cs.map((c) => c.bbox[2] - c.bbox[0]).sort((a, b) => a - b), hs = cs.map((c) => c.bbox[3] - c.bbox[1]).sort((a, b) => a - b);
+  const mw = ws[ws.length >> 1]!, mh = hs[hs.length >> 1]!;
+  if (mw > 0.1 * width || mw < 0.6 * mh || mw > 1.67 * mh) return false;
+  const alike = cs.filter((c) => Math.abs(c.bbox[2] - c.bbox[0] - mw) <= Math.max(2, 0.3 * mw) && Math.abs(c.bbox[3] - c.bbox[1] - mh) <= Math.max(2, 0.3 * mh)).length;
+  return alike >= 0.6 * cs.length && !chained(cs, 0.8 * Math.max(mw, mh));
+}
+
+/**
+ * Dashes: nearly every piece has another within `reach` (the dash gap), although text and
+ * vertex markers break the chain into runs; scattered points mostly stand apart.
+ */
+function chained(cs: Component[], reach: number): boolean {
+  const near = new Uint8Array(cs.length);
+  const sorted = cs.map((c, i) => ({ c, i })).sort((a, b) => a.c.bbox[0] - b.c.bbox[0]);
+  for (let a = 0; a < sorted.length; a++)
+    for (let b = a + 1; b < sorted.length; b++) {
+      const p = sorted[a]!.c.bbox, q = sorted[b]!.c.bbox;
+      if (q[0] - p[2] > reach) break;
+      const gap = Math.max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3]);
+      if (gap <= reach) near[sorted[a]!.i] = near[sorted[b]!.i] = 1;
+    }
+  return near.reduce((s, v) => s + v, 0) >= 0.75 * cs.length;
 }
 
 /**
