@@ -95,7 +95,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
   const rules = findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
-  mergeRims(clusters, skip, width, height);
+  mergeRims(clusters, skip, raster);
   const comps = components(clusters, width, height, skip);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
@@ -212,7 +212,8 @@ function textLike(comps: Component[], th: number): boolean {
  * background (a paler shade of it) is that rim: its pixels join the full colour. Light series
  * colours (palettes pair dark and light shades) have solid cores and stay apart.
  */
-function mergeRims(clusters: ColourClusters, skip: Uint8Array, width: number, height: number): void {
+function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): void {
+  const { width, height, rgb } = raster;
   const n = clusters.centres.length;
   const { solid, touching, all } = solidPixels(clusters.label, skip, width, height, n);
   const into = new Int16Array(n).fill(-1);
@@ -230,10 +231,13 @@ function mergeRims(clusters: ColourClusters, skip: Uint8Array, width: number, he
     into[a] = best;
   }
   if (into.every((b) => b < 0)) return;
+  // Pixel by pixel: only the tints move (grey ticks that fell into the rim's cluster stay).
   const { label } = clusters;
   for (let i = 0; i < label.length; i++) {
     const k = label[i]!;
-    if (k >= 0 && into[k]! >= 0) label[i] = into[k]!;
+    if (k < 0 || into[k]! < 0) continue;
+    const s = tintOf([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!], clusters.centres[into[k]!]!, clusters.background);
+    if (s.d < 20) label[i] = into[k]!;
   }
 }
 

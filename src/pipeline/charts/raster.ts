@@ -156,13 +156,13 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
           best = k;
         }
       }
-      // A tint of a colour, more colour than background (the core of a thin anti-aliased line,
+      // A tint of a colour, two-thirds colour or more (the core of a thin anti-aliased line,
       // a legend stroke), belongs to that colour; fainter rims stay blends.
       if (best === -2) {
         let bestD = 16;
         for (let k = 0; k < centres.length; k++) {
           const s = toSegment([pr, pg, pb], centres[k]!, background);
-          if (s.t < 0.55 && s.d < bestD) {
+          if (s.t < 0.35 && s.d < bestD) {
             bestD = s.d;
             best = k;
           }
