@@ -96,6 +96,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
   const skip = new Uint8Array(width * height);
   for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
   mergeRims(clusters, skip, raster);
+  detachRims(clusters, skip, width, height);
   const comps = components(clusters, width, height, skip);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
@@ -218,8 +219,9 @@ function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): 
   const { solid, touching, all } = solidPixels(clusters.label, skip, width, height, n);
   const into = new Int16Array(n).fill(-1);
   for (let a = 0; a < n; a++) {
-    if (all[a]! < 10 || solid[a]! > 0.15 * all[a]! || touching[a]! < 0.6 * all[a]!) continue;
-    let best = -1, bestD = 20;
+    // A grey is no colour's rim (short gridlines between bars are grey and touch them too).
+    if (all[a]! < 10 || solid[a]! > 0.15 * all[a]! || touching[a]! < 0.6 * all[a]! || chroma(clusters.centres[a]!) < 10) continue;
+    let best = -1, bestD = 14;
     for (let b = 0; b < n; b++) {
       if (b === a || chroma(clusters.centres[b]!) < 36) continue;
       const s = tintOf(clusters.centres[a]!, clusters.centres[b]!, clusters.background);
@@ -237,8 +239,44 @@ function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): 
     const k = label[i]!;
     if (k < 0 || into[k]! < 0) continue;
     const s = tintOf([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!], clusters.centres[into[k]!]!, clusters.background);
-    if (s.d < 20) label[i] = into[k]!;
+    if (s.d < 14) label[i] = into[k]!;
   }
+}
+
+/**
+ * Where a light series colour is a tint of a darker one (paired palettes), the darker marks'
+ * anti-aliased rims fall into the light cluster and glue its pieces to them. A light pixel in a
+ * thin strip (few light neighbours) beside the darker colour is such a rim: it becomes a blend.
+ */
+function detachRims(clusters: ColourClusters, skip: Uint8Array, width: number, height: number): void {
+  const n = clusters.centres.length;
+  const parentOf = new Int16Array(n).fill(-1);
+  // Both filled colours (solid cores): thin outlines are all rim-like and keep their pixels.
+  const { solid, all } = solidPixels(clusters.label, skip, width, height, n);
+  const filled = (k: number): boolean => solid[k]! >= 0.3 * all[k]!;
+  for (let a = 0; a < n; a++)
+    for (let b = 0; b < n; b++) {
+      if (a === b || chroma(clusters.centres[b]!) < 36 || !filled(a) || !filled(b)) continue;
+      const s = tintOf(clusters.centres[a]!, clusters.centres[b]!, clusters.background);
+      if (s.d < 14 && s.t > 0.08 && s.t < 0.95) parentOf[a] = b;
+    }
+  if (parentOf.every((b) => b < 0)) return;
+  const { label } = clusters;
+  const rims: number[] = [];
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const k = label[i]!;
+      if (k < 0 || parentOf[k]! < 0) continue;
+      let same = 0, parent = false;
+      for (const d of [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]) {
+        const l = label[i + d]!;
+        if (l === k) same++;
+        else if (l === parentOf[k]) parent = true;
+      }
+      if (parent && same <= 4) rims.push(i);
+    }
+  for (const i of rims) label[i] = -2;
 }
 
 /**

@@ -127,7 +127,7 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
       weights[near] = w + c;
       continue;
     }
-    if (isBlend(col, centres, background)) continue;
+    if (isBlend(col, c, centres, weights, background)) continue;
     centres.push(col);
     weights.push(c);
   }
@@ -176,15 +176,20 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   return { background, centres, label, counts: clusterCounts };
 }
 
-function isBlend(col: Rgb, centres: Rgb[], background: Rgb): boolean {
-  for (const c of centres) {
-    const s = toSegment(col, c, background);
-    if (s.d < 14 && s.t > 0.08 && s.t < 0.95) return true;
+/**
+ * A colour on the way from a centre to the background, or between two centres, is their blend
+ * (an anti-aliased rim) when it is far rarer than they are; as common as a quarter of them it is
+ * a colour of its own (palettes pair a colour with its light tint: tableau20, paired).
+ */
+function isBlend(col: Rgb, count: number, centres: Rgb[], weights: number[], background: Rgb): boolean {
+  for (let k = 0; k < centres.length; k++) {
+    const s = toSegment(col, centres[k]!, background);
+    if (s.d < 14 && s.t > 0.08 && s.t < 0.95 && count < 0.25 * weights[k]!) return true;
   }
   for (let i = 0; i < centres.length; i++)
     for (let j = i + 1; j < centres.length; j++) {
       const s = toSegment(col, centres[i]!, centres[j]!);
-      if (s.d < 10 && s.t > 0.15 && s.t < 0.85) return true;
+      if (s.d < 10 && s.t > 0.15 && s.t < 0.85 && count < 0.25 * Math.min(weights[i]!, weights[j]!)) return true;
     }
   return false;
 }
