@@ -128,11 +128,13 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
   const marks = new Map<number, Component[]>();
   for (const c of comps) {
     if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3) continue;
+    // Grey pieces outside the plot are stray glyphs (an axis title, remnants of tick labels).
+    if (chroma(clusters.centres[c.cluster]!) < 36 && !inside(c.bbox, plot)) continue;
     const list = marks.get(c.cluster) ?? [];
     list.push(c);
     marks.set(c.cluster, list);
   }
-  for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th))) marks.delete(k);
+  for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th) && !markerLike(list, width))) marks.delete(k);
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 
