@@ -46,7 +46,7 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const clean = withoutRules(raster.rgb, rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg);
-  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), []);
+  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules);
 }
 
 /**
@@ -86,17 +86,21 @@ function overlapShare(a: BBox, b: BBox): number {
   return (w * h) / Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
 }
 
-function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtraction {
+/** `known`: the rules already found on this picture (they do not depend on its text). */
+function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules): ChartExtraction {
   const { width, height } = raster;
   const ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);
   const clusters = clusterColours(raster, tmask);
-  const rules = findRules(clusters, width, height, raster.rgb);
+  const rules = known ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
-  mergeRims(clusters, skip, raster);
-  detachRims(clusters, skip, width, height);
+  // Solid cores and contacts per colour, counted again only when a pass relabels pixels.
+  const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres.length);
+  let stats = count();
+  if (mergeRims(clusters, raster, stats)) stats = count();
+  if (detachRims(clusters, width, height, stats)) stats = count();
   const comps = components(clusters, width, height, skip);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
@@ -115,7 +119,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
     if (inside(c.bbox, plot)) a.inside += c.area;
     area.set(c.cluster, a);
   }
-  const solid = solidPixels(clusters.label, skip, width, height, clusters.centres.length);
+  const solid = stats;
   const candidates = new Set<number>();
   for (const [k, a] of area) {
     const grey = chroma(clusters.centres[k]!) < 36;
@@ -215,10 +219,10 @@ function textLike(comps: Component[], th: number): boolean {
  * background (a paler shade of it) is that rim: its pixels join the full colour. Light series
  * colours (palettes pair dark and light shades) have solid cores and stay apart.
  */
-function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): void {
-  const { width, height, rgb } = raster;
+function mergeRims(clusters: ColourClusters, raster: Raster, stats: PixelStats): boolean {
+  const { rgb } = raster;
   const n = clusters.centres.length;
-  const { solid, touching, all } = solidPixels(clusters.label, skip, width, height, n);
+  const { solid, touching, all } = stats;
   const into = new Int16Array(n).fill(-1);
   for (let a = 0; a < n; a++) {
     // A grey is no colour's rim (short gridlines between bars are grey and touch them too).
@@ -234,7 +238,7 @@ function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): 
     }
     into[a] = best;
   }
-  if (into.every((b) => b < 0)) return;
+  if (into.every((b) => b < 0)) return false;
   // Pixel by pixel: only the tints move (grey ticks that fell into the rim's cluster stay).
   const { label } = clusters;
   for (let i = 0; i < label.length; i++) {
@@ -243,6 +247,7 @@ function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): 
     const s = tintOf([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!], clusters.centres[into[k]!]!, clusters.background);
     if (s.d < 14) label[i] = into[k]!;
   }
+  return true;
 }
 
 /**
@@ -250,11 +255,11 @@ function mergeRims(clusters: ColourClusters, skip: Uint8Array, raster: Raster): 
  * anti-aliased rims fall into the light cluster and glue its pieces to them. A light pixel in a
  * thin strip (few light neighbours) beside the darker colour is such a rim: it becomes a blend.
  */
-function detachRims(clusters: ColourClusters, skip: Uint8Array, width: number, height: number): void {
+function detachRims(clusters: ColourClusters, width: number, height: number, stats: PixelStats): boolean {
   const n = clusters.centres.length;
   const parentOf = new Int16Array(n).fill(-1);
   // Both filled colours (solid cores): thin outlines are all rim-like and keep their pixels.
-  const { solid, all } = solidPixels(clusters.label, skip, width, height, n);
+  const { solid, all } = stats;
   const filled = (k: number): boolean => solid[k]! >= 0.3 * all[k]!;
   for (let a = 0; a < n; a++)
     for (let b = 0; b < n; b++) {
@@ -262,7 +267,7 @@ function detachRims(clusters: ColourClusters, skip: Uint8Array, width: number, h
       const s = tintOf(clusters.centres[a]!, clusters.centres[b]!, clusters.background);
       if (s.d < 14 && s.t > 0.08 && s.t < 0.95) parentOf[a] = b;
     }
-  if (parentOf.every((b) => b < 0)) return;
+  if (parentOf.every((b) => b < 0)) return false;
   const { label } = clusters;
   const rims: number[] = [];
   for (let y = 1; y < height - 1; y++)
@@ -279,13 +284,20 @@ function detachRims(clusters: ColourClusters, skip: Uint8Array, width: number, h
       if (parent && same <= 4) rims.push(i);
     }
   for (const i of rims) label[i] = -2;
+  return rims.length > 0;
 }
 
 /**
  * Per cluster, pixels with at least 5 of their 8 neighbours in the same cluster (solid), and
  * pixels touching another colour (rims of a mark in that colour are mostly such pixels).
  */
-function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): { solid: number[]; touching: number[]; all: number[] } {
+interface PixelStats {
+  solid: number[];
+  touching: number[];
+  all: number[];
+}
+
+function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): PixelStats {
   const out = new Array<number>(n).fill(0);
   const touching = new Array<number>(n).fill(0);
   const all = new Array<number>(n).fill(0);
