@@ -281,12 +281,17 @@ export interface LegendEntry {
  * beside it, on its left or right, centred on the same line. Each colour and each word makes one
  * entry, the closest pairs first; a ring (the anti-aliased rim of another swatch, which can fall
  * into a lighter colour's cluster) yields to solid swatches. Numbers ("2023") name series only
- * beside swatches outside the plot, where they cannot be value labels; axis labels never do.
+ * beside swatches outside the plot or stacked in a column of swatches, where they cannot be value
+ * labels; axis labels never do.
  */
 export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
   const outsidePlot = (b: BBox): boolean => !plot || (b[0] + b[2]) / 2 < plot[0] || (b[0] + b[2]) / 2 > plot[2] || (b[1] + b[3]) / 2 < plot[1] || (b[1] + b[3]) / 2 > plot[3];
   const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
   const pairs: { c: Component; p: Phrase; gap: number; cost: number }[] = [];
+  // Swatches of different colours stacked in a column with the same left edge and size: a legend.
+  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
+  const inColumn = (c: Component): boolean =>
+    new Set(swatches.filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2).map((o) => o.cluster)).size >= 2;
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
@@ -295,7 +300,7 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
     const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4;
     for (const p of words) {
-      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox)) continue;
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && !inColumn(c)) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
