@@ -36,19 +36,23 @@ const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => {
  * words, rules), joined with their neighbours on a line. `keep` says where such text is wanted
  * (outside the plot, or beside a legend swatch).
  */
-export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean): BBox[] {
+export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean): { boxes: BBox[]; glyphs: Uint8Array } {
   const n = width * height;
   const ink = new Uint8Array(n);
   for (let i = 0; i < n; i++) if (!covered[i] && dark(rgb, i, bg)) ink[i] = 1;
   const blobs: Blob[] = [];
   const stack: number[] = [];
+  const owner = new Int32Array(n).fill(-1);
+  const members: number[] = [];
   for (let s = 0; s < n; s++) {
     if (ink[s] !== 1) continue;
     ink[s] = 2;
     stack.push(s);
+    members.length = 0;
     let x0 = width, y0 = height, x1 = 0, y1 = 0, area = 0;
     while (stack.length) {
       const i = stack.pop()!;
+      members.push(i);
       area++;
       const x = i % width, y = (i - x) / width;
       if (x < x0) x0 = x;
@@ -67,8 +71,12 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
         }
     }
     const w = x1 - x0 + 1, h = y1 - y0 + 1;
-    // Glyphs (touching letters included); specks and long strokes or filled shapes are not text.
-    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th) blobs.push({ bbox: [x0, y0, x1 + 1, y1 + 1] });
+    // Glyphs (touching letters included); specks and long strokes or filled shapes are not text,
+    // nor outlines round colour (a legend swatch's frame, the edge of an outlined bar).
+    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th && !framesColour(rgb, width, [x0, y0, x1 + 1, y1 + 1])) {
+      for (const i of members) owner[i] = blobs.length;
+      blobs.push({ bbox: [x0, y0, x1 + 1, y1 + 1] });
+    }
   }
   // Neighbours on a line join: a letter gap is under about 0.7 text heights; an i's dot sits just above.
   const gx = 0.7 * th, gy = 0.25 * th;
@@ -94,7 +102,42 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
     const g = groups.get(r);
     groups.set(r, g ? [Math.min(g[0], b.bbox[0]), Math.min(g[1], b.bbox[1]), Math.max(g[2], b.bbox[2]), Math.max(g[3], b.bbox[3])] : [...b.bbox]);
   });
-  return [...groups.values()].filter((g) => g[3] - g[1] <= 2 * th && g[3] - g[1] >= 0.3 * th && keep(g));
+  const roots = new Map<number, BBox>([...groups].filter(([, g]) => g[3] - g[1] <= 2 * th && g[3] - g[1] >= 0.3 * th && keep(g)));
+  // The glyphs of the lines kept, grown by a pixel (their anti-aliased edges): all a crop shows.
+  const glyphs = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (owner[i]! < 0 || !roots.has(find(owner[i]!))) continue;
+    const x = i % width, y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx, yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < width && yy < height) glyphs[yy * width + xx] = 1;
+      }
+  }
+  return { boxes: [...roots.values()], glyphs };
+}
+
+/**
+ * An outline round colour (a legend swatch's frame, the edge of an outlined bar): colour fills
+ * much of its box while the ring just outside is mostly not colour. Text drawn over a coloured
+ * mark has colour all round it and stays text.
+ */
+function framesColour(rgb: Uint8Array, width: number, b: BBox): boolean {
+  const height = rgb.length / 3 / width;
+  let inner = 0, innerN = 0, ring = 0, ringN = 0;
+  for (let y = Math.max(0, b[1] - 2); y < Math.min(height, b[3] + 2); y++)
+    for (let x = Math.max(0, b[0] - 2); x < Math.min(width, b[2] + 2); x++) {
+      const i = 3 * (y * width + x);
+      const colour = Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 40;
+      if (x >= b[0] && x < b[2] && y >= b[1] && y < b[3]) {
+        innerN++;
+        if (colour) inner++;
+      } else {
+        ringN++;
+        if (colour) ring++;
+      }
+    }
+  return inner >= 0.25 * innerN && ring < 0.5 * ringN;
 }
 
 /** Target height of a line of text on the sheet: in sparse mode tesseract skips
@@ -104,12 +147,12 @@ const GAP = 24;
 const ROW_WIDTH = 1600;
 
 /**
- * The crops on one sheet, in the chart's background colour: each line padded, its coloured pixels
- * (swatches, lines beside the text) and `erase`d pixels (rules) turned to background, enlarged.
+ * The crops on one sheet, in the chart's background colour: each line padded, everything but its
+ * `glyphs` (swatches, their frames, rules, bits of neighbouring marks) turned to background, enlarged.
  * Crops go side by side, a wide space apart, in rows: tesseract reads a row as one line of text,
  * which it recognises far better than a lone digit in sparse mode (it skips most of those).
  */
-export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: Rgb, boxes: BBox[], erase: Uint8Array, th: number): CropLayout {
+export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: Rgb, boxes: BBox[], glyphs: Uint8Array, th: number): CropLayout {
   const pad = Math.max(2, Math.round(0.4 * th));
   const padded: BBox[] = boxes.map((b) => [Math.max(0, b[0] - pad), Math.max(0, b[1] - pad), Math.min(width, b[2] + pad), Math.min(height, b[3] + pad)]);
   const slots: CropLayout['slots'] = [];
@@ -144,17 +187,15 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
     for (let yy = 0; yy < ch; yy++)
       for (let xx = 0; xx < cw; xx++) {
         const i = (b[1] + yy) * width + b[0] + xx;
-        const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, bl = rgb[3 * i + 2]!;
-        const colour = Math.max(r, g, bl) - Math.min(r, g, bl) >= 60;
         const o = 3 * (yy * cw + xx);
-        if (erase[i] || colour) {
+        if (!glyphs[i]) {
           src[o] = br;
           src[o + 1] = bgc;
           src[o + 2] = bb;
         } else {
-          src[o] = r;
-          src[o + 1] = g;
-          src[o + 2] = bl;
+          src[o] = rgb[3 * i]!;
+          src[o + 1] = rgb[3 * i + 1]!;
+          src[o + 2] = rgb[3 * i + 2]!;
         }
       }
     for (let yy = 0; yy < s.h; yy++) {

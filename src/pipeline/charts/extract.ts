@@ -73,9 +73,9 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[]
         }
     return vivid >= 0.15 * th * th;
   };
-  const boxes = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
+  const { boxes, glyphs } = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
   if (boxes.length === 0) return words;
-  const found = await readCrops(layoutSheet(clean, width, height, bg, boxes, rules.mask, th), ocr);
+  const found = await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr);
   const kept = words.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
   return [...kept, ...found];
 }

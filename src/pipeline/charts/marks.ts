@@ -305,6 +305,9 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
       if (gap < -1 || gap > 2.5 * Math.max(ph, th)) continue;
+      // OCR reads a round swatch as "8" or "o": a phrase lying over the swatch is the swatch.
+      const ix = Math.min(p.bbox[2], c.bbox[2]) - Math.max(p.bbox[0], c.bbox[0]), iy = Math.min(p.bbox[3], c.bbox[3]) - Math.max(p.bbox[1], c.bbox[1]);
+      if (ix > 0 && iy > 0 && ix * iy >= 0.3 * w * h) continue;
       pairs.push({ c, p, gap, cost: gap + (ring ? 3 * th : 0) });
     }
   }

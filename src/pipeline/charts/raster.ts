@@ -95,9 +95,15 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   const sums = new Float64Array(3 << 15);
   const ink = new Uint8Array(n);
   const ink2 = INK_DISTANCE * INK_DISTANCE;
+  // Pastel fills (a pale blue bar on white) lie closer to the background than a light gridline
+  // but differ from it in hue: 60 % of the distance is ink where the chroma differs as well (faint
+  // rims of vivid marks have little chroma left).
+  const pale2 = (0.6 * INK_DISTANCE) ** 2;
+  const bgChroma = chroma(background);
   for (let i = 0; i < n; i++) {
     const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
-    if ((pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2 <= ink2) continue;
+    const d2 = (pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2;
+    if (d2 <= pale2 || (d2 <= ink2 && Math.abs(Math.max(pr, pg, pb) - Math.min(pr, pg, pb) - bgChroma) < 20)) continue;
     ink[i] = 1;
     if (skip?.[i]) continue;
     const b = binOf(pr, pg, pb);
