@@ -126,7 +126,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       y = e;
     }
   }
-  markStubs(mask, isGrey, vThick, hThick, width, height, minLen, thin);
+  markStubs(mask, isGrey, (i) => 0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!, vThick, hThick, width, height, minLen, thin);
   return { mask, horizontal, vertical };
 }
 
@@ -144,13 +144,27 @@ function textLine(crossThick: Uint16Array, start: number, step: number, n: numbe
  * Tick marks: short thin grey strokes with an end on a rule (the axis line). They are taken
  * out with the rules, and OCR must not see them (a tick beside "40" is read as "40-" or "405").
  */
-function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number, thin: number): void {
+function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: number) => number, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number, thin: number): void {
   const stubs: [number, number][] = [];
   // A stroke that goes on across the rule (grey again within a few pixels past it) is a letter
   // or a mark crossing a gridline, not a tick ending on it.
-  const crosses = (from: number, step: number, inRange: (j: number) => boolean): boolean => {
-    for (let k = 0, j = from; k <= thin + 1 && inRange(j); k++, j += step) if (!mask[j]) return isGrey(j);
+  // The stroke beyond must be of the stub's own shade: a light gridline's edge past a darker tick
+  // is not the tick going on.
+  const crosses = (from: number, step: number, inRange: (j: number) => boolean, along: Uint16Array, stubDark: number): boolean => {
+    for (let k = 0, j = from; k <= thin + 1 && inRange(j); k++, j += step) {
+      if (mask[j]) continue;
+      if (!isGrey(j) || along[j]! >= maxLen) return false;
+      // The darkest of the next few pixels (anti-aliased edges are lighter than the stroke).
+      let dark = 255;
+      for (let m = 0, q = j; m < 3 && inRange(q) && isGrey(q); m++, q += step) dark = Math.min(dark, lum(q));
+      return dark - stubDark < 50;
+    }
     return false;
+  };
+  const darkest = (start: number, n: number, step: number): number => {
+    let d = 255;
+    for (let k = 0; k < n; k++) d = Math.min(d, lum(start + k * step));
+    return d;
   };
   for (let y = 0; y < height; y++) {
     let x = 0;
@@ -164,7 +178,8 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uin
       while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= thin) e++;
       const row = (j: number): boolean => j >= y * width && j < (y + 1) * width;
       const left = x > 0 && mask[i - 1] === 1, right = e < width && mask[y * width + e] === 1;
-      const crossing = (left && crosses(i - 1, -1, row)) || (right && crosses(y * width + e, 1, row));
+      const stubDark = darkest(i, e - x, 1);
+      const crossing = (left && crosses(i - 1, -1, row, hThick, stubDark)) || (right && crosses(y * width + e, 1, row, hThick, stubDark));
       if (e - x < maxLen && (left || right) && !crossing) stubs.push([i, e - x]);
       x = e;
     }
@@ -181,7 +196,8 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uin
       while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= thin) e++;
       const col = (j: number): boolean => j >= 0 && j < width * height;
       const above = y > 0 && mask[i - width] === 1, below = e < height && mask[e * width + x] === 1;
-      const crossing = (above && crosses(i - width, -width, col)) || (below && crosses(e * width + x, width, col));
+      const stubDark = darkest(i, e - y, width);
+      const crossing = (above && crosses(i - width, -width, col, vThick, stubDark)) || (below && crosses(e * width + x, width, col, vThick, stubDark));
       if (e - y < maxLen && (above || below) && !crossing) for (let k = y; k < e; k++) mask[k * width + x] = 1;
       y = e;
     }
