@@ -150,10 +150,10 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: nu
   // or a mark crossing a gridline, not a tick ending on it.
   // The stroke beyond must be of the stub's own shade: a light gridline's edge past a darker tick
   // is not the tick going on.
-  const crosses = (from: number, step: number, inRange: (j: number) => boolean, along: Uint16Array, stubDark: number): boolean => {
+  const crosses = (from: number, step: number, inRange: (j: number) => boolean, stubDark: number): boolean => {
     for (let k = 0, j = from; k <= thin + 1 && inRange(j); k++, j += step) {
       if (mask[j]) continue;
-      if (!isGrey(j) || along[j]! >= maxLen) return false;
+      if (!isGrey(j)) return false;
       // The darkest of the next few pixels (anti-aliased edges are lighter than the stroke).
       let dark = 255;
       for (let m = 0, q = j; m < 3 && inRange(q) && isGrey(q); m++, q += step) dark = Math.min(dark, lum(q));
@@ -179,7 +179,7 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: nu
       const row = (j: number): boolean => j >= y * width && j < (y + 1) * width;
       const left = x > 0 && mask[i - 1] === 1, right = e < width && mask[y * width + e] === 1;
       const stubDark = darkest(i, e - x, 1);
-      const crossing = (left && crosses(i - 1, -1, row, hThick, stubDark)) || (right && crosses(y * width + e, 1, row, hThick, stubDark));
+      const crossing = (left && crosses(i - 1, -1, row, stubDark)) || (right && crosses(y * width + e, 1, row, stubDark));
       if (e - x < maxLen && (left || right) && !crossing) stubs.push([i, e - x]);
       x = e;
     }
@@ -197,7 +197,7 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: nu
       const col = (j: number): boolean => j >= 0 && j < width * height;
       const above = y > 0 && mask[i - width] === 1, below = e < height && mask[e * width + x] === 1;
       const stubDark = darkest(i, e - y, width);
-      const crossing = (above && crosses(i - width, -width, col, vThick, stubDark)) || (below && crosses(e * width + x, width, col, vThick, stubDark));
+      const crossing = (above && crosses(i - width, -width, col, stubDark)) || (below && crosses(e * width + x, width, col, stubDark));
       if (e - y < maxLen && (above || below) && !crossing) for (let k = y; k < e; k++) mask[k * width + x] = 1;
       y = e;
     }

@@ -5,32 +5,32 @@ import sharp from 'sharp';
 import { estimateSkew } from '../schematics/raster.js';
 import { backgroundColour, decodeRgb, type Raster } from './raster.js';
 
-/** Spread of the background round the border (RGB distance, mean): 0–2 for a rendered chart, 6+ for a scan. */
-export function borderNoise(r: Raster): number {
+/**
+ * Grain of the background: the median distance from the background colour of the pixels near it
+ * (a sample over the whole picture; its border may be a turned scan's blank corner). 0 on a
+ * rendered chart, 4 or more on a scan.
+ */
+export function backgroundNoise(r: Raster): number {
   const bg = backgroundColour(r);
   const { width, height, rgb } = r;
-  let sum = 0, n = 0;
-  const at = (x: number, y: number): void => {
-    const i = 3 * (y * width + x);
-    const d = Math.hypot(rgb[i]! - bg[0], rgb[i + 1]! - bg[1], rgb[i + 2]! - bg[2]);
-    // Ink on the border (a frame, a label) is not noise.
-    if (d < 40) {
-      sum += d;
-      n++;
+  const hist = new Uint32Array(41);
+  let n = 0;
+  for (let y = 1; y < height; y += 3)
+    for (let x = 1; x < width; x += 3) {
+      const i = 3 * (y * width + x);
+      const d = Math.round(Math.hypot(rgb[i]! - bg[0], rgb[i + 1]! - bg[1], rgb[i + 2]! - bg[2]));
+      // Ink is not grain.
+      if (d <= 40) {
+        hist[d]!++;
+        n++;
+      }
     }
-  };
-  for (let x = 0; x < width; x += 2) {
-    at(x, 0);
-    at(x, height - 1);
-  }
-  for (let y = 0; y < height; y += 2) {
-    at(0, y);
-    at(width - 1, y);
-  }
-  return n ? sum / n : 0;
+  let seen = 0;
+  for (let d = 0; d <= 40; d++) if ((seen += hist[d]!) * 2 >= n) return d;
+  return 0;
 }
 
-const NOISY = 3;
+const NOISY = 2;
 const MIN_SKEW = 0.25;
 
 export interface Prepared {
@@ -46,7 +46,7 @@ export interface Prepared {
  * whose boxes are in the original's pixels).
  */
 export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean): Promise<Prepared> {
-  if (borderNoise(raster) < NOISY) return { png, raster, skew: 0 };
+  if (backgroundNoise(raster) < NOISY) return { png, raster, skew: 0 };
   const bg = backgroundColour(raster);
   let img = sharp(png).flatten({ background: '#ffffff' }).removeAlpha().median(3);
   let skew = 0;
