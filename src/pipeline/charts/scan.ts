@@ -3,7 +3,7 @@
 // noisy picture is median-filtered, and a skewed one turned upright, before anything is read.
 import sharp from 'sharp';
 import { estimateSkew } from '../schematics/raster.js';
-import { backgroundColour, decodeRgb, type Raster } from './raster.js';
+import { backgroundColour, decodeRgb, type Raster, type Rgb } from './raster.js';
 
 /**
  * Grain of the background: the median distance from the background colour of the pixels near it
@@ -11,8 +11,21 @@ import { backgroundColour, decodeRgb, type Raster } from './raster.js';
  * rendered chart, 4 or more on a scan.
  */
 export function backgroundNoise(r: Raster): number {
-  const bg = backgroundColour(r);
+  const near = backgroundColour(r);
   const { width, height, rgb } = r;
+  // The exact background colour: the commonest colour near the estimate (a rendered chart's
+  // background is one colour; the estimate is a bin's mean and may sit a level or two off it).
+  const freq = new Map<number, number>();
+  for (let y = 1; y < height; y += 3)
+    for (let x = 1; x < width; x += 3) {
+      const i = 3 * (y * width + x);
+      if (Math.hypot(rgb[i]! - near[0], rgb[i + 1]! - near[1], rgb[i + 2]! - near[2]) > 20) continue;
+      const key = (rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!;
+      freq.set(key, (freq.get(key) ?? 0) + 1);
+    }
+  let mode = 0, best = -1;
+  for (const [k, n] of freq) if (n > best) [mode, best] = [k, n];
+  const bg: Rgb = best < 0 ? near : [mode >> 16, (mode >> 8) & 255, mode & 255];
   const hist = new Uint32Array(41);
   let n = 0;
   for (let y = 1; y < height; y += 3)
