@@ -2,6 +2,7 @@
 // back from the OCR sheet, text kept whole across gridlines, serif baselines and crossing letters
 // not taken for rules and ticks, legend pairing, and a palette's light tint kept as a colour.
 import { describe, expect, it } from 'vitest';
+import { findAxis, toValue } from '../../../src/pipeline/charts/axes.js';
 import { layoutSheet, trusted, unreadText, wordsFromSheet } from '../../../src/pipeline/charts/crops.js';
 import { findLegend, findRules, withoutRules, type Component } from '../../../src/pipeline/charts/marks.js';
 import { clusterColours, type Raster, type Rgb } from '../../../src/pipeline/charts/raster.js';
@@ -91,6 +92,20 @@ describe('rules and text', () => {
     expect(masked(150, 80)).toBe(true);
     expect(masked(100, 76)).toBe(false);
     expect(masked(100, 83)).toBe(false);
+  });
+});
+
+describe('axes', () => {
+  it('fits the ticks that agree, not the two flush labels at the axis ends', () => {
+    // Ticks every 54 px from -150 at x = 79; the first and last labels are drawn flush with the
+    // ends of the axis (their centres 20 px inside), and one label is missing.
+    const xs = [100, 240 - 54 - 1, 294, 348, 402, 456, 510, 564, 618, 792];
+    const vs = [-150, -50, 50, 100, 150, 200, 250, 300, 350, 550];
+    const ps = xs.map((x, i) => phrase(String(vs[i]), [x - 10, 519, x + 10, 531], vs[i]!));
+    const axis = findAxis(ps, 'x')!;
+    expect(axis.labels.map((l) => l.value)).not.toContain(-150);
+    expect(axis.labels.map((l) => l.value)).not.toContain(550);
+    expect(Math.abs(toValue(axis, 78) + 150)).toBeLessThan(2);
   });
 });
 
