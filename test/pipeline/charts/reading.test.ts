@@ -101,7 +101,7 @@ describe('axes', () => {
     // ends of the axis (their centres 20 px inside), and one label is missing.
     const xs = [100, 240 - 54 - 1, 294, 348, 402, 456, 510, 564, 618, 792];
     const vs = [-150, -50, 50, 100, 150, 200, 250, 300, 350, 550];
-    const ps = xs.map((x, i) => phrase(String(vs[i]), [x - 10, 519, x + 10, 531], vs[i]!));
+    const ps = xs.map((x, i) => phrase(String(vs[i]), [x - 10, 519, x + 10, 531], vs[i]));
     const axis = findAxis(ps, 'x')!;
     expect(axis.labels.map((l) => l.value)).not.toContain(-150);
     expect(axis.labels.map((l) => l.value)).not.toContain(550);
