@@ -52,7 +52,7 @@ function fit(ps: number[], vs: number[]): Fit | undefined {
 
 /** The best fit of a group of labels, dropping misread labels one at a time. */
 function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabels: number): Axis | undefined {
-  let labels = [...group];
+  let labels = consensus(group, orientation, tol) ?? [...group];
   while (labels.length >= minLabels) {
     const ps = labels.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
     const vs = labels.map((l) => l.value!);
@@ -74,6 +74,31 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
     labels = labels.filter((_, i) => i !== best.f.worst);
   }
   return undefined;
+}
+
+/**
+ * The largest set of labels that one straight scale (linear or log) puts where they stand, from
+ * every pair of labels: dropping the worst label one at a time can go astray when two labels are
+ * off (the first and last tick labels flush with the axis ends, a misread digit), keeping the two
+ * wrong ones and dropping right ones.
+ */
+function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Phrase[] | undefined {
+  if (group.length < 4) return undefined;
+  const ps = group.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
+  const positive = group.every((l) => l.value! > 0);
+  let best: Phrase[] | undefined;
+  for (const log of positive ? [false, true] : [false]) {
+    const vs = group.map((l) => (log ? Math.log10(l.value!) : l.value!));
+    for (let i = 0; i < group.length; i++)
+      for (let j = i + 1; j < group.length; j++) {
+        if (vs[i] === vs[j] || ps[i] === ps[j]) continue;
+        const b = (vs[j]! - vs[i]!) / (ps[j]! - ps[i]!);
+        const a = vs[i]! - b * ps[i]!;
+        const inliers = group.filter((_, k) => Math.abs((vs[k]! - a) / b - ps[k]!) <= tol);
+        if (!best || inliers.length > best.length) best = inliers;
+      }
+  }
+  return best && best.length >= 3 ? best : undefined;
 }
 
 function dedupe(labels: Phrase[]): Phrase[] {

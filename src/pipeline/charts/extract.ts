@@ -1,49 +1,83 @@
 // Chart to data: text, colours and marks are found first; the kind of chart follows from the
 // marks' geometry (a round blob is a pie, filled rectangles are bars, a traced curve is a line,
 // scattered blobs are points); values come from the axes fitted to the tick labels.
-import type { BBox, Word } from '../types.js';
+import type { BBox, PageText, Word } from '../types.js';
 import { findAxis } from './axes.js';
 import { centreline, continuity, coverage } from './lines.js';
 import sharp from 'sharp';
-import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component } from './marks.js';
+import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
+import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
-import { chroma, clusterColours, decodeRgb, type Raster } from './raster.js';
-import { dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
+import { prepareScan } from './scan.js';
+import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
+import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
 import { readBars } from './read-bars.js';
 import { readLines, readPie, readScatter } from './read-marks.js';
 import { empty, inside, isBarLike, plotArea, type Scene } from './scene.js';
 
 export async function extractChart(input: FigureInput): Promise<ChartExtraction> {
-  const raster = await decodeRgb(input.png);
+  const original = await decodeRgb(input.png);
+  const prepared = await prepareScan(input.png, original, input.words === undefined);
+  const result = await extractPrepared(prepared.raster, input);
+  if (prepared.skew !== 0 && result.plot_area) result.plot_area = unturn(result.plot_area, prepared.skew, prepared.raster, original);
+  return result;
+}
+
+/** A box of the upright picture in the original's pixels (turned back about the centres). */
+function unturn(b: BBox, skew: number, turned: Raster, original: Raster): BBox {
+  const a = (skew * Math.PI) / 180, cos = Math.cos(a), sin = Math.sin(a);
+  const pts = [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]].map(([x, y]) => {
+    const dx = x! - turned.width / 2, dy = y! - turned.height / 2;
+    return [original.width / 2 + cos * dx - sin * dy, original.height / 2 + sin * dx + cos * dy] as const;
+  });
+  const r = (v: number): number => Math.round(v);
+  return [r(Math.max(0, Math.min(...pts.map((p) => p[0])))), r(Math.max(0, Math.min(...pts.map((p) => p[1])))), r(Math.min(original.width, Math.max(...pts.map((p) => p[0])))), r(Math.min(original.height, Math.max(...pts.map((p) => p[1]))))];
+}
+
+async function extractPrepared(raster: Raster, input: FigureInput): Promise<ChartExtraction> {
   const { width, height } = raster;
   if (input.words) return analyse(raster, input.words, []);
   if (!input.ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
   // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
   const first = clusterColours(raster);
   const bg = first.background;
-  const clean = withoutRules(raster.rgb, findRules(first, width, height, raster.rgb).mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])]);
+  const rules = findRules(first, width, height, raster.rgb);
+  const clean = withoutRules(raster.rgb, rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg);
-  const result = analyse(raster, words, []);
-  if (!result.warnings.some((w) => MISSED_TEXT.some((m) => w.startsWith(m)))) return result;
-  // Tesseract is not stable under small changes of the picture: what one reading missed, the
-  // other often has. The union of both readings (overlaps keep the surer word) is tried once.
-  const again = dropDrawnWords(await recogniseWords(input.png, width, height, input.ocr), raster.rgb, width, bg);
-  const second = analyse(raster, unionWords(words, again), []);
-  return second.confidence > result.confidence ? second : result;
+  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules);
 }
 
-const MISSED_TEXT = ['The category labels could not be read', 'No value axis could be read', 'An axis of the scatter plot could not be read'];
-
-function unionWords(a: Word[], b: Word[]): Word[] {
-  const out = [...a];
-  for (const w of b) {
-    const i = out.findIndex((o) => overlapShare(o.bbox, w.bbox) > 0.3);
-    if (i < 0) out.push(w);
-    else if (w.confidence > out[i]!.confidence) out[i] = w;
-  }
-  return out;
+/**
+ * Dark text no trusted word covers (outside the plot, or beside a coloured swatch inside it) is
+ * read again from enlarged crops; those readings replace the unsure words they overlap.
+ */
+async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[], rules: Rules, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
+  const { width, height, rgb } = raster;
+  const sure = words.filter(trusted);
+  const covered = textMask(sure, width, height);
+  for (let i = 0; i < covered.length; i++) covered[i] = covered[i]! | rules.mask[i]!;
+  const th = textHeight(phrases(sure.length ? sure : words));
+  const ruled = ruledArea(rules);
+  const inPlot = (b: BBox): boolean => ruled !== undefined && cx(b) > ruled[0] + 2 && cx(b) < ruled[2] - 2 && cy(b) > ruled[1] + 2 && cy(b) < ruled[3] - 2;
+  // A legend drawn inside the plot: colour (its swatch) within two text heights on the line's left or right.
+  const besideSwatch = (b: BBox): boolean => {
+    const reach = Math.round(2 * th);
+    let vivid = 0;
+    for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(height, Math.ceil(b[3])); y++)
+      for (const [x0, x1] of [[b[0] - reach, b[0]], [b[2], b[2] + reach]] as const)
+        for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
+          const i = 3 * (y * width + x);
+          if (Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 60) vivid++;
+        }
+    return vivid >= 0.15 * th * th;
+  };
+  const { boxes, glyphs } = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
+  if (boxes.length === 0) return words;
+  const found = await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr);
+  const kept = words.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
+  return [...kept, ...found];
 }
 
 function overlapShare(a: BBox, b: BBox): number {
@@ -52,15 +86,21 @@ function overlapShare(a: BBox, b: BBox): number {
   return (w * h) / Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
 }
 
-function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtraction {
+/** `known`: the rules already found on this picture (they do not depend on its text). */
+function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules): ChartExtraction {
   const { width, height } = raster;
   const ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);
   const clusters = clusterColours(raster, tmask);
-  const rules = findRules(clusters, width, height, raster.rgb);
+  const rules = known ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
+  // Solid cores and contacts per colour, counted again only when a pass relabels pixels.
+  const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres.length);
+  let stats = count();
+  if (mergeRims(clusters, raster, stats)) stats = count();
+  if (detachRims(clusters, width, height, stats)) stats = count();
   const comps = components(clusters, width, height, skip);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
@@ -79,7 +119,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
     if (inside(c.bbox, plot)) a.inside += c.area;
     area.set(c.cluster, a);
   }
-  const solid = solidPixels(clusters.label, skip, width, height, clusters.centres.length);
+  const solid = stats;
   const candidates = new Set<number>();
   for (const [k, a] of area) {
     const grey = chroma(clusters.centres[k]!) < 36;
@@ -88,15 +128,17 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
     const body = solid.solid[k]! >= Math.max(10, 0.2 * a.all) || (!grey && solid.touching[k]! < 0.3 * a.all);
     if (a.all >= minArea && body && (!grey || a.inside >= 0.7 * a.all)) candidates.add(k);
   }
-  const legend = findLegend(comps, ps, th, candidates);
+  const legend = findLegend(comps, ps, th, candidates, new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]), plot);
   const marks = new Map<number, Component[]>();
   for (const c of comps) {
     if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3) continue;
+    // Grey pieces outside the plot are stray glyphs (an axis title, remnants of tick labels).
+    if (chroma(clusters.centres[c.cluster]!) < 36 && !inside(c.bbox, plot)) continue;
     const list = marks.get(c.cluster) ?? [];
     list.push(c);
     marks.set(c.cluster, list);
   }
-  for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th))) marks.delete(k);
+  for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th) && !markerLike(list, width))) marks.delete(k);
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 
@@ -111,12 +153,43 @@ function analyse(raster: Raster, words: Word[], warnings: string[]): ChartExtrac
     if (Math.max(vertical, horizontal) >= 0.6) return readBars(scene, vertical === horizontal ? undefined : vertical > horizontal);
   }
   // A line covers most columns between its ends, or at least continues smoothly across its gaps (dashes).
+  // Markers of one symbol (several pieces of the same size and square build) are points however
+  // densely they cover the columns; a line is one long piece, or dashes of varying build.
   const lineLike = [...marks.values()].map((cs) => {
+    if (markerLike(cs, width)) return false;
     const t = centreline(cs, width);
     const cover = coverage(t);
     return cover >= 0.5 || (cover >= 0.25 && continuity(t) >= 0.8);
   });
   return lineLike.filter(Boolean).length >= lineLike.length / 2 ? readLines(scene) : readScatter(scene);
+}
+
+/** Four or more pieces, most of the same width and height, about as tall as wide and small. */
+function markerLike(comps: Component[], width: number): boolean {
+  const cs = comps.filter((c) => c.area >= 3);
+  if (cs.length < 4) return false;
+  const ws = cs.map((c) => c.bbox[2] - c.bbox[0]).sort((a, b) => a - b), hs = cs.map((c) => c.bbox[3] - c.bbox[1]).sort((a, b) => a - b);
+  const mw = ws[ws.length >> 1]!, mh = hs[hs.length >> 1]!;
+  if (mw > 0.1 * width || mw < 0.6 * mh || mw > 1.67 * mh) return false;
+  const alike = cs.filter((c) => Math.abs(c.bbox[2] - c.bbox[0] - mw) <= Math.max(2, 0.3 * mw) && Math.abs(c.bbox[3] - c.bbox[1] - mh) <= Math.max(2, 0.3 * mh)).length;
+  return alike >= 0.6 * cs.length && !chained(cs, 0.8 * Math.max(mw, mh));
+}
+
+/**
+ * Dashes: nearly every piece has another within `reach` (the dash gap), although text and
+ * vertex markers break the chain into runs; scattered points mostly stand apart.
+ */
+function chained(cs: Component[], reach: number): boolean {
+  const near = new Uint8Array(cs.length);
+  const sorted = cs.map((c, i) => ({ c, i })).sort((a, b) => a.c.bbox[0] - b.c.bbox[0]);
+  for (let a = 0; a < sorted.length; a++)
+    for (let b = a + 1; b < sorted.length; b++) {
+      const p = sorted[a]!.c.bbox, q = sorted[b]!.c.bbox;
+      if (q[0] - p[2] > reach) break;
+      const gap = Math.max(q[0] - p[2], p[0] - q[2], q[1] - p[3], p[1] - q[3]);
+      if (gap <= reach) near[sorted[a]!.i] = near[sorted[b]!.i] = 1;
+    }
+  return near.reduce((s, v) => s + v, 0) >= 0.75 * cs.length;
 }
 
 /**
@@ -140,12 +213,94 @@ function textLike(comps: Component[], th: number): boolean {
 }
 
 /**
+ * A thin outline (a hollow marker, a 1-pixel line) is mostly anti-aliased rim, and the rim's tint
+ * can outnumber the full colour and become a cluster of its own. A cluster with almost no solid
+ * core, nearly all of it touching other colours, that lies between another cluster and the
+ * background (a paler shade of it) is that rim: its pixels join the full colour. Light series
+ * colours (palettes pair dark and light shades) have solid cores and stay apart.
+ */
+function mergeRims(clusters: ColourClusters, raster: Raster, stats: PixelStats): boolean {
+  const { rgb } = raster;
+  const n = clusters.centres.length;
+  const { solid, touching, all } = stats;
+  const into = new Int16Array(n).fill(-1);
+  for (let a = 0; a < n; a++) {
+    // A grey is no colour's rim (short gridlines between bars are grey and touch them too).
+    if (all[a]! < 10 || solid[a]! > 0.15 * all[a]! || touching[a]! < 0.6 * all[a]! || chroma(clusters.centres[a]!) < 10) continue;
+    let best = -1, bestD = 14;
+    for (let b = 0; b < n; b++) {
+      if (b === a || chroma(clusters.centres[b]!) < 36) continue;
+      const s = tintOf(clusters.centres[a]!, clusters.centres[b]!, clusters.background);
+      if (s.t > 0.05 && s.t < 0.9 && s.d < bestD) {
+        bestD = s.d;
+        best = b;
+      }
+    }
+    into[a] = best;
+  }
+  if (into.every((b) => b < 0)) return false;
+  // Pixel by pixel: only the tints move (grey ticks that fell into the rim's cluster stay).
+  const { label } = clusters;
+  for (let i = 0; i < label.length; i++) {
+    const k = label[i]!;
+    if (k < 0 || into[k]! < 0) continue;
+    const s = tintOf([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!], clusters.centres[into[k]!]!, clusters.background);
+    if (s.d < 14) label[i] = into[k]!;
+  }
+  return true;
+}
+
+/**
+ * Where a light series colour is a tint of a darker one (paired palettes), the darker marks'
+ * anti-aliased rims fall into the light cluster and glue its pieces to them. A light pixel in a
+ * thin strip (few light neighbours) beside the darker colour is such a rim: it becomes a blend.
+ */
+function detachRims(clusters: ColourClusters, width: number, height: number, stats: PixelStats): boolean {
+  const n = clusters.centres.length;
+  const parentOf = new Int16Array(n).fill(-1);
+  // Both filled colours (solid cores): thin outlines are all rim-like and keep their pixels.
+  const { solid, all } = stats;
+  const filled = (k: number): boolean => solid[k]! >= 0.3 * all[k]!;
+  for (let a = 0; a < n; a++)
+    for (let b = 0; b < n; b++) {
+      if (a === b || chroma(clusters.centres[b]!) < 36 || !filled(a) || !filled(b)) continue;
+      const s = tintOf(clusters.centres[a]!, clusters.centres[b]!, clusters.background);
+      if (s.d < 14 && s.t > 0.08 && s.t < 0.95) parentOf[a] = b;
+    }
+  if (parentOf.every((b) => b < 0)) return false;
+  const { label } = clusters;
+  const rims: number[] = [];
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const k = label[i]!;
+      if (k < 0 || parentOf[k]! < 0) continue;
+      let same = 0, parent = false;
+      for (const d of [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]) {
+        const l = label[i + d]!;
+        if (l === k) same++;
+        else if (l === parentOf[k]) parent = true;
+      }
+      if (parent && same <= 4) rims.push(i);
+    }
+  for (const i of rims) label[i] = -2;
+  return rims.length > 0;
+}
+
+/**
  * Per cluster, pixels with at least 5 of their 8 neighbours in the same cluster (solid), and
  * pixels touching another colour (rims of a mark in that colour are mostly such pixels).
  */
-function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): { solid: number[]; touching: number[] } {
+interface PixelStats {
+  solid: number[];
+  touching: number[];
+  all: number[];
+}
+
+function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): PixelStats {
   const out = new Array<number>(n).fill(0);
   const touching = new Array<number>(n).fill(0);
+  const all = new Array<number>(n).fill(0);
   for (let y = 1; y < height - 1; y++)
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
@@ -157,10 +312,11 @@ function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height:
         if (l === k) same++;
         else if (l >= 0) other = true;
       }
+      all[k]!++;
       if (same >= 5) out[k]!++;
       if (other) touching[k]!++;
     }
-  return { solid: out, touching };
+  return { solid: out, touching, all };
 }
 
 /**

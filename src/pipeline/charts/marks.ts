@@ -20,7 +20,20 @@ export interface Rules {
   vertical: { x: number; y0: number; y1: number }[];
 }
 
+/** Rules are at most this thick on a rendered chart; a scan's blurred strokes set their own width. */
 const THIN = 3;
+
+/**
+ * The thickness thin strokes are drawn with: the most common vertical run of grey ink among runs
+ * up to 8 pixels (axes, gridlines, outlines and letters are all drawn with about one pen).
+ */
+function penWidth(vThick: Uint16Array, greyMap: Uint8Array): number {
+  const counts = new Float64Array(9);
+  for (let i = 0; i < vThick.length; i++) if (greyMap[i] && vThick[i]! <= 8) counts[vThick[i]!]!++;
+  let best = 1;
+  for (let k = 2; k <= 8; k++) if (counts[k]! > counts[best]!) best = k;
+  return Math.max(THIN, best + 1);
+}
 
 /** Thin straight strokes of grey/black clusters (colour series keep their straight parts). */
 export function findRules(cl: ColourClusters, width: number, height: number, rgb: Uint8Array): Rules {
@@ -55,6 +68,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       y = e;
     }
   }
+  const thin = penWidth(vThick, greyMap);
   const hThick = new Uint16Array(width * height);
   for (let y = 0; y < height; y++) {
     let x = 0;
@@ -73,18 +87,18 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     let x = 0;
     while (x < width) {
       const i = y * width + x;
-      if (!(isGrey(i) && vThick[i]! <= THIN)) {
+      if (!(isGrey(i) && vThick[i]! <= thin)) {
         x++;
         continue;
       }
       // A crossing rule (a vertical gridline) is thick here for a few pixels; the run goes on through it.
       let e = x, thick = 0;
-      while (e < width && isGrey(y * width + e) && (vThick[y * width + e]! <= THIN + 1 || ++thick <= 4)) {
-        if (vThick[y * width + e]! <= THIN + 1) thick = 0;
+      while (e < width && isGrey(y * width + e) && (vThick[y * width + e]! <= thin + 1 || ++thick <= 4)) {
+        if (vThick[y * width + e]! <= thin + 1) thick = 0;
         e++;
       }
-      while (e > x && vThick[y * width + e - 1]! > THIN + 1) e--;
-      if (e - x >= minLen) {
+      while (e > x && vThick[y * width + e - 1]! > thin + 1) e--;
+      if (e - x >= minLen && !textLine(vThick, y * width + x, 1, e - x, thin)) {
         mask.fill(1, y * width + x, y * width + e);
         if (e - x >= width / 3) horizontal.push({ y, x0: x, x1: e });
       }
@@ -95,44 +109,78 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     let y = 0;
     while (y < height) {
       const i = y * width + x;
-      if (!(isGrey(i) && hThick[i]! <= THIN)) {
+      if (!(isGrey(i) && hThick[i]! <= thin)) {
         y++;
         continue;
       }
       let e = y, thick = 0;
-      while (e < height && isGrey(e * width + x) && (hThick[e * width + x]! <= THIN + 1 || ++thick <= 4)) {
-        if (hThick[e * width + x]! <= THIN + 1) thick = 0;
+      while (e < height && isGrey(e * width + x) && (hThick[e * width + x]! <= thin + 1 || ++thick <= 4)) {
+        if (hThick[e * width + x]! <= thin + 1) thick = 0;
         e++;
       }
-      while (e > y && hThick[(e - 1) * width + x]! > THIN + 1) e--;
-      if (e - y >= minLen) {
+      while (e > y && hThick[(e - 1) * width + x]! > thin + 1) e--;
+      if (e - y >= minLen && !textLine(hThick, y * width + x, width, e - y, thin)) {
         for (let k = y; k < e; k++) mask[k * width + x] = 1;
         if (e - y >= height / 3) vertical.push({ x, y0: y, y1: e });
       }
       y = e;
     }
   }
-  markStubs(mask, isGrey, vThick, hThick, width, height, minLen);
+  markStubs(mask, isGrey, (i) => 0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!, vThick, hThick, width, height, minLen, thin);
   return { mask, horizontal, vertical };
+}
+
+/**
+ * A thin run that thick strokes cross every few pixels is the baseline (or x-height line) of a
+ * serif text, its feet joined, not a rule: a rule crosses other strokes only here and there.
+ */
+function textLine(crossThick: Uint16Array, start: number, step: number, n: number, thin: number): boolean {
+  let crossed = 0;
+  for (let k = 0, i = start; k < n; k++, i += step) if (crossThick[i]! > thin + 1) crossed++;
+  return crossed > 0.2 * n;
 }
 
 /**
  * Tick marks: short thin grey strokes with an end on a rule (the axis line). They are taken
  * out with the rules, and OCR must not see them (a tick beside "40" is read as "40-" or "405").
  */
-function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number): void {
+function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: number) => number, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number, thin: number): void {
   const stubs: [number, number][] = [];
+  // A stroke that goes on across the rule (grey again within a few pixels past it) is a letter
+  // or a mark crossing a gridline, not a tick ending on it.
+  // The stroke beyond must be of the stub's own shade: a light gridline's edge past a darker tick
+  // is not the tick going on.
+  const crosses = (from: number, step: number, inRange: (j: number) => boolean, stubDark: number): boolean => {
+    for (let k = 0, j = from; k <= thin + 1 && inRange(j); k++, j += step) {
+      if (mask[j]) continue;
+      if (!isGrey(j)) return false;
+      // The darkest of the next few pixels (anti-aliased edges are lighter than the stroke).
+      let dark = 255;
+      for (let m = 0, q = j; m < 3 && inRange(q) && isGrey(q); m++, q += step) dark = Math.min(dark, lum(q));
+      return dark - stubDark < 50;
+    }
+    return false;
+  };
+  const darkest = (start: number, n: number, step: number): number => {
+    let d = 255;
+    for (let k = 0; k < n; k++) d = Math.min(d, lum(start + k * step));
+    return d;
+  };
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {
       const i = y * width + x;
-      if (mask[i] || !isGrey(i) || vThick[i]! > THIN) {
+      if (mask[i] || !isGrey(i) || vThick[i]! > thin) {
         x++;
         continue;
       }
       let e = x;
-      while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= THIN) e++;
-      if (e - x < maxLen && ((x > 0 && mask[i - 1]) || (e < width && mask[y * width + e]))) stubs.push([i, e - x]);
+      while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= thin) e++;
+      const row = (j: number): boolean => j >= y * width && j < (y + 1) * width;
+      const left = x > 0 && mask[i - 1] === 1, right = e < width && mask[y * width + e] === 1;
+      const stubDark = darkest(i, e - x, 1);
+      const crossing = (left && crosses(i - 1, -1, row, stubDark)) || (right && crosses(y * width + e, 1, row, stubDark));
+      if (e - x < maxLen && (left || right) && !crossing) stubs.push([i, e - x]);
       x = e;
     }
   }
@@ -140,28 +188,55 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, vThick: Uin
     let y = 0;
     while (y < height) {
       const i = y * width + x;
-      if (mask[i] || !isGrey(i) || hThick[i]! > THIN) {
+      if (mask[i] || !isGrey(i) || hThick[i]! > thin) {
         y++;
         continue;
       }
       let e = y;
-      while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= THIN) e++;
-      if (e - y < maxLen && ((y > 0 && mask[i - width]) || (e < height && mask[e * width + x]))) for (let k = y; k < e; k++) mask[k * width + x] = 1;
+      while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= thin) e++;
+      const col = (j: number): boolean => j >= 0 && j < width * height;
+      const above = y > 0 && mask[i - width] === 1, below = e < height && mask[e * width + x] === 1;
+      const stubDark = darkest(i, e - y, width);
+      const crossing = (above && crosses(i - width, -width, col, stubDark)) || (below && crosses(e * width + x, width, col, stubDark));
+      if (e - y < maxLen && (above || below) && !crossing) for (let k = y; k < e; k++) mask[k * width + x] = 1;
       y = e;
     }
   }
   for (const [i, n] of stubs) mask.fill(1, i, i + n);
 }
 
-/** The image with the rules painted over in the background colour, for OCR. */
-export function withoutRules(rgb: Uint8Array, mask: Uint8Array, background: [number, number, number]): Uint8Array {
+/**
+ * The image with the rules painted over in the background colour, for OCR. Where a light rule
+ * (a gridline) crosses dark text, the text is bridged instead: a masked pixel with dark unmasked
+ * pixels close on both sides across the rule takes their mean, so the letters stay whole.
+ */
+export function withoutRules(rgb: Uint8Array, mask: Uint8Array, background: [number, number, number], width?: number): Uint8Array {
   const out = Uint8Array.from(rgb);
-  for (let i = 0; i < mask.length; i++)
-    if (mask[i]) {
-      out[3 * i] = background[0];
-      out[3 * i + 1] = background[1];
-      out[3 * i + 2] = background[2];
+  const blum = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2];
+  const darkAt = (i: number): boolean => blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 70;
+  const n = mask.length;
+  // The first unmasked pixel within three steps, when it is dark; -1 otherwise.
+  const across = (i: number, step: number): number => {
+    for (let k = 1, j = i + step; k <= 3 && j >= 0 && j < n; k++, j += step) if (!mask[j]) return darkAt(j) ? j : -1;
+    return -1;
+  };
+  for (let i = 0; i < n; i++) {
+    if (!mask[i]) continue;
+    let a = -1, b = -1;
+    if (width) {
+      a = across(i, -width);
+      b = a >= 0 ? across(i, width) : -1;
+      if (a < 0 || b < 0) {
+        const x = i % width;
+        a = x >= 1 ? across(i, -1) : -1;
+        b = a >= 0 && x < width - 1 ? across(i, 1) : -1;
+        // A horizontal bridge must stay on this row.
+        if (a >= 0 && Math.floor(a / width) !== Math.floor(i / width)) a = -1;
+        if (b >= 0 && Math.floor(b / width) !== Math.floor(i / width)) b = -1;
+      }
     }
+    for (let c = 0; c < 3; c++) out[3 * i + c] = a >= 0 && b >= 0 ? Math.round((rgb[3 * a + c]! + rgb[3 * b + c]!) / 2) : background[c]!;
+  }
   return out;
 }
 
@@ -219,30 +294,61 @@ export interface LegendEntry {
 
 /**
  * Legend entries: a small swatch (square, dot or short stroke) of one colour with a word
- * beside it, on its left or right, centred on the same line.
+ * beside it, on its left or right, centred on the same line. Each colour and each word makes one
+ * entry, the closest pairs first; a ring (the anti-aliased rim of another swatch, which can fall
+ * into a lighter colour's cluster) yields to solid swatches. Numbers ("2023") name series only
+ * beside swatches outside the plot or stacked in a column of swatches, where they cannot be value
+ * labels; axis labels never do.
  */
-export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>): LegendEntry[] {
-  const words = phrases.filter((p) => p.value === null && /\p{L}/u.test(p.text));
-  const found = new Map<number, LegendEntry & { gap: number }>();
+export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
+  const outsidePlot = (b: BBox): boolean => !plot || (b[0] + b[2]) / 2 < plot[0] || (b[0] + b[2]) / 2 > plot[2] || (b[1] + b[3]) / 2 < plot[1] || (b[1] + b[3]) / 2 > plot[3];
+  const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
+  const pairs: { c: Component; p: Phrase; gap: number; cost: number }[] = [];
+  // Swatches of different colours stacked in a column with the same left edge and size: a legend.
+  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
+  const inColumn = (c: Component): boolean =>
+    new Set(swatches.filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2).map((o) => o.cluster)).size >= 2;
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
     if (!small) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
+    const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4;
     for (const p of words) {
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && !inColumn(c)) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
       if (gap < -1 || gap > 2.5 * Math.max(ph, th)) continue;
-      const prev = found.get(c.cluster);
-      if (!prev || gap < prev.gap) found.set(c.cluster, { cluster: c.cluster, name: p.text, phrase: p, swatch: c.bbox, gap });
+      // OCR reads a round swatch as "8" or "o": a phrase lying over the swatch is the swatch.
+      const ix = Math.min(p.bbox[2], c.bbox[2]) - Math.max(p.bbox[0], c.bbox[0]), iy = Math.min(p.bbox[3], c.bbox[3]) - Math.max(p.bbox[1], c.bbox[1]);
+      if (ix > 0 && iy > 0 && ix * iy >= 0.3 * w * h) continue;
+      pairs.push({ c, p, gap, cost: gap + (ring ? 3 * th : 0) });
     }
   }
-  return [...found.values()].map(({ gap: _gap, ...e }) => e);
+  pairs.sort((a, b) => a.cost - b.cost);
+  const byCluster = new Map<number, LegendEntry>();
+  const named = new Set<Phrase>();
+  for (const { c, p } of pairs) {
+    if (byCluster.has(c.cluster) || named.has(p)) continue;
+    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(p.text), phrase: p, swatch: c.bbox });
+    named.add(p);
+  }
+  return [...byCluster.values()];
 }
 
-/** Components that touch a legend swatch's box (the swatch and its marker) are legend, not data. */
+/** A legend name without the swatch OCR read into it ("—Online", "@ Sales", "■ 2023"). */
+export function cleanName(text: string): string {
+  const t = text.replace(/^[^\p{L}\p{N}]+(?=[\p{L}\p{N}])/u, '').trim();
+  return t || text;
+}
+
+/**
+ * Components that touch a legend swatch's box (the swatch and its marker) are legend, not data;
+ * one far larger than the swatch is the data it is drawn over (a legend inside a pie or a bar).
+ */
 export function isLegendMark(c: Component, legend: LegendEntry[]): boolean {
-  return legend.some((e) => e.cluster === c.cluster && c.bbox[0] < e.swatch[2] + 2 && c.bbox[2] > e.swatch[0] - 2 && c.bbox[1] < e.swatch[3] + 2 && c.bbox[3] > e.swatch[1] - 2);
+  const boxArea = (b: BBox): number => (b[2] - b[0]) * (b[3] - b[1]);
+  return legend.some((e) => e.cluster === c.cluster && c.bbox[0] < e.swatch[2] + 2 && c.bbox[2] > e.swatch[0] - 2 && c.bbox[1] < e.swatch[3] + 2 && c.bbox[3] > e.swatch[1] - 2 && boxArea(c.bbox) <= 4 * boxArea(e.swatch) + 16);
 }

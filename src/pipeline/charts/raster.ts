@@ -56,6 +56,9 @@ export function backgroundColour(r: Raster): Rgb {
   return [sr / k, sg / k, sb / k];
 }
 
+/** Where colour c lies on the way from `full` to the background (t 0..1) and how far off that way (d). */
+export const tintOf = (c: Rgb, full: Rgb, background: Rgb): { d: number; t: number } => toSegment(c, full, background);
+
 /** Distance from point p to the segment a–b in RGB, and where along it (0 at a, 1 at b). */
 function toSegment(p: Rgb, a: Rgb, b: Rgb): { d: number; t: number } {
   const ab: Rgb = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
@@ -92,9 +95,15 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   const sums = new Float64Array(3 << 15);
   const ink = new Uint8Array(n);
   const ink2 = INK_DISTANCE * INK_DISTANCE;
+  // Pastel fills (a pale blue bar on white) lie closer to the background than a light gridline
+  // but differ from it in hue: 60 % of the distance is ink where the chroma differs as well (faint
+  // rims of vivid marks have little chroma left).
+  const pale2 = (0.6 * INK_DISTANCE) ** 2;
+  const bgChroma = chroma(background);
   for (let i = 0; i < n; i++) {
     const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
-    if ((pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2 <= ink2) continue;
+    const d2 = (pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2;
+    if (d2 <= pale2 || (d2 <= ink2 && Math.abs(Math.max(pr, pg, pb) - Math.min(pr, pg, pb) - bgChroma) < 20)) continue;
     ink[i] = 1;
     if (skip?.[i]) continue;
     const b = binOf(pr, pg, pb);
@@ -124,7 +133,7 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
       weights[near] = w + c;
       continue;
     }
-    if (isBlend(col, centres, background)) continue;
+    if (isBlend(col, c, centres, weights, background)) continue;
     centres.push(col);
     weights.push(c);
   }
@@ -153,6 +162,18 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
           best = k;
         }
       }
+      // A tint of a colour, two-thirds colour or more (the core of a thin anti-aliased line,
+      // a legend stroke), belongs to that colour; fainter rims stay blends.
+      if (best === -2) {
+        let bestD = 16;
+        for (let k = 0; k < centres.length; k++) {
+          const s = toSegment([pr, pg, pb], centres[k]!, background);
+          if (s.t < 0.35 && s.d < bestD) {
+            bestD = s.d;
+            best = k;
+          }
+        }
+      }
       cache[key] = best;
     }
     label[i] = best;
@@ -161,15 +182,20 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   return { background, centres, label, counts: clusterCounts };
 }
 
-function isBlend(col: Rgb, centres: Rgb[], background: Rgb): boolean {
-  for (const c of centres) {
-    const s = toSegment(col, c, background);
-    if (s.d < 14 && s.t > 0.08 && s.t < 0.95) return true;
+/**
+ * A colour on the way from a centre to the background, or between two centres, is their blend
+ * (an anti-aliased rim) when it is far rarer than they are; as common as a quarter of them it is
+ * a colour of its own (palettes pair a colour with its light tint: tableau20, paired).
+ */
+function isBlend(col: Rgb, count: number, centres: Rgb[], weights: number[], background: Rgb): boolean {
+  for (let k = 0; k < centres.length; k++) {
+    const s = toSegment(col, centres[k]!, background);
+    if (s.d < 14 && s.t > 0.08 && s.t < 0.95 && count < 0.25 * weights[k]!) return true;
   }
   for (let i = 0; i < centres.length; i++)
     for (let j = i + 1; j < centres.length; j++) {
       const s = toSegment(col, centres[i]!, centres[j]!);
-      if (s.d < 10 && s.t > 0.15 && s.t < 0.85) return true;
+      if (s.d < 10 && s.t > 0.15 && s.t < 0.85 && count < 0.25 * Math.min(weights[i]!, weights[j]!)) return true;
     }
   return false;
 }

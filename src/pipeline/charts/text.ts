@@ -79,7 +79,7 @@ export function phrases(words: Word[]): Phrase[] {
       const lh = Math.max(h, bh(last.bbox));
       const overlap = Math.min(last.bbox[3], w.bbox[3]) - Math.max(last.bbox[1], w.bbox[1]);
       const gap = w.bbox[0] - last.bbox[2];
-      return overlap > 0.5 * Math.min(h, bh(last.bbox)) && gap > -0.3 * lh && gap < 0.9 * lh;
+      return overlap > 0.5 * Math.min(h, bh(last.bbox)) && gap > -0.9 * bw(last.bbox) && gap < 0.9 * lh;
     });
     if (g) g.push(w);
     else groups.push([w]);

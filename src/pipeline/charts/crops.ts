@@ -1,0 +1,246 @@
+// Text the page-wide OCR missed, read again from enlarged crops. Sparse-text OCR over a whole
+// chart skips short labels (one-digit ticks, a legend name beside its swatch, a category label
+// touching a tick): dark glyph-sized ink that no trusted word covers is grouped into lines, each
+// line is cut out, cleaned of colour and rules, enlarged and pasted on one sheet, and the sheet
+// is read by a single OCR call (one call costs far less than a second reading of the chart).
+import sharp from 'sharp';
+import type { BBox, PageText, Word } from '../types.js';
+import type { Rgb } from './raster.js';
+
+/** A word OCR is sure of: a number, or letters without stray symbols (a swatch read as "@"). */
+export function trusted(w: Word): boolean {
+  if (w.confidence < 0.75) return false;
+  return /^[-\u2212$€£(]?[\p{L}\p{N}][\p{L}\p{N}.,%'’()&/+:-]*$/u.test(w.text);
+}
+
+export interface CropLayout {
+  /** Where each crop came from in the chart. */
+  boxes: BBox[];
+  /** The crop's place on the sheet and its scale. */
+  slots: { x: number; y: number; w: number; h: number; scale: number }[];
+  sheet: { rgb: Uint8Array; width: number; height: number };
+}
+
+interface Blob {
+  bbox: BBox;
+}
+
+const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => {
+  const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
+  const lum = 0.299 * r + 0.587 * g + 0.114 * b, blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
+  return blum - lum > 70 && Math.max(r, g, b) - Math.min(r, g, b) < 60;
+};
+
+/**
+ * Lines of unread dark text: glyph-sized components of dark ink outside `covered` (recognised
+ * words, rules), joined with their neighbours on a line. `keep` says where such text is wanted
+ * (outside the plot, or beside a legend swatch).
+ */
+export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean): { boxes: BBox[]; glyphs: Uint8Array } {
+  const n = width * height;
+  const ink = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (!covered[i] && dark(rgb, i, bg)) ink[i] = 1;
+  const blobs: Blob[] = [];
+  const stack: number[] = [];
+  const owner = new Int32Array(n).fill(-1);
+  const members: number[] = [];
+  for (let s = 0; s < n; s++) {
+    if (ink[s] !== 1) continue;
+    ink[s] = 2;
+    stack.push(s);
+    members.length = 0;
+    let x0 = width, y0 = height, x1 = 0, y1 = 0, area = 0;
+    while (stack.length) {
+      const i = stack.pop()!;
+      members.push(i);
+      area++;
+      const x = i % width, y = (i - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx, yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          const j = yy * width + xx;
+          if (ink[j] === 1) {
+            ink[j] = 2;
+            stack.push(j);
+          }
+        }
+    }
+    const w = x1 - x0 + 1, h = y1 - y0 + 1;
+    // Glyphs (touching letters included); specks and long strokes or filled shapes are not text,
+    // nor outlines round colour (a legend swatch's frame, the edge of an outlined bar).
+    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th && !framesColour(rgb, width, [x0, y0, x1 + 1, y1 + 1])) {
+      for (const i of members) owner[i] = blobs.length;
+      blobs.push({ bbox: [x0, y0, x1 + 1, y1 + 1] });
+    }
+  }
+  // Neighbours on a line join: a letter gap is under about 0.7 text heights; an i's dot sits just above.
+  const gx = 0.7 * th, gy = 0.25 * th;
+  const parent = blobs.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const order = blobs.map((_, i) => i).sort((a, b) => blobs[a]!.bbox[0] - blobs[b]!.bbox[0]);
+  for (let oi = 0; oi < order.length; oi++) {
+    const a = blobs[order[oi]!]!.bbox;
+    for (let oj = oi + 1; oj < order.length; oj++) {
+      const b = blobs[order[oj]!]!.bbox;
+      if (b[0] > a[2] + gx) break;
+      const vOverlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const near = b[1] < a[3] + gy && b[3] > a[1] - gy;
+      if (!near) continue;
+      // Both on one line: their rows overlap, or one is a dot or dash within the other's height.
+      const hMin = Math.min(a[3] - a[1], b[3] - b[1]);
+      if (vOverlap >= 0.3 * hMin || vOverlap > -gy) parent[find(order[oi]!)] = find(order[oj]!);
+    }
+  }
+  const groups = new Map<number, BBox>();
+  blobs.forEach((b, i) => {
+    const r = find(i);
+    const g = groups.get(r);
+    groups.set(r, g ? [Math.min(g[0], b.bbox[0]), Math.min(g[1], b.bbox[1]), Math.max(g[2], b.bbox[2]), Math.max(g[3], b.bbox[3])] : [...b.bbox]);
+  });
+  const roots = new Map<number, BBox>([...groups].filter(([, g]) => g[3] - g[1] <= 2 * th && g[3] - g[1] >= 0.3 * th && keep(g)));
+  // The glyphs of the lines kept, grown by a pixel (their anti-aliased edges): all a crop shows.
+  const glyphs = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (owner[i]! < 0 || !roots.has(find(owner[i]!))) continue;
+    const x = i % width, y = (i - x) / width;
+    for (let dy = -1; dy <= 1; dy++)
+      for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx, yy = y + dy;
+        if (xx >= 0 && yy >= 0 && xx < width && yy < height) glyphs[yy * width + xx] = 1;
+      }
+  }
+  return { boxes: [...roots.values()], glyphs };
+}
+
+/**
+ * An outline round colour (a legend swatch's frame, the edge of an outlined bar): colour fills
+ * much of its box while the ring just outside is mostly not colour. Text drawn over a coloured
+ * mark has colour all round it and stays text.
+ */
+function framesColour(rgb: Uint8Array, width: number, b: BBox): boolean {
+  const height = rgb.length / 3 / width;
+  let inner = 0, innerN = 0, ring = 0, ringN = 0;
+  for (let y = Math.max(0, b[1] - 2); y < Math.min(height, b[3] + 2); y++)
+    for (let x = Math.max(0, b[0] - 2); x < Math.min(width, b[2] + 2); x++) {
+      const i = 3 * (y * width + x);
+      const colour = Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 40;
+      if (x >= b[0] && x < b[2] && y >= b[1] && y < b[3]) {
+        innerN++;
+        if (colour) inner++;
+      } else {
+        ringN++;
+        if (colour) ring++;
+      }
+    }
+  return inner >= 0.25 * innerN && ring < 0.5 * ringN;
+}
+
+/** Target height of a line of text on the sheet: in sparse mode tesseract skips
+// lone characters much taller than about 20 px. */
+const TARGET = 28;
+const GAP = 24;
+const ROW_WIDTH = 1600;
+
+/**
+ * The crops on one sheet, in the chart's background colour: each line padded, everything but its
+ * `glyphs` (swatches, their frames, rules, bits of neighbouring marks) turned to background, enlarged.
+ * Crops go side by side, a wide space apart, in rows: tesseract reads a row as one line of text,
+ * which it recognises far better than a lone digit in sparse mode (it skips most of those).
+ */
+export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: Rgb, boxes: BBox[], glyphs: Uint8Array, th: number): CropLayout {
+  const pad = Math.max(2, Math.round(0.4 * th));
+  const padded: BBox[] = boxes.map((b) => [Math.max(0, b[0] - pad), Math.max(0, b[1] - pad), Math.min(width, b[2] + pad), Math.min(height, b[3] + pad)]);
+  const slots: CropLayout['slots'] = [];
+  const space = Math.round(1.2 * TARGET);
+  const rowH = Math.round(TARGET * 2);
+  let x = GAP, y = GAP, sheetW = 0;
+  for (const b of padded) {
+    const scale = Math.max(0.5, Math.min(6, TARGET / Math.max(1, b[3] - b[1] - 2 * pad)));
+    const w = Math.round((b[2] - b[0]) * scale), h = Math.min(rowH, Math.round((b[3] - b[1]) * scale));
+    if (x > GAP && x + w > ROW_WIDTH) {
+      x = GAP;
+      y += rowH + GAP;
+    }
+    slots.push({ x, y: y + Math.round((rowH - h) / 2), w, h, scale });
+    x += w + space;
+    sheetW = Math.max(sheetW, x - space + GAP);
+  }
+  y += rowH + GAP;
+  const sheetH = y;
+  const out = new Uint8Array(sheetW * sheetH * 3);
+  const [br, bgc, bb] = bg.map(Math.round) as Rgb;
+  for (let i = 0; i < sheetW * sheetH; i++) {
+    out[3 * i] = br;
+    out[3 * i + 1] = bgc;
+    out[3 * i + 2] = bb;
+  }
+  // Bilinear enlargement of each crop (nearest would keep the jagged edges tesseract misreads).
+  padded.forEach((b, k) => {
+    const s = slots[k]!;
+    const cw = b[2] - b[0], ch = b[3] - b[1];
+    const src = new Float32Array(cw * ch * 3);
+    for (let yy = 0; yy < ch; yy++)
+      for (let xx = 0; xx < cw; xx++) {
+        const i = (b[1] + yy) * width + b[0] + xx;
+        const o = 3 * (yy * cw + xx);
+        if (!glyphs[i]) {
+          src[o] = br;
+          src[o + 1] = bgc;
+          src[o + 2] = bb;
+        } else {
+          src[o] = rgb[3 * i]!;
+          src[o + 1] = rgb[3 * i + 1]!;
+          src[o + 2] = rgb[3 * i + 2]!;
+        }
+      }
+    for (let yy = 0; yy < s.h; yy++) {
+      const fy = Math.min(ch - 1, Math.max(0, (yy + 0.5) / s.scale - 0.5));
+      const y0 = Math.floor(fy), y1 = Math.min(ch - 1, y0 + 1), ty = fy - y0;
+      for (let xx = 0; xx < s.w; xx++) {
+        const fx = Math.min(cw - 1, Math.max(0, (xx + 0.5) / s.scale - 0.5));
+        const x0 = Math.floor(fx), x1 = Math.min(cw - 1, x0 + 1), tx = fx - x0;
+        const o = 3 * ((s.y + yy) * sheetW + s.x + xx);
+        for (let c = 0; c < 3; c++) {
+          const v00 = src[3 * (y0 * cw + x0) + c]!, v01 = src[3 * (y0 * cw + x1) + c]!, v10 = src[3 * (y1 * cw + x0) + c]!, v11 = src[3 * (y1 * cw + x1) + c]!;
+          out[o + c] = Math.round((v00 * (1 - tx) + v01 * tx) * (1 - ty) + (v10 * (1 - tx) + v11 * tx) * ty);
+        }
+      }
+    }
+  });
+  return { boxes: padded, slots, sheet: { rgb: out, width: sheetW, height: sheetH } };
+}
+
+/** Words read on the sheet, in the chart's coordinates (a word belongs to the crop holding its centre). */
+export function wordsFromSheet(text: PageText, layout: CropLayout): Word[] {
+  const out: Word[] = [];
+  for (const line of text.lines)
+    for (const w of line.words) {
+      const t = w.text.trim();
+      if (!/[\p{L}\p{N}]/u.test(t) || w.confidence < 0.5) continue;
+      const mx = (w.bbox[0] + w.bbox[2]) / 2, my = (w.bbox[1] + w.bbox[3]) / 2;
+      const m = 0.5 * TARGET;
+      const k = layout.slots.findIndex((s) => mx >= s.x - m && mx < s.x + s.w + m && my >= s.y - m && my < s.y + s.h + m);
+      if (k < 0) continue;
+      const s = layout.slots[k]!, b = layout.boxes[k]!;
+      const map = (v: number, o: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, lo + (v - o) / s.scale));
+      out.push({
+        text: t,
+        bbox: [map(w.bbox[0], s.x, b[0], b[2]), map(w.bbox[1], s.y, b[1], b[3]), map(w.bbox[2], s.x, b[0], b[2]), map(w.bbox[3], s.y, b[1], b[3])],
+        confidence: w.confidence,
+      });
+    }
+  return out;
+}
+
+/** Reads the crops with one OCR call. */
+export async function readCrops(layout: CropLayout, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
+  if (layout.slots.length === 0) return [];
+  const { rgb, width, height } = layout.sheet;
+  const png = await sharp(rgb, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  return wordsFromSheet(await ocr(png), layout);
+}

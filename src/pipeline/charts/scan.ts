@@ -1,0 +1,77 @@
+// Scanned charts: grain and JPEG noise split one colour into many clusters, and a page put on the
+// scanner a degree askew turns axes and bar edges into slopes that no longer read as rules. A
+// noisy picture is median-filtered, and a skewed one turned upright, before anything is read.
+import sharp from 'sharp';
+import { estimateSkew } from '../schematics/raster.js';
+import { backgroundColour, decodeRgb, type Raster, type Rgb } from './raster.js';
+
+/**
+ * Grain of the background: the median distance from the background colour of the pixels near it
+ * (a sample over the whole picture; its border may be a turned scan's blank corner). 0 on a
+ * rendered chart, 4 or more on a scan.
+ */
+export function backgroundNoise(r: Raster): number {
+  const near = backgroundColour(r);
+  const { width, height, rgb } = r;
+  // The exact background colour: the commonest colour near the estimate (a rendered chart's
+  // background is one colour; the estimate is a bin's mean and may sit a level or two off it).
+  const freq = new Map<number, number>();
+  for (let y = 1; y < height; y += 3)
+    for (let x = 1; x < width; x += 3) {
+      const i = 3 * (y * width + x);
+      if (Math.hypot(rgb[i]! - near[0], rgb[i + 1]! - near[1], rgb[i + 2]! - near[2]) > 20) continue;
+      const key = (rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!;
+      freq.set(key, (freq.get(key) ?? 0) + 1);
+    }
+  let mode = 0, best = -1;
+  for (const [k, n] of freq) if (n > best) [mode, best] = [k, n];
+  const bg: Rgb = best < 0 ? near : [mode >> 16, (mode >> 8) & 255, mode & 255];
+  const hist = new Uint32Array(41);
+  let n = 0;
+  for (let y = 1; y < height; y += 3)
+    for (let x = 1; x < width; x += 3) {
+      const i = 3 * (y * width + x);
+      const d = Math.round(Math.hypot(rgb[i]! - bg[0], rgb[i + 1]! - bg[1], rgb[i + 2]! - bg[2]));
+      // Ink is not grain.
+      if (d <= 40) {
+        hist[d]!++;
+        n++;
+      }
+    }
+  let seen = 0;
+  for (let d = 0; d <= 40; d++) if ((seen += hist[d]!) * 2 >= n) return d;
+  return 0;
+}
+
+const NOISY = 2;
+const MIN_SKEW = 0.25;
+
+export interface Prepared {
+  png: Buffer;
+  raster: Raster;
+  /** Degrees the picture was turned back (clockwise skew of the original). */
+  skew: number;
+}
+
+/**
+ * The picture as the extractor reads it: unchanged when clean; median-filtered when its
+ * background is grainy; turned upright when its dark lines lean (only without given words,
+ * whose boxes are in the original's pixels).
+ */
+export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean): Promise<Prepared> {
+  if (backgroundNoise(raster) < NOISY) return { png, raster, skew: 0 };
+  const bg = backgroundColour(raster);
+  let img = sharp(png).flatten({ background: '#ffffff' }).removeAlpha().median(3);
+  let skew = 0;
+  if (mayTurn) {
+    const { width, height, rgb } = raster;
+    const blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
+    const data = new Uint8Array(width * height);
+    for (let i = 0; i < data.length; i++) data[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 80 ? 1 : 0;
+    skew = estimateSkew({ data, width, height }, 4);
+    if (Math.abs(skew) >= MIN_SKEW) img = img.rotate(-skew, { background: { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) } });
+    else skew = 0;
+  }
+  const out = await img.png({ compressionLevel: 1 }).toBuffer();
+  return { png: out, raster: await decodeRgb(out), skew };
+}
