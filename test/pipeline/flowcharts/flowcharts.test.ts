@@ -81,6 +81,14 @@ describe('extractDiagram', () => {
     expect(graph.edges.every((e) => e.directed === false)).toBe(true);
     expect(await mermaidError(flowGraphToMermaid(graph))).toBeUndefined();
   });
+
+  it('a line shorter than the margin around its boxes still joins them', async () => {
+    // Boxes almost touching: the margin cut around each outline would swallow the whole line.
+    const dot = `graph G { graph [dpi=96, ranksep=0.05, nodesep=0.05]; edge [penwidth=3]; node [shape=box, style=rounded, penwidth=2, fontname="DejaVu Sans"]; a [label="Budget"]; b [label="Users"]; c [label="Partners"]; a -- b; a -- c; }`;
+    const graph = await extractDiagram({ png: await graphviz(dot), width: 0, height: 0 });
+    expect(graph.nodes).toHaveLength(3);
+    expect(graph.edges.map((e) => `${e.source}-${e.target}`).sort()).toEqual(['n1-n2', 'n1-n3']);
+  });
 });
 
 describe('extractMindmap', () => {
