@@ -1,7 +1,7 @@
 // Mind map → tree: the figure's graph (every text is a node, lines join them), rooted at the
 // central topic: the node drawn biggest, most connected and nearest the middle. A mind map is a
-// tree, so the graph is walked breadth-first from the root; anything left unconnected joins the
-// node it sits closest to.
+// tree, so the graph is walked breadth-first from the root; a part left unconnected hangs from
+// the node it sits closest to.
 import { figureGraph } from '../flowcharts/extract.js';
 import type { FigureInput, FlowGraph, FlowNode, MindmapNode, MindmapTree } from '../flowcharts/types.js';
 import type { BBox } from '../types.js';
@@ -45,31 +45,36 @@ export function graphToMindmap(g: FlowGraph): MindmapTree {
     return m;
   };
   const rootNode = make(root);
-  let frontier = [root.id];
-  while (frontier.length > 0) {
-    const next: string[] = [];
-    for (const id of frontier) {
-      for (const other of adj.get(id)!) {
-        if (tree.has(other)) continue;
-        tree.get(id)!.children.push(make(byId.get(other)!));
-        next.push(other);
+  const grow = (from: string): void => {
+    let frontier = [from];
+    while (frontier.length > 0) {
+      const next: string[] = [];
+      for (const id of frontier) {
+        for (const other of adj.get(id)!) {
+          if (tree.has(other)) continue;
+          tree.get(id)!.children.push(make(byId.get(other)!));
+          next.push(other);
+        }
+      }
+      frontier = next;
+    }
+  };
+  grow(root.id);
+  // A part left unconnected (a line the extractor missed, boxes drawn touching) hangs as a whole
+  // from the closest pair of nodes: its node nearest the tree joins the tree node it sits closest
+  // to, and the rest of the part follows its own lines from there.
+  for (;;) {
+    let best: { node: FlowNode; parent: MindmapNode; d: number } | null = null;
+    for (const n of g.nodes) {
+      if (tree.has(n.id)) continue;
+      for (const [id, m] of tree) {
+        const d = gap(byId.get(id)!.bbox, n.bbox);
+        if (!best || d < best.d) best = { node: n, parent: m, d };
       }
     }
-    frontier = next;
-  }
-  // Unconnected nodes (a line the extractor missed) join the nearest node already in the tree.
-  for (const n of g.nodes) {
-    if (tree.has(n.id)) continue;
-    let best = rootNode;
-    let bestD = Infinity;
-    for (const [id, m] of tree) {
-      const d = gap(byId.get(id)!.bbox, n.bbox);
-      if (d < bestD) {
-        bestD = d;
-        best = m;
-      }
-    }
-    best.children.push(make(n));
+    if (!best) break;
+    best.parent.children.push(make(best.node));
+    grow(best.node.id);
   }
   const sort = (m: MindmapNode): void => {
     m.children.sort((a, b) => (a.bbox && b.bbox ? a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0] : 0));
