@@ -28,6 +28,8 @@ export interface FlowGraph {
   nodes: FlowNode[];
   edges: FlowEdge[];
   direction?: FlowDirection;
+  /** Mind maps: the id of the central topic (found from the figure; without it, guessed from the layout). */
+  root?: string;
 }
 
 export interface MindmapNode {

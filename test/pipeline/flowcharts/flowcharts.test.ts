@@ -100,6 +100,32 @@ describe('extractMindmap', () => {
     expect(await mermaidError(mindmapToMermaid(tree))).toBeUndefined();
   });
 
+  it('the central topic is the one set in the largest type, even in a smaller box', async () => {
+    const dot = `graph G { graph [dpi=96, rankdir=LR]; node [shape=box, style=rounded, fontname="DejaVu Sans", fontsize=11]; r [label="Centre", fontsize=20]; a [label="A much longer branch title here"]; b [label="Second branch"]; c [label="Leaf one"]; d [label="Leaf two"]; r -- a; r -- b; a -- c; a -- d; }`;
+    const tree = await extractMindmap({ png: await graphviz(dot), width: 0, height: 0, ocr });
+    expect(treeOf(tree.root)).toEqual({
+      text: 'Centre',
+      children: [
+        { text: 'A much longer branch title here', children: [{ text: 'Leaf one', children: [] }, { text: 'Leaf two', children: [] }] },
+        { text: 'Second branch', children: [] },
+      ],
+    });
+  });
+
+  it('graphToMindmap keeps the root the graph names', () => {
+    const g: FlowGraph = {
+      nodes: [
+        { id: 'a', shape: 'process', text: 'Small centre', bbox: [0, 0, 40, 20] },
+        { id: 'b', shape: 'terminator', text: 'Big branch', bbox: [100, 100, 220, 150] },
+      ],
+      edges: [{ source: 'b', target: 'a', label: null, directed: false }],
+      root: 'a',
+    };
+    expect(treeOf(graphToMindmap(g).root)).toEqual({ text: 'Small centre', children: [{ text: 'Big branch', children: [] }] });
+    expect(validateFlowGraph({ ...g, root: 'zz' })).toEqual({ path: '$.root', message: expect.stringContaining('id of a node') });
+    expect(validateFlowGraph(g)).toMatchObject({ root: 'a' });
+  });
+
   it('graphToMindmap roots the tree at the biggest, best connected node and attaches strays to the nearest', () => {
     const g: FlowGraph = {
       nodes: [
