@@ -130,8 +130,9 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const free = freeBlocks(img, { width, height, data: freeMask }, bg, glyph);
   blocks.push(...free);
 
+  const readSheet = input.ocrBlock ?? input.ocr;
   if (input.words && input.words.length > 0) assignKnownWords(blocks, input.words, glyph / 2);
-  else if (input.ocr) await readBlocks(img, blocks, glyph, input.ocr);
+  else if (readSheet) await readBlocks(img, blocks, glyph, readSheet);
   for (const b of blocks) b.text = clean(b.text);
 
   const nodes: Node[] = regions.map((r, i) => ({

@@ -52,4 +52,9 @@ export interface FigureInput {
   words?: Word[];
   /** The OCR port (the pipeline imports no providers). Without it and without words, text stays empty. */
   ocr?: (png: Buffer) => Promise<PageText>;
+  /**
+   * Reads a prepared sheet of text lines stacked one under another as one block (tesseract's
+   * single-block mode), which is how the figure's text is read when given; `ocr` otherwise.
+   */
+  ocrBlock?: (png: Buffer) => Promise<PageText>;
 }
