@@ -63,8 +63,9 @@ export async function figureText(engine: OcrEngine, png: Buffer): Promise<PageTe
 
 /**
  * A sheet the flowchart reader prepared (each text block cleaned and stacked under the last): one
- * uniform block of lines, read in single-block mode; sparse-text mode loses words of multi-word
- * lines there and page layout analysis drops whole lines.
+ * uniform block of lines, read in single-block mode (sparse-text mode loses words of multi-word
+ * lines, page layout analysis whole lines); the reader also reads it sparse and keeps, block by
+ * block, the surer of the two.
  */
 export async function figureBlockText(engine: OcrEngine, png: Buffer): Promise<PageText> {
   return { source: 'ocr', lines: await engine.readBlock(await decodeGrey(png)) };

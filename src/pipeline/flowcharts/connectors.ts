@@ -190,13 +190,14 @@ function withoutGrazes(pixels: number[], contacts: Contact[], width: number, rad
 }
 
 /**
- * Heads: ends clearly denser than a bare line (about 0.7 with this normalisation) and than the
- * stroke's sparsest end. When every end is dense (thick strokes), only those well above the
+ * Heads: ends clearly denser than a bare line (0.5-0.7 with this normalisation) and than the
+ * stroke's sparsest end. A head whose tip merges into a sharp outline (a diamond's corner) keeps
+ * only part of its ink, about 1.2, hence the bound of 1. When every end is dense (thick strokes), only those well above the
  * sparsest count, unless there are just two (arrows both ways).
  */
 function markHeads(contacts: Contact[]): void {
   const low = Math.min(...contacts.map((c) => c.density));
-  for (const c of contacts) c.head = c.density >= 1.25 && c.density >= 1.5 * Math.max(low, 0.6);
+  for (const c of contacts) c.head = c.density >= 1 && c.density >= 1.5 * Math.max(low, 0.6);
   if (contacts.length >= 2 && contacts.every((c) => c.density >= 1.25) && !contacts.some((c) => c.head)) {
     for (const c of contacts) c.head = contacts.length === 2;
   }

@@ -130,9 +130,9 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const free = freeBlocks(img, { width, height, data: freeMask }, bg, glyph);
   blocks.push(...free);
 
-  const readSheet = input.ocrBlock ?? input.ocr;
+  const readers = [input.ocrBlock, input.ocr].filter((r) => r !== undefined);
   if (input.words && input.words.length > 0) assignKnownWords(blocks, input.words, glyph / 2);
-  else if (readSheet) await readBlocks(img, blocks, glyph, readSheet);
+  else if (readers.length > 0) await readBlocks(img, blocks, glyph, ...readers);
   for (const b of blocks) b.text = clean(b.text);
 
   const nodes: Node[] = regions.map((r, i) => ({

@@ -54,7 +54,8 @@ export interface FigureInput {
   ocr?: (png: Buffer) => Promise<PageText>;
   /**
    * Reads a prepared sheet of text lines stacked one under another as one block (tesseract's
-   * single-block mode), which is how the figure's text is read when given; `ocr` otherwise.
+   * single-block mode); when given, the figure's text is read by both ports and each text block
+   * keeps the surer reading.
    */
   ocrBlock?: (png: Buffer) => Promise<PageText>;
 }

@@ -49,6 +49,16 @@ describe('extractFlowchart', () => {
     expect(await mermaidError(flowGraphToMermaid(graph))).toBeUndefined();
   });
 
+  it('an arrowhead whose tip merges into a diamond still gives the direction', async () => {
+    // Seed 4: "Load cart" -> "Empty?" ends at the diamond's corner, which swallows part of the head.
+    const drawn = await drawFlowchart(4);
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    const text = new Map(graph.nodes.map((n) => [n.id, n.text]));
+    const pairs = graph.edges.map((e) => `${text.get(e.source)} > ${text.get(e.target)}`);
+    expect(pairs).toContain('Load cart > Empty?');
+    expect(pairs).not.toContain('Empty? > Load cart');
+  });
+
   it('without text: shapes by outline, arrows by their heads, in reading order', async () => {
     // Seed 5: Start (ellipse) → A (circle) → parallelogram → box → subroutine → Stop (ellipse), top to bottom.
     const drawn = await drawFlowchart(5);
