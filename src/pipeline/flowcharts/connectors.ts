@@ -201,6 +201,12 @@ function markHeads(contacts: Contact[]): void {
   if (contacts.length >= 2 && contacts.every((c) => c.density >= 1.25) && !contacts.some((c) => c.head)) {
     for (const c of contacts) c.head = contacts.length === 2;
   }
+  // A short thick arrow: its whole shaft lies within reach of both ends, so the tail reads about
+  // 1 and the head only a quarter more; between two ends, that is still the head.
+  if (contacts.length === 2 && !contacts.some((c) => c.head)) {
+    const [a, b] = [...contacts].sort((p, q) => q.density - p.density) as [Contact, Contact];
+    if (a.density >= 1 && a.density >= 1.25 * b.density) a.head = true;
+  }
 }
 
 /** Geodesic owner of every stroke pixel among the given seed contacts (for splitting shared strokes). */

@@ -37,7 +37,9 @@ const ocrBlock = (png: Buffer): ReturnType<OcrEngine['recognize']> => figureBloc
 describe('extractFlowchart', () => {
   // Seed 2: start, two connectors, a process, a decision with labelled branches, an end (LR).
   // Seed 13: fourteen nodes top to bottom, a decision with Yes/No, rounded boxes.
-  it.each([2, 13])('generated flowchart %i: every node text, edge (with direction) and label', async (seed) => {
+  // Seed 62: eight nodes left to right joined by short thick arrows (the tail reads almost as
+  // dense as the head).
+  it.each([2, 13, 62])('generated flowchart %i: every node text, edge (with direction) and label', async (seed) => {
     const drawn = await drawFlowchart(seed);
     const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
     const score = scoreGraph(graph, drawn.truth);
