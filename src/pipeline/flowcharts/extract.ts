@@ -114,10 +114,11 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const regions = findShapes(fg, scale);
 
   // Text inside shapes: the region shrunk past its outline.
-  const inner = erode(regionMask(img, regions), stroke + 2).data;
+  const whole = regions.map((r) => ({ ...r, pixels: r.untrimmed }));
+  const inner = erode(regionMask(img, whole), stroke + 2).data;
   const blocks: TextBlock[] = [];
   regions.forEach((r, i) => {
-    const block = shapeBlock(img, r.pixels.filter((p) => inner[p]), i, threshold);
+    const block = shapeBlock(img, r.untrimmed.filter((p) => inner[p]), i, threshold, r.untrimmed);
     if (block) blocks.push(block);
   });
 

@@ -40,17 +40,52 @@ const boxOf = (pixels: number[], width: number): BBox => {
 
 /**
  * Glyphs inside a shape: pixels that differ from the shape's own fill, away from its border.
- * `inner` is the shape's region shrunk past its outline.
+ * `inner` is the shape's region shrunk past its outline; `region` the whole of it, from which a
+ * glyph cut by the shrinking (a letter near a diamond's slanted side) is made whole again.
  */
-export function shapeBlock(img: RgbImage, inner: number[], shape: number, threshold: number): TextBlock | undefined {
+export function shapeBlock(img: RgbImage, inner: number[], shape: number, threshold: number, region: number[] = inner): TextBlock | undefined {
   if (inner.length === 0) return undefined;
   const ground = dominantColour(img, inner);
-  const pixels = inner.filter((p) => colourDistance(img.data, p * 3, ground) > threshold);
-  if (pixels.length < 6) return undefined;
+  const inside = inner.filter((p) => colourDistance(img.data, p * 3, ground) > threshold);
+  if (inside.length < 6) return undefined;
+  const pixels = wholeGlyphs(img, inside, region, ground, threshold);
   // Drop specks (scan noise): keep pixels whose component is at least a few pixels big.
   const kept = dropSpecks(pixels, img.width, 4);
   if (kept.length < 6) return undefined;
   return { bbox: boxOf(kept, img.width), pixels: kept, ground, shape, words: [], text: '' };
+}
+
+/**
+ * The glyph pixels grown to the whole of each glyph they belong to within the region; a piece that
+ * reaches the region's edge is the outline (or a glyph touching it) and keeps only its inner part.
+ */
+function wholeGlyphs(img: RgbImage, inside: number[], region: number[], ground: Rgb, threshold: number): number[] {
+  if (region.length === inside.length) return inside;
+  const box = boxOf(region, img.width);
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
+  const local = (p: number): number => (Math.floor(p / img.width) - box[1]) * w + (p % img.width) - box[0];
+  const inRegion = new Uint8Array(w * h);
+  for (const p of region) inRegion[local(p)] = 1;
+  const ink = new Uint8Array(w * h);
+  for (const p of region) if (colourDistance(img.data, p * 3, ground) > threshold) ink[local(p)] = 1;
+  const seed = new Uint8Array(w * h);
+  for (const p of inside) seed[local(p)] = 1;
+  const out = new Set(inside);
+  for (const c of components({ width: w, height: h, data: ink }, 1).list) {
+    let seeded = false;
+    let edge = false;
+    for (const q of c.pixels) {
+      if (seed[q]) seeded = true;
+      const x = q % w;
+      const y = (q - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1 || !inRegion[q - 1] || !inRegion[q + 1] || !inRegion[q - w] || !inRegion[q + w]) edge = true;
+      if (edge) break;
+    }
+    if (!seeded || edge) continue;
+    for (const q of c.pixels) out.add((Math.floor(q / w) + box[1]) * img.width + (q % w) + box[0]);
+  }
+  return [...out];
 }
 
 function dropSpecks(pixels: number[], width: number, min: number): number[] {

@@ -51,6 +51,13 @@ describe('extractFlowchart', () => {
     expect(await mermaidError(flowGraphToMermaid(graph))).toBeUndefined();
   });
 
+  it('text reaching into a flat diamond\'s sharp ends is read whole', async () => {
+    // Seed 53: "Empty?" fills a wide, flat diamond; its first letter sits in the narrow end.
+    const drawn = await drawFlowchart(53);
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    expect(graph.nodes.map((n) => n.text)).toContain('Empty?');
+  });
+
   it('an arrowhead whose tip merges into a diamond still gives the direction', async () => {
     // Seed 4: "Load cart" -> "Empty?" ends at the diamond's corner, which swallows part of the head.
     const drawn = await drawFlowchart(4);
