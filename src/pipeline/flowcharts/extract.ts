@@ -113,7 +113,8 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const scale = { stroke, glyph };
   const regions = findShapes(fg, scale);
 
-  // Text inside shapes: the region shrunk past its outline.
+  // Text inside shapes: the region (untrimmed: a flat diamond keeps its sharp ends) shrunk past
+  // its outline.
   const whole = regions.map((r) => ({ ...r, pixels: r.untrimmed }));
   const inner = erode(regionMask(img, whole), stroke + 2).data;
   const blocks: TextBlock[] = [];
