@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies eval-schematics bench-schematics eval-scans
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies eval-schematics bench-schematics eval-scans bench-components
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -114,6 +114,9 @@ bench-semantic: dist-bench/.built
 # Flowchart and mind map extraction speed (20-node flowcharts, warm native tesseract).
 bench-flowcharts: system-deps dist-bench/.built
 	node dist-bench/bench/components-flowcharts.js
+
+# Speed per visual component (issue 13): a chart, a 20-node flowchart and a mind map on this machine.
+bench-components: bench-charts bench-flowcharts
 
 bench: bench-jobs bench-ingest bench-topologies bench-pdf bench-page-helpers bench-search bench-qa bench-component-tables bench-semantic bench-flowcharts bench-charts bench-schematics
 

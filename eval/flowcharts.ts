@@ -10,13 +10,15 @@
 // Metrics: node-text F1 (a node counts when paired with a true node and its text is exactly
 // right, case and spacing aside), edge F1 (paired ends, direction included), label accuracy over
 // the edges found; every Mermaid text produced is parsed by Mermaid's own parser and failures
-// are counted. OCR: native tesseract through src/providers/ocr, one worker.
+// are counted. OCR: native tesseract, one worker, through the port the product gives figure
+// extractors (src/extractors/figure.ts: the text blocks read as one single-block sheet).
 // Build: make dist-bench/.built; run: node dist-bench/eval/flowcharts.js (or make eval-flowcharts)
 // Settings: EVAL_COUNT (120 per generated split), EVAL_DEV_DATA (../shared/data/figures-dev),
 // EVAL_SPLITS (dev,held-out,figures-dev), EVAL_WORST (8: worst figures listed per split).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeFlowGraph, extractFlowchart, flowGraphToMermaid, type FlowGraph } from '../src/pipeline/flowcharts/index.js';
+import { figureBlockText, figureText } from '../src/extractors/figure.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { drawFlowchart } from '../test/fixtures/flowchart-gen.js';
 import { scoreGraph, totals, type GraphScore, type TrueGraph } from './graph-metrics.js';
@@ -47,7 +49,7 @@ async function run(label: string, cases: AsyncIterable<Case> | Iterable<Case>, e
     const t0 = performance.now();
     let graph: FlowGraph;
     try {
-      graph = await extractFlowchart({ png: c.png, width: 0, height: 0, ocr: (png) => engine.recognize(png) });
+      graph = await extractFlowchart({ png: c.png, width: 0, height: 0, ocr: (png) => figureText(engine, png), ocrBlock: (png) => figureBlockText(engine, png) });
     } catch (e) {
       console.error(`${c.name}: extraction failed: ${e instanceof Error ? e.message : String(e)}`);
       graph = { nodes: [], edges: [] };

@@ -7,6 +7,7 @@
 // Build: make dist-bench/.built; run: node dist-bench/eval/mindmaps.js (or make eval-mindmaps)
 // Settings: EVAL_COUNT (120 per split), EVAL_SPLITS (dev,held-out), EVAL_WORST (8).
 import { extractMindmap, mindmapToMermaid } from '../src/pipeline/flowcharts/index.js';
+import { figureBlockText, figureText } from '../src/extractors/figure.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { drawMindmap } from '../test/fixtures/flowchart-gen.js';
 import { treeAccuracy, treeOf } from './graph-metrics.js';
@@ -22,7 +23,7 @@ async function run(label: string, from: number, engine: OcrEngine): Promise<void
   for (let seed = from; seed < from + COUNT; seed++) {
     const drawn = await drawMindmap(seed);
     const t0 = performance.now();
-    const tree = await extractMindmap({ png: drawn.png, width: 0, height: 0, ocr: (png) => engine.recognize(png) });
+    const tree = await extractMindmap({ png: drawn.png, width: 0, height: 0, ocr: (png) => figureText(engine, png), ocrBlock: (png) => figureBlockText(engine, png) });
     const ms = performance.now() - t0;
     const error = await mermaidError(mindmapToMermaid(tree));
     if (error) {

@@ -16,6 +16,7 @@ export interface Figure {
   y0: number;
   words?: Word[];
   ocr: (png: Buffer) => Promise<PageText>;
+  ocrBlock: (png: Buffer) => Promise<PageText>;
 }
 
 const inside = (b: BBox, r: BBox): boolean => {
@@ -46,6 +47,7 @@ export async function figureOf(input: ExtractorInput): Promise<Figure> {
     // A born-digital figure with no words in its text layer is drawn text as paths: read it.
     ...(words && words.length > 0 ? { words } : {}),
     ocr: async (image) => figureText(await input.ocr(), image),
+    ocrBlock: async (image) => figureBlockText(await input.ocr(), image),
   };
 }
 
@@ -54,9 +56,19 @@ export async function figureOf(input: ExtractorInput): Promise<Figure> {
  * of a figure (ticks, legends, edge labels) that page layout analysis drops as part of a picture;
  * other engines read it as they read pages.
  */
-async function figureText(engine: OcrEngine, png: Buffer): Promise<PageText> {
+export async function figureText(engine: OcrEngine, png: Buffer): Promise<PageText> {
   if (engine instanceof NativeTesseractEngine) return { source: 'ocr', lines: await engine.readImage(await decodeGrey(png), '11') };
   return engine.recognize(png);
+}
+
+/**
+ * A sheet the flowchart reader prepared (each text block cleaned and stacked under the last): one
+ * uniform block of lines, read in single-block mode (sparse-text mode loses words of multi-word
+ * lines, page layout analysis whole lines); the reader also reads it sparse and keeps, block by
+ * block, the surer of the two.
+ */
+export async function figureBlockText(engine: OcrEngine, png: Buffer): Promise<PageText> {
+  return { source: 'ocr', lines: await engine.readBlock(await decodeGrey(png)) };
 }
 
 /** A box of the crop in page pixels. */

@@ -19,7 +19,7 @@ import {
   type FlowGraph,
   type MindmapNode,
 } from '../pipeline/flowcharts/index.js';
-import { figureGraph } from '../pipeline/flowcharts/extract.js';
+import { extractMindmapGraph } from '../pipeline/mindmaps/index.js';
 import type { BBox } from '../pipeline/types.js';
 import { figureOf, toPage } from './figure.js';
 import { EditRejected, type Extraction, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';
@@ -61,7 +61,7 @@ const extractorFor: Record<GraphType, (f: FigureInput) => Promise<FlowGraph>> = 
   flowchart: extractFlowchart,
   diagram: extractDiagram,
   // A mind map's text nodes and branch lines, read in the pipeline's mind-map mode.
-  mindmap: (f) => figureGraph(f, 'mindmap'),
+  mindmap: extractMindmapGraph,
 };
 
 function graphExtractor(type: GraphType): Extractor {

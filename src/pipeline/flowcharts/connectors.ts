@@ -84,12 +84,41 @@ export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOption
   const near = nearestNode(width, height, nodePixels, opts.stroke + 3);
   const radius = Math.max(3 * opts.stroke + 4, 1.1 * opts.glyph);
   const strokes: Stroke[] = [];
-  for (const comp of components({ width, height, data: rest }, 1, (s) => s.size >= Math.max(4, opts.glyph)).list) {
+  // A short connector between two close nodes keeps only a few pixels once the grown nodes are
+  // taken out: small pieces stay when they touch two nodes (specks of noise touch at most one).
+  const minSize = Math.max(4, opts.glyph);
+  for (const comp of components({ width, height, data: rest }, 1, (s) => s.size >= 4).list) {
     let contacts = contactsOf(comp, near, width, radius, opts.stroke);
+    if (comp.pixels.length < minSize && contacts.length < 2) continue;
     if (contacts.length >= 3) contacts = withoutGrazes(comp.pixels, contacts, width, radius);
     if (contacts.length > 0) strokes.push({ pixels: comp.pixels, contacts });
   }
+  strokes.push(...shortBridges(fg, nodeMask, near, strokes, opts));
   return strokes;
+}
+
+/**
+ * Connectors shorter than the margin grown around the nodes: between two close nodes the margin
+ * swallows the whole line. Inside the margin, less the rim right next to the nodes (an outline's
+ * anti-aliased edge, which would join everything around a node), a piece of foreground that
+ * touches exactly two nodes not yet linked is such a line.
+ */
+function shortBridges(fg: Mask, nodeMask: Uint8Array, near: Int32Array, found: Stroke[], opts: StrokeOptions): Stroke[] {
+  const { width, height } = fg;
+  const linked = new Set<string>();
+  for (const s of found) for (const a of s.contacts) for (const b of s.contacts) linked.add(`${a.node}:${b.node}`);
+  const rim = dilate({ width, height, data: nodeMask }, 1).data;
+  const margin = new Uint8Array(fg.data.length);
+  // The zone where contacts are read (near >= 0) holds the whole of a line shorter than the margin.
+  for (let i = 0; i < margin.length; i++) margin[i] = fg.data[i]! && near[i]! >= 0 && !rim[i] ? 1 : 0;
+  const radius = Math.max(3 * opts.stroke + 4, 1.1 * opts.glyph);
+  const out: Stroke[] = [];
+  for (const comp of components({ width, height, data: margin }, 1, (s) => s.size >= Math.max(4, 2 * opts.stroke)).list) {
+    const contacts = contactsOf(comp, near, width, radius, opts.stroke);
+    if (contacts.length !== 2 || linked.has(`${contacts[0]!.node}:${contacts[1]!.node}`)) continue;
+    out.push({ pixels: comp.pixels, contacts });
+  }
+  return out;
 }
 
 function contactsOf(comp: Component, near: Int32Array, width: number, radius: number, stroke: number): Contact[] {
@@ -161,15 +190,22 @@ function withoutGrazes(pixels: number[], contacts: Contact[], width: number, rad
 }
 
 /**
- * Heads: ends clearly denser than a bare line (about 0.7 with this normalisation) and than the
- * stroke's sparsest end. When every end is dense (thick strokes), only those well above the
+ * Heads: ends clearly denser than a bare line (0.5-0.7 with this normalisation) and than the
+ * stroke's sparsest end. A head whose tip merges into a sharp outline (a diamond's corner) keeps
+ * only part of its ink, about 1.2, hence the bound of 1. When every end is dense (thick strokes), only those well above the
  * sparsest count, unless there are just two (arrows both ways).
  */
 function markHeads(contacts: Contact[]): void {
   const low = Math.min(...contacts.map((c) => c.density));
-  for (const c of contacts) c.head = c.density >= 1.25 && c.density >= 1.5 * Math.max(low, 0.6);
+  for (const c of contacts) c.head = c.density >= 1 && c.density >= 1.5 * Math.max(low, 0.6);
   if (contacts.length >= 2 && contacts.every((c) => c.density >= 1.25) && !contacts.some((c) => c.head)) {
     for (const c of contacts) c.head = contacts.length === 2;
+  }
+  // A short thick arrow: its whole shaft lies within reach of both ends, so the tail reads about
+  // 1 and the head only a quarter more; between two ends, that is still the head.
+  if (contacts.length === 2 && !contacts.some((c) => c.head)) {
+    const [a, b] = [...contacts].sort((p, q) => q.density - p.density) as [Contact, Contact];
+    if (a.density >= 1 && a.density >= 1.25 * b.density) a.head = true;
   }
 }
 

@@ -31,6 +31,20 @@ interface Node {
   pixels: number[];
   shape: NodeShape;
   text: string;
+  /** Size of the node's type: median advance per character of its words in pixels (0 when none was read). */
+  typeSize: number;
+}
+
+/** A figure's graph and, by node id, how large its type is set (mind maps use it to find the centre). */
+export interface FigureScene {
+  graph: FlowGraph;
+  typeSize: Map<string, number>;
+}
+
+/** Width per character rather than height: ascenders and descenders make a word's height vary. */
+function typeSize(blocks: TextBlock[]): number {
+  const hs = blocks.flatMap((b) => b.words.filter((w) => w.text.length > 0).map((w) => (w.bbox[2] - w.bbox[0]) / w.text.length)).sort((a, b) => a - b);
+  return hs.length === 0 ? 0 : hs[Math.floor(hs.length / 2)]!;
 }
 
 const JUNK = /^[|_~`'".,:;—–\-=[\](){}]+$/;
@@ -86,6 +100,10 @@ function regionMask(img: RgbImage, regions: Region[]): Mask {
 }
 
 export async function figureGraph(input: FigureInput, mode: FigureMode): Promise<FlowGraph> {
+  return (await figureScene(input, mode)).graph;
+}
+
+export async function figureScene(input: FigureInput, mode: FigureMode): Promise<FigureScene> {
   const img = await decodeRgb(input.png);
   const { width, height } = img;
   const bg = dominantColour(img);
@@ -95,11 +113,13 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
   const scale = { stroke, glyph };
   const regions = findShapes(fg, scale);
 
-  // Text inside shapes: the region shrunk past its outline.
-  const inner = erode(regionMask(img, regions), stroke + 2).data;
+  // Text inside shapes: the region (untrimmed: a flat diamond keeps its sharp ends) shrunk past
+  // its outline.
+  const whole = regions.map((r) => ({ ...r, pixels: r.untrimmed }));
+  const inner = erode(regionMask(img, whole), stroke + 2).data;
   const blocks: TextBlock[] = [];
   regions.forEach((r, i) => {
-    const block = shapeBlock(img, r.pixels.filter((p) => inner[p]), i, threshold);
+    const block = shapeBlock(img, r.untrimmed.filter((p) => inner[p]), i, threshold, r.untrimmed);
     if (block) blocks.push(block);
   });
 
@@ -112,8 +132,9 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
   const free = freeBlocks(img, { width, height, data: freeMask }, bg, glyph);
   blocks.push(...free);
 
+  const readers = [input.ocrBlock, input.ocr].filter((r) => r !== undefined);
   if (input.words && input.words.length > 0) assignKnownWords(blocks, input.words, glyph / 2);
-  else if (input.ocr) await readBlocks(img, blocks, glyph, input.ocr);
+  else if (readers.length > 0) await readBlocks(img, blocks, glyph, ...readers);
   for (const b of blocks) b.text = clean(b.text);
 
   const nodes: Node[] = regions.map((r, i) => ({
@@ -121,6 +142,7 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
     pixels: r.pixels,
     shape: r.kind,
     text: blocks.filter((b) => b.shape === i).map((b) => b.text).join(' '),
+    typeSize: typeSize(blocks.filter((b) => b.shape === i)),
   }));
   for (const n of nodes) n.shape = refineShape(n.shape, n.bbox, n.text, glyph);
 
@@ -132,7 +154,7 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
     const isNode =
       mode === 'mindmap' ||
       (mode === 'diagram' && strokes0.some((s) => s.contacts.length === 1 && distanceToPixels(box, s.pixels, width) === 0 && !nearMiddle(b.bbox, s.pixels, width)));
-    if (isNode) nodes.push({ bbox: b.bbox, pixels: rectPixels(grow(b.bbox, Math.max(3, (mode === 'mindmap' ? 1.5 : 0.9) * glyph)), width, height), shape: 'text', text: b.text });
+    if (isNode) nodes.push({ bbox: b.bbox, pixels: rectPixels(grow(b.bbox, Math.max(3, (mode === 'mindmap' ? 1.5 : 0.9) * glyph)), width, height), shape: 'text', text: b.text, typeSize: typeSize([b]) });
     else labels.push(b);
   }
 
@@ -191,7 +213,7 @@ function boxOfPixels(pixels: number[], width: number): BBox | undefined {
   return [x0, y0, x1, y1];
 }
 
-function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: number, glyph: number): FlowGraph {
+function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: number, glyph: number): FigureScene {
   // Stable ids in reading order: bands of about two glyphs, then left to right.
   const order = nodes.map((_, i) => i).sort((a, b) => {
     const [ax, ay] = centre(nodes[a]!.bbox);
@@ -236,7 +258,8 @@ function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: num
     const n = nodes[i]!;
     return { id: idOf.get(i)!, shape: n.shape, text: n.text, bbox: n.bbox };
   });
-  return { nodes: flowNodes, edges: flowEdges, direction: direction(flowNodes, flowEdges) };
+  const typeSize = new Map(order.map((i) => [idOf.get(i)!, nodes[i]!.typeSize]));
+  return { graph: { nodes: flowNodes, edges: flowEdges, direction: direction(flowNodes, flowEdges) }, typeSize };
 }
 
 /** The main flow direction: where most edges point. */

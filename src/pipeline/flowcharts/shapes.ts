@@ -18,6 +18,8 @@ export interface Region {
   kind: ShapeKind;
   /** True when the region came from an enclosed background (an outlined shape). */
   hollow: boolean;
+  /** The region before attachments were trimmed: it still holds a flat diamond's sharp ends. */
+  untrimmed: number[];
 }
 
 export interface ShapeScale {
@@ -181,7 +183,7 @@ export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
     // The stronger opening squares off curves; when nothing stuck out of the outline (the box is
     // unchanged), the untrimmed outline tells the kind better.
     const same = t.bbox.every((v, i) => Math.abs(v - c.bbox[i]!) <= 1);
-    return { bbox: t.bbox, pixels: t.pixels, kind: classify(same ? c : t, width, fg, scale), hollow: hollowOf.get(c) ?? false };
+    return { bbox: t.bbox, pixels: t.pixels, kind: classify(same ? c : t, width, fg, scale), hollow: hollowOf.get(c) ?? false, untrimmed: c.pixels };
   });
 }
 

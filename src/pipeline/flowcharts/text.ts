@@ -2,7 +2,9 @@
 // plain-text nodes), and what they say. OCR engines read drawings badly (borders and connectors
 // confuse their page layout analysis), so each block of glyphs is cut out clean (only its glyph
 // pixels, dark on white, enlarged to a comfortable size) and the blocks are stacked on one sheet
-// that the OCR port reads in a single call; words come back to their blocks by position.
+// that the OCR ports read; words come back to their blocks by position. Two readings of the sheet
+// (single-block mode, which keeps multi-word lines whole, and sparse-text mode, which drops no
+// line) complement each other: each block keeps the one with the higher mean confidence.
 import sharp from 'sharp';
 import type { BBox, PageText, Word } from '../types.js';
 import { components } from './components.js';
@@ -38,17 +40,52 @@ const boxOf = (pixels: number[], width: number): BBox => {
 
 /**
  * Glyphs inside a shape: pixels that differ from the shape's own fill, away from its border.
- * `inner` is the shape's region shrunk past its outline.
+ * `inner` is the shape's region shrunk past its outline; `region` the whole of it, from which a
+ * glyph cut by the shrinking (a letter near a diamond's slanted side) is made whole again.
  */
-export function shapeBlock(img: RgbImage, inner: number[], shape: number, threshold: number): TextBlock | undefined {
+export function shapeBlock(img: RgbImage, inner: number[], shape: number, threshold: number, region: number[] = inner): TextBlock | undefined {
   if (inner.length === 0) return undefined;
   const ground = dominantColour(img, inner);
-  const pixels = inner.filter((p) => colourDistance(img.data, p * 3, ground) > threshold);
-  if (pixels.length < 6) return undefined;
+  const inside = inner.filter((p) => colourDistance(img.data, p * 3, ground) > threshold);
+  if (inside.length < 6) return undefined;
+  const pixels = wholeGlyphs(img, inside, region, ground, threshold);
   // Drop specks (scan noise): keep pixels whose component is at least a few pixels big.
   const kept = dropSpecks(pixels, img.width, 4);
   if (kept.length < 6) return undefined;
   return { bbox: boxOf(kept, img.width), pixels: kept, ground, shape, words: [], text: '' };
+}
+
+/**
+ * The glyph pixels grown to the whole of each glyph they belong to within the region; a piece that
+ * reaches the region's edge is the outline (or a glyph touching it) and keeps only its inner part.
+ */
+function wholeGlyphs(img: RgbImage, inside: number[], region: number[], ground: Rgb, threshold: number): number[] {
+  if (region.length === inside.length) return inside;
+  const box = boxOf(region, img.width);
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
+  const local = (p: number): number => (Math.floor(p / img.width) - box[1]) * w + (p % img.width) - box[0];
+  const inRegion = new Uint8Array(w * h);
+  for (const p of region) inRegion[local(p)] = 1;
+  const ink = new Uint8Array(w * h);
+  for (const p of region) if (colourDistance(img.data, p * 3, ground) > threshold) ink[local(p)] = 1;
+  const seed = new Uint8Array(w * h);
+  for (const p of inside) seed[local(p)] = 1;
+  const out = new Set(inside);
+  for (const c of components({ width: w, height: h, data: ink }, 1).list) {
+    let seeded = false;
+    let edge = false;
+    for (const q of c.pixels) {
+      if (seed[q]) seeded = true;
+      const x = q % w;
+      const y = (q - x) / w;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1 || !inRegion[q - 1] || !inRegion[q + 1] || !inRegion[q - w] || !inRegion[q + w]) edge = true;
+      if (edge) break;
+    }
+    if (!seeded || edge) continue;
+    for (const q of c.pixels) out.add((Math.floor(q / w) + box[1]) * img.width + (q % w) + box[0]);
+  }
+  return [...out];
 }
 
 function dropSpecks(pixels: number[], width: number, min: number): number[] {
@@ -116,8 +153,8 @@ export function freeBlocks(img: RgbImage, glyphMask: Mask, ground: Rgb, glyph: n
 /** Glyph height the OCR sheet scales blocks to (tesseract reads best around 20-30 px capitals). */
 const TARGET_GLYPH = 26;
 
-/** Reads every block with one OCR call on a sheet of clean, enlarged block images. */
-export async function readBlocks(img: RgbImage, blocks: TextBlock[], glyph: number, ocr: (png: Buffer) => Promise<PageText>): Promise<void> {
+/** Reads every block from one sheet of clean, enlarged block images, once per reader given. */
+export async function readBlocks(img: RgbImage, blocks: TextBlock[], glyph: number, ...readers: ((png: Buffer) => Promise<PageText>)[]): Promise<void> {
   if (blocks.length === 0) return;
   const scale = Math.min(4, Math.max(1, TARGET_GLYPH / Math.max(4, glyph)));
   const pad = Math.round(10 * scale);
@@ -167,22 +204,31 @@ export async function readBlocks(img: RgbImage, blocks: TextBlock[], glyph: numb
     }
   });
   const png = await sharp(Buffer.from(sheet), { raw: { width: sheetW, height: sheetH, channels: 1 } }).png({ compressionLevel: 1 }).toBuffer();
-  const text = await ocr(png);
-  for (const line of text.lines) {
-    for (const word of line.words) {
-      const t = word.text.trim();
-      if (t === '') continue;
-      const cy = (word.bbox[1] + word.bbox[3]) / 2;
-      const k = placed.findIndex((p) => cy >= p.top - gap / 2 && cy < p.top + p.sh + gap / 2);
-      if (k < 0) continue;
-      const p = placed[k]!;
-      const b = blocks[k]!;
-      const map = (x: number, yy: number): [number, number] => [b.bbox[0] - 2 + (x - pad) / scale, b.bbox[1] - 2 + (yy - p.top) / scale];
-      const [x0, y0] = map(word.bbox[0], word.bbox[1]);
-      const [x1, y1] = map(word.bbox[2], word.bbox[3]);
-      b.words.push({ text: t, bbox: [x0, y0, x1, y1], confidence: word.confidence });
+  // Each reader's words by block; a block keeps the reading it is surest of (mean confidence).
+  const wordsByBlock = (text: PageText): Word[][] => {
+    const out: Word[][] = blocks.map(() => []);
+    for (const line of text.lines) {
+      for (const word of line.words) {
+        const t = word.text.trim();
+        if (t === '') continue;
+        const cy = (word.bbox[1] + word.bbox[3]) / 2;
+        const k = placed.findIndex((p) => cy >= p.top - gap / 2 && cy < p.top + p.sh + gap / 2);
+        if (k < 0) continue;
+        const p = placed[k]!;
+        const b = blocks[k]!;
+        const map = (x: number, yy: number): [number, number] => [b.bbox[0] - 2 + (x - pad) / scale, b.bbox[1] - 2 + (yy - p.top) / scale];
+        const [x0, y0] = map(word.bbox[0], word.bbox[1]);
+        const [x1, y1] = map(word.bbox[2], word.bbox[3]);
+        out[k]!.push({ text: t, bbox: [x0, y0, x1, y1], confidence: word.confidence });
+      }
     }
-  }
+    return out;
+  };
+  const mean = (ws: Word[]): number => (ws.length === 0 ? -1 : ws.reduce((a, w) => a + w.confidence, 0) / ws.length);
+  const readings = await Promise.all(readers.map(async (read) => wordsByBlock(await read(png))));
+  blocks.forEach((b, k) => {
+    b.words = readings.map((r) => r[k]!).reduce((best, ws) => (mean(ws) > mean(best) ? ws : best), []);
+  });
   for (const b of blocks) b.text = joinWords(b.words);
 }
 

@@ -28,6 +28,8 @@ export interface FlowGraph {
   nodes: FlowNode[];
   edges: FlowEdge[];
   direction?: FlowDirection;
+  /** Mind maps: the id of the central topic (found from the figure; without it, guessed from the layout). */
+  root?: string;
 }
 
 export interface MindmapNode {
@@ -50,4 +52,10 @@ export interface FigureInput {
   words?: Word[];
   /** The OCR port (the pipeline imports no providers). Without it and without words, text stays empty. */
   ocr?: (png: Buffer) => Promise<PageText>;
+  /**
+   * Reads a prepared sheet of text lines stacked one under another as one block (tesseract's
+   * single-block mode); when given, the figure's text is read by both ports and each text block
+   * keeps the surer reading.
+   */
+  ocrBlock?: (png: Buffer) => Promise<PageText>;
 }

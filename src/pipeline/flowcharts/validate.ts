@@ -73,6 +73,10 @@ export function validateFlowGraph(json: unknown): FlowGraph | ValidationProblem 
     if (typeof json.direction !== 'string' || !(DIRECTIONS as string[]).includes(json.direction)) return { path: '$.direction', message: `must be one of ${DIRECTIONS.join(', ')}` };
     graph.direction = json.direction as FlowDirection;
   }
+  if (json.root !== undefined) {
+    if (typeof json.root !== 'string' || !seen.has(json.root)) return { path: '$.root', message: 'must be the id of a node (the central topic of a mind map)' };
+    graph.root = json.root;
+  }
   return graph;
 }
 

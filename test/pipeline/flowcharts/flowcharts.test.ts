@@ -15,6 +15,7 @@ import {
   validateFlowGraph,
   type FlowGraph,
 } from '../../../src/pipeline/flowcharts/index.js';
+import { figureBlockText, figureText } from '../../../src/extractors/figure.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../../../src/providers/ocr/index.js';
 import { pairNodes, scoreGraph, treeAccuracy, treeOf } from '../../../eval/graph-metrics.js';
 import { mermaidError, mermaidFlowchart } from '../../../eval/mermaid-check.js';
@@ -29,14 +30,18 @@ afterAll(async () => {
   await engine.close();
 });
 
-const ocr = (png: Buffer): ReturnType<OcrEngine['recognize']> => engine.recognize(png);
+// The ports the product gives figure extractors (src/extractors/figure.ts).
+const ocr = (png: Buffer): ReturnType<OcrEngine['recognize']> => figureText(engine, png);
+const ocrBlock = (png: Buffer): ReturnType<OcrEngine['recognize']> => figureBlockText(engine, png);
 
 describe('extractFlowchart', () => {
   // Seed 2: start, two connectors, a process, a decision with labelled branches, an end (LR).
   // Seed 13: fourteen nodes top to bottom, a decision with Yes/No, rounded boxes.
-  it.each([2, 13])('generated flowchart %i: every node text, edge (with direction) and label', async (seed) => {
+  // Seed 62: eight nodes left to right joined by short thick arrows (the tail reads almost as
+  // dense as the head).
+  it.each([2, 13, 62])('generated flowchart %i: every node text, edge (with direction) and label', async (seed) => {
     const drawn = await drawFlowchart(seed);
-    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr });
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
     const score = scoreGraph(graph, drawn.truth);
     expect(score.predNodes).toBe(drawn.truth.nodes.length);
     expect(score.textHits).toBe(drawn.truth.nodes.length);
@@ -44,6 +49,23 @@ describe('extractFlowchart', () => {
     expect(score.edgeHits).toBe(drawn.truth.edges.length);
     expect(score.labelHits).toBe(drawn.truth.edges.length);
     expect(await mermaidError(flowGraphToMermaid(graph))).toBeUndefined();
+  });
+
+  it('text reaching into a flat diamond\'s sharp ends is read whole', async () => {
+    // Seed 53: "Empty?" fills a wide, flat diamond; its first letter sits in the narrow end.
+    const drawn = await drawFlowchart(53);
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    expect(graph.nodes.map((n) => n.text)).toContain('Empty?');
+  });
+
+  it('an arrowhead whose tip merges into a diamond still gives the direction', async () => {
+    // Seed 4: "Load cart" -> "Empty?" ends at the diamond's corner, which swallows part of the head.
+    const drawn = await drawFlowchart(4);
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    const text = new Map(graph.nodes.map((n) => [n.id, n.text]));
+    const pairs = graph.edges.map((e) => `${text.get(e.source)} > ${text.get(e.target)}`);
+    expect(pairs).toContain('Load cart > Empty?');
+    expect(pairs).not.toContain('Empty? > Load cart');
   });
 
   it('without text: shapes by outline, arrows by their heads, in reading order', async () => {
@@ -63,7 +85,7 @@ describe('extractFlowchart', () => {
   it('arrow direction follows the head, not the layout: a bottom-to-top chart reads upwards', async () => {
     const dot = `digraph G { graph [rankdir=BT, dpi=96]; node [shape=box, fontname="DejaVu Sans"]; a [label="Load data"]; b [label="Print report"]; c [label="Send email"]; a -> b; b -> c; }`;
     const png = await graphviz(dot);
-    const graph = await extractFlowchart({ png, width: 0, height: 0, ocr });
+    const graph = await extractFlowchart({ png, width: 0, height: 0, ocr, ocrBlock });
     const text = new Map(graph.nodes.map((n) => [n.id, n.text]));
     expect(graph.edges.map((e) => `${text.get(e.source)} > ${text.get(e.target)}`).sort()).toEqual(['Load data > Print report', 'Print report > Send email']);
     expect(graph.direction).toBe('BT');
@@ -74,22 +96,56 @@ describe('extractDiagram', () => {
   it('an org chart without arrowheads: undirected edges from the upper box to the lower ones', async () => {
     const dot = `graph G { graph [dpi=96, splines=ortho]; node [shape=box, style="rounded,filled", fillcolor="#dae8fc", fontname="DejaVu Sans"]; ceo [label="Director"]; a [label="Sales"]; b [label="Research"]; ceo -- a; ceo -- b; }`;
     const png = await graphviz(dot);
-    const graph = await extractDiagram({ png, width: 0, height: 0, ocr });
+    const graph = await extractDiagram({ png, width: 0, height: 0, ocr, ocrBlock });
     const text = new Map(graph.nodes.map((n) => [n.id, n.text]));
     expect([...text.values()].sort()).toEqual(['Director', 'Research', 'Sales']);
     expect(graph.edges.map((e) => `${text.get(e.source)} - ${text.get(e.target)}`).sort()).toEqual(['Director - Research', 'Director - Sales']);
     expect(graph.edges.every((e) => e.directed === false)).toBe(true);
     expect(await mermaidError(flowGraphToMermaid(graph))).toBeUndefined();
   });
+
+  it('a line shorter than the margin around its boxes still joins them', async () => {
+    // Boxes almost touching: the margin cut around each outline would swallow the whole line.
+    const dot = `graph G { graph [dpi=96, ranksep=0.05, nodesep=0.05]; edge [penwidth=3]; node [shape=box, style=rounded, penwidth=2, fontname="DejaVu Sans"]; a [label="Budget"]; b [label="Users"]; c [label="Partners"]; a -- b; a -- c; }`;
+    const graph = await extractDiagram({ png: await graphviz(dot), width: 0, height: 0 });
+    expect(graph.nodes).toHaveLength(3);
+    expect(graph.edges.map((e) => `${e.source}-${e.target}`).sort()).toEqual(['n1-n2', 'n1-n3']);
+  });
 });
 
 describe('extractMindmap', () => {
   it.each([5, 6])('generated mind map %i: the central topic and every branch', async (seed) => {
     const drawn = await drawMindmap(seed);
-    const tree = await extractMindmap({ png: drawn.png, width: 0, height: 0, ocr });
+    const tree = await extractMindmap({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
     expect(tree.root.text).toBe(drawn.truth.text);
     expect(treeAccuracy(treeOf(tree.root), drawn.truth)).toBe(1);
     expect(await mermaidError(mindmapToMermaid(tree))).toBeUndefined();
+  });
+
+  it('the central topic is the one set in the largest type, even in a smaller box', async () => {
+    const dot = `graph G { graph [dpi=96, rankdir=LR]; node [shape=box, style=rounded, fontname="DejaVu Sans", fontsize=11]; r [label="Centre", fontsize=20]; a [label="A much longer branch title here"]; b [label="Second branch"]; c [label="Leaf one"]; d [label="Leaf two"]; r -- a; r -- b; a -- c; a -- d; }`;
+    const tree = await extractMindmap({ png: await graphviz(dot), width: 0, height: 0, ocr, ocrBlock });
+    expect(treeOf(tree.root)).toEqual({
+      text: 'Centre',
+      children: [
+        { text: 'A much longer branch title here', children: [{ text: 'Leaf one', children: [] }, { text: 'Leaf two', children: [] }] },
+        { text: 'Second branch', children: [] },
+      ],
+    });
+  });
+
+  it('graphToMindmap keeps the root the graph names', () => {
+    const g: FlowGraph = {
+      nodes: [
+        { id: 'a', shape: 'process', text: 'Small centre', bbox: [0, 0, 40, 20] },
+        { id: 'b', shape: 'terminator', text: 'Big branch', bbox: [100, 100, 220, 150] },
+      ],
+      edges: [{ source: 'b', target: 'a', label: null, directed: false }],
+      root: 'a',
+    };
+    expect(treeOf(graphToMindmap(g).root)).toEqual({ text: 'Small centre', children: [{ text: 'Big branch', children: [] }] });
+    expect(validateFlowGraph({ ...g, root: 'zz' })).toEqual({ path: '$.root', message: 'must be the id of a node (the central topic of a mind map)' });
+    expect(validateFlowGraph(g)).toMatchObject({ root: 'a' });
   });
 
   it('graphToMindmap roots the tree at the biggest, best connected node and attaches strays to the nearest', () => {
@@ -212,7 +268,7 @@ describe('describeFlowGraph', () => {
 
   it('mentions every node and label of an extracted chart', async () => {
     const drawn = await drawFlowchart(13);
-    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr });
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
     const text = describeFlowGraph(graph);
     for (const n of graph.nodes) expect(text).toContain(`"${n.text}"`);
     for (const e of graph.edges) if (e.label) expect(text).toContain(`if "${e.label}"`);
