@@ -14,7 +14,8 @@ import { imageRules } from '../tables/image-rules.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import { eraseRules } from '../tables/scan-text.js';
 import { invertDarkBands } from './bands.js';
-import { estimatePageSkew, quarterTurn, rotateSmall } from './skew.js';
+import { rotateGrey } from '../schematics/raster.js';
+import { estimatePageSkew, quarterTurn } from './skew.js';
 
 /** What recognises a prepared page image (the OCR engine). */
 export interface PageRecognizer {
@@ -218,7 +219,7 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer)
   let turns = 0;
   const skew = estimatePageSkew(img);
   const degrees = Math.abs(skew.degrees) >= MIN_SKEW ? skew.degrees : 0;
-  if (degrees) img = rotateSmall(img, -degrees);
+  if (degrees) img = rotateGrey(img, -degrees);
   if (skew.rowsOverColumns < SIDEWAYS && reader.orientation) {
     turns = (await reader.orientation(img)) ?? 0;
     if (turns) img = quarterTurn(img, turns);

@@ -92,38 +92,6 @@ export function estimatePageSkew(img: GreyPixels): PageSkew {
   return colsBest.score > 1.5 * rows.score ? { degrees: colsBest.deg, rowsOverColumns: rows.score / colsBest.score } : { degrees: rows.deg, rowsOverColumns: rows.score / Math.max(1, cols) };
 }
 
-/** Bilinear resampling of the image turned by `deg` (clockwise) about its centre, same size; white outside. */
-export function rotateSmall(img: GreyPixels, deg: number): GreyPixels {
-  const { width: w, height: h, data } = img;
-  const out = new Uint8Array(w * h);
-  const a = (deg * Math.PI) / 180;
-  const cos = Math.cos(a);
-  const sin = Math.sin(a);
-  const cx = w / 2;
-  const cy = h / 2;
-  for (let y = 0; y < h; y++) {
-    const dy = y + 0.5 - cy;
-    // Source position moves linearly along a row: step it instead of recomputing.
-    let sx = cos * (0.5 - cx) + sin * dy + cx - 0.5;
-    let sy = -sin * (0.5 - cx) + cos * dy + cy - 0.5;
-    for (let x = 0; x < w; x++, sx += cos, sy -= sin) {
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= w || y0 + 1 >= h) {
-        out[y * w + x] = 255;
-        continue;
-      }
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i = y0 * w + x0;
-      const top = data[i]! + (data[i + 1]! - data[i]!) * fx;
-      const bottom = data[i + w]! + (data[i + w + 1]! - data[i + w]!) * fx;
-      out[y * w + x] = Math.round(top + (bottom - top) * fy);
-    }
-  }
-  return { data: out, width: w, height: h };
-}
-
 /** The image turned clockwise by `turns` quarter turns (exact, no resampling). */
 export function quarterTurn(img: GreyPixels, turns: number): GreyPixels {
   const t = ((turns % 4) + 4) % 4;
