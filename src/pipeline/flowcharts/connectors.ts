@@ -209,6 +209,64 @@ function markHeads(contacts: Contact[]): void {
   }
 }
 
+/**
+ * Heads of a straight two-ended stroke from its width profile along the line between the ends:
+ * a head is where the stroke widens well past its shaft just before a contact. This reads short
+ * links, whose whole shaft lies within the density radius of both ends, and thin open "vee"
+ * heads, whose few pixels the density barely notices; a node outline left over at a contact
+ * hugs the contact and is skipped. Decides only when one end is clearly wider (arrows both ways
+ * stay with the density reading).
+ */
+function headsByProfile(pixels: number[], [a, b]: [Contact, Contact], width: number, { stroke, glyph }: StrokeOptions): void {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len < 4 * stroke + 6) return;
+  const ux = (b.x - a.x) / len;
+  const uy = (b.y - a.y) / len;
+  const bin = Math.max(2, stroke + 1);
+  const bins = Math.ceil(len / bin) + 1;
+  const lo = new Float64Array(bins).fill(Infinity);
+  const hi = new Float64Array(bins).fill(-Infinity);
+  const offsets: number[] = [];
+  for (const p of pixels) {
+    const dx = (p % width) - a.x;
+    const dy = Math.floor(p / width) - a.y;
+    const t = dx * ux + dy * uy;
+    if (t < 0 || t > len) continue;
+    const s = -dx * uy + dy * ux;
+    offsets.push(Math.abs(s));
+    const k = Math.floor(t / bin);
+    lo[k] = Math.min(lo[k]!, s);
+    hi[k] = Math.max(hi[k]!, s);
+  }
+  offsets.sort((p, q) => p - q);
+  // Not straight (an elbow or a curve): the profile along the chord means nothing.
+  if (offsets.length === 0 || offsets[Math.floor(offsets.length / 2)]! > stroke + 1) return;
+  const widths: number[] = [];
+  for (let k = 0; k < bins; k++) widths.push(hi[k]! >= lo[k]! ? hi[k]! - lo[k]! + 1 : 0);
+  const filled = widths.filter((w) => w > 0).sort((p, q) => p - q);
+  if (filled.length < 4) return;
+  const shaft = filled[Math.floor(filled.length / 3)]!;
+  const skip = stroke + 2;
+  const reach = Math.min(len / 2, Math.max(4 * stroke + 8, 1.2 * glyph));
+  const wide = (w: number): boolean => w >= Math.max(2.2 * shaft, shaft + 2 * stroke + 2);
+  // How many bins near an end are wide: a head widens over its whole length, an outline left at
+  // a contact over a bin or two.
+  const wideBins = (from: number, dir: 1 | -1): number => {
+    let n = 0;
+    for (let d = skip; d <= reach; d += bin) if (wide(widths[Math.floor((from + dir * d) / bin)] ?? 0)) n++;
+    return n;
+  };
+  const na = wideBins(0, 1);
+  const nb = wideBins(len, -1);
+  if (na > 0 && na >= 2 * nb) {
+    a.head = true;
+    b.head = false;
+  } else if (nb > 0 && nb >= 2 * na) {
+    b.head = true;
+    a.head = false;
+  }
+}
+
 /** Geodesic owner of every stroke pixel among the given seed contacts (for splitting shared strokes). */
 function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][] {
   const index = new Map<number, number>();
@@ -259,10 +317,11 @@ function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][
  * whose direction it continues; without any head, the topmost end (a parent above its children in
  * org charts and trees) links to the others.
  */
-export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number]): RawEdge[] {
+export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions): RawEdge[] {
   const contacts = stroke.contacts;
   if (contacts.length < 2) return [];
   markHeads(contacts);
+  if (contacts.length === 2 && scale) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
   const heads = contacts.filter((c) => c.head);
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {

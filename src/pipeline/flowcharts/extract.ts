@@ -159,7 +159,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   }
 
   const strokes = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
-  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox)));
+  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
   return assemble(nodes, raw, labels, width, glyph);
 }
 

@@ -82,6 +82,21 @@ describe('extractFlowchart', () => {
     expect(graph.direction).toBe('TD');
   });
 
+  it('short links read their direction from the widening of the head, past any node outline', async () => {
+    // Seed 53: a long left-to-right chain with short links, whose whole shaft lies within the
+    // reach of the ink count at both ends; the ellipse's outline left at the first tail is as
+    // dense as a head there.
+    const drawn = await drawFlowchart(53);
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    const text = new Map(graph.nodes.map((n) => [n.id, n.text]));
+    const pairs = graph.edges.map((e) => `${text.get(e.source)} > ${text.get(e.target)}`);
+    const chain = ['Begin', 'Sort order', 'Send request', 'Sort ticket', 'Review ticket', 'Review form'];
+    const tail = ['Parse cart', 'Fetch totals', 'Bill label copy', 'Log file all', 'Finish'];
+    for (const names of [chain, tail]) {
+      for (let i = 1; i < names.length; i++) expect(pairs).toContain(`${names[i - 1]} > ${names[i]}`);
+    }
+  });
+
   it('arrow direction follows the head, not the layout: a bottom-to-top chart reads upwards', async () => {
     const dot = `digraph G { graph [rankdir=BT, dpi=96]; node [shape=box, fontname="DejaVu Sans"]; a [label="Load data"]; b [label="Print report"]; c [label="Send email"]; a -> b; b -> c; }`;
     const png = await graphviz(dot);
