@@ -7,6 +7,7 @@
 // (fan-in, fan-out, buses) are split by which ends carry heads.
 import { components, dilate, type Component } from './components.js';
 import type { Mask } from './raster.js';
+import type { BBox } from '../types.js';
 
 export interface Contact {
   /** Index of the touched node (shape or text node). */
@@ -265,6 +266,82 @@ function headsByProfile(pixels: number[], [a, b]: [Contact, Contact], width: num
     b.head = true;
     a.head = false;
   }
+}
+
+/**
+ * Straight lines that cross a node on their way between two others. A line drawn between node
+ * centres and cut where it enters and leaves a node it crosses gives two pieces, each touching
+ * that node; where a line really ends at a node it aims at the node's centre, while a crossing
+ * line misses the centre and goes on, in the same direction, on the far side. Such pairs of
+ * pieces are joined into one line between their outer ends.
+ */
+export function joinCrossings(strokes: Stroke[], boxes: BBox[], width: number, stroke: number): Stroke[] {
+  interface End {
+    s: number;
+    c: Contact;
+    other: Contact;
+    ux: number;
+    uy: number;
+  }
+  const passing: End[] = [];
+  strokes.forEach((st, s) => {
+    if (st.contacts.length !== 2 || !isStraight(st, width, stroke)) return;
+    for (const [c, other] of [[st.contacts[0]!, st.contacts[1]!], [st.contacts[1]!, st.contacts[0]!]] as const) {
+      const len = Math.hypot(c.x - other.x, c.y - other.y);
+      if (len === 0) continue;
+      const ux = (c.x - other.x) / len;
+      const uy = (c.y - other.y) / len;
+      const b = boxes[c.node]!;
+      const miss = Math.abs(((b[0] + b[2]) / 2 - c.x) * uy - ((b[1] + b[3]) / 2 - c.y) * ux);
+      if (miss > 0.3 * Math.min(b[2] - b[0], b[3] - b[1])) passing.push({ s, c, other, ux, uy });
+    }
+  });
+  const used = new Set<number>();
+  const joined: Stroke[] = [];
+  const tol = 2 * stroke + 3;
+  for (const a of passing) {
+    if (used.has(a.s)) continue;
+    // Along a's line past the node: how far on, and how far off the line.
+    const along = (c: Contact): number => (c.x - a.c.x) * a.ux + (c.y - a.c.y) * a.uy;
+    const off = (c: Contact): number => Math.abs((c.x - a.c.x) * a.uy - (c.y - a.c.y) * a.ux);
+    let best = -1;
+    let bestStart: Contact | undefined;
+    let bestEnd: Contact | undefined;
+    strokes.forEach((st, s) => {
+      if (s === a.s || used.has(s) || st.contacts.length !== 2) return;
+      const i = st.contacts.findIndex((c) => c.node === a.c.node);
+      if (i < 0) return;
+      const start = st.contacts[i]!;
+      const end = st.contacts[1 - i]!;
+      if (end.node === a.other.node || along(start) <= 0 || along(end) <= along(start) || off(start) > tol) return;
+      // The far end may drift off the line a little more with distance (a 3-degree cone).
+      if (off(end) > tol + 0.05 * along(end) || !isStraight(st, width, stroke)) return;
+      if (best < 0 || along(start) < along(bestStart!)) {
+        best = s;
+        bestStart = start;
+        bestEnd = end;
+      }
+    });
+    if (best < 0 || !bestEnd) continue;
+    used.add(a.s).add(best);
+    joined.push({ pixels: [...strokes[a.s]!.pixels, ...strokes[best]!.pixels], contacts: [a.other, bestEnd] });
+  }
+  return [...strokes.filter((_, i) => !used.has(i)), ...joined];
+}
+
+/** Every pixel of the stroke within a few strokes' width of the line between its two ends. */
+function isStraight(st: Stroke, width: number, stroke: number): boolean {
+  const [a, b] = st.contacts as [Contact, Contact];
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len < 1) return false;
+  const tol = 2 * stroke + 3;
+  let off = 0;
+  for (const p of st.pixels) {
+    const dx = (p % width) - a.x;
+    const dy = Math.floor(p / width) - a.y;
+    if (Math.abs(dx * (b.y - a.y) - dy * (b.x - a.x)) / len > tol) off++;
+  }
+  return off <= 0.05 * st.pixels.length;
 }
 
 /** Geodesic owner of every stroke pixel among the given seed contacts (for splitting shared strokes). */

@@ -137,6 +137,16 @@ describe('extractMindmap', () => {
     expect(await mermaidError(mindmapToMermaid(tree))).toBeUndefined();
   });
 
+  it('a branch line that crosses another node on its way joins the two nodes at its ends', async () => {
+    // Seed 10: the line from "Partners" to its leaf "Backlog" runs straight across the central
+    // ellipse; cut there, its pieces would hang "Backlog" from the centre.
+    const drawn = await drawMindmap(10);
+    const tree = await extractMindmap({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    const partners = tree.root.children.find((c) => c.text === 'Partners');
+    expect(partners?.children.map((c) => c.text).sort()).toEqual(['Backlog', 'Interviews', 'Licenses']);
+    expect(tree.root.children.map((c) => c.text).sort()).toEqual(['Partners', 'Risks']);
+  });
+
   it('the central topic is the one set in the largest type, even in a smaller box', async () => {
     const dot = `graph G { graph [dpi=96, rankdir=LR]; node [shape=box, style=rounded, fontname="DejaVu Sans", fontsize=11]; r [label="Centre", fontsize=20]; a [label="A much longer branch title here"]; b [label="Second branch"]; c [label="Leaf one"]; d [label="Leaf two"]; r -- a; r -- b; a -- c; a -- d; }`;
     const tree = await extractMindmap({ png: await graphviz(dot), width: 0, height: 0, ocr, ocrBlock });
