@@ -7,6 +7,7 @@
 // (fan-in, fan-out, buses) are split by which ends carry heads.
 import { components, dilate, type Component } from './components.js';
 import type { Mask } from './raster.js';
+import type { BBox } from '../types.js';
 
 export interface Contact {
   /** Index of the touched node (shape or text node). */
@@ -209,6 +210,140 @@ function markHeads(contacts: Contact[]): void {
   }
 }
 
+/**
+ * Heads of a straight two-ended stroke from its width profile along the line between the ends:
+ * a head is where the stroke widens well past its shaft just before a contact. This reads short
+ * links, whose whole shaft lies within the density radius of both ends, and thin open "vee"
+ * heads, whose few pixels the density barely notices; a node outline left over at a contact
+ * hugs the contact and is skipped. Decides only when one end is clearly wider (arrows both ways
+ * stay with the density reading).
+ */
+function headsByProfile(pixels: number[], [a, b]: [Contact, Contact], width: number, { stroke, glyph }: StrokeOptions): void {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len < 4 * stroke + 6) return;
+  const ux = (b.x - a.x) / len;
+  const uy = (b.y - a.y) / len;
+  const bin = Math.max(2, stroke + 1);
+  const bins = Math.ceil(len / bin) + 1;
+  const lo = new Float64Array(bins).fill(Infinity);
+  const hi = new Float64Array(bins).fill(-Infinity);
+  const offsets: number[] = [];
+  for (const p of pixels) {
+    const dx = (p % width) - a.x;
+    const dy = Math.floor(p / width) - a.y;
+    const t = dx * ux + dy * uy;
+    if (t < 0 || t > len) continue;
+    const s = -dx * uy + dy * ux;
+    offsets.push(Math.abs(s));
+    const k = Math.floor(t / bin);
+    lo[k] = Math.min(lo[k]!, s);
+    hi[k] = Math.max(hi[k]!, s);
+  }
+  offsets.sort((p, q) => p - q);
+  // Not straight (an elbow or a curve): the profile along the chord means nothing.
+  if (offsets.length === 0 || offsets[Math.floor(offsets.length / 2)]! > stroke + 1) return;
+  const widths: number[] = [];
+  for (let k = 0; k < bins; k++) widths.push(hi[k]! >= lo[k]! ? hi[k]! - lo[k]! + 1 : 0);
+  const filled = widths.filter((w) => w > 0).sort((p, q) => p - q);
+  if (filled.length < 4) return;
+  const shaft = filled[Math.floor(filled.length / 3)]!;
+  const skip = stroke + 2;
+  const reach = Math.min(len / 2, Math.max(4 * stroke + 8, 1.2 * glyph));
+  const wide = (w: number): boolean => w >= Math.max(2.2 * shaft, shaft + 2 * stroke + 2);
+  // How many bins near an end are wide: a head widens over its whole length, an outline left at
+  // a contact over a bin or two.
+  const wideBins = (from: number, dir: 1 | -1): number => {
+    let n = 0;
+    for (let d = skip; d <= reach; d += bin) if (wide(widths[Math.floor((from + dir * d) / bin)] ?? 0)) n++;
+    return n;
+  };
+  const na = wideBins(0, 1);
+  const nb = wideBins(len, -1);
+  if (na > 0 && na >= 2 * nb) {
+    a.head = true;
+    b.head = false;
+  } else if (nb > 0 && nb >= 2 * na) {
+    b.head = true;
+    a.head = false;
+  }
+}
+
+/**
+ * Straight lines that cross a node on their way between two others. A line drawn between node
+ * centres and cut where it enters and leaves a node it crosses gives two pieces, each touching
+ * that node; where a line really ends at a node it aims at the node's centre, while a crossing
+ * line misses the centre and goes on, in the same direction, on the far side. Such pairs of
+ * pieces are joined into one line between their outer ends.
+ */
+export function joinCrossings(strokes: Stroke[], boxes: BBox[], width: number, stroke: number): Stroke[] {
+  interface End {
+    s: number;
+    c: Contact;
+    other: Contact;
+    ux: number;
+    uy: number;
+  }
+  const passing: End[] = [];
+  strokes.forEach((st, s) => {
+    if (st.contacts.length !== 2 || !isStraight(st, width, stroke)) return;
+    for (const [c, other] of [[st.contacts[0]!, st.contacts[1]!], [st.contacts[1]!, st.contacts[0]!]] as const) {
+      const len = Math.hypot(c.x - other.x, c.y - other.y);
+      if (len === 0) continue;
+      const ux = (c.x - other.x) / len;
+      const uy = (c.y - other.y) / len;
+      const b = boxes[c.node]!;
+      const miss = Math.abs(((b[0] + b[2]) / 2 - c.x) * uy - ((b[1] + b[3]) / 2 - c.y) * ux);
+      if (miss > 0.3 * Math.min(b[2] - b[0], b[3] - b[1])) passing.push({ s, c, other, ux, uy });
+    }
+  });
+  const used = new Set<number>();
+  const joined: Stroke[] = [];
+  const tol = 2 * stroke + 3;
+  for (const a of passing) {
+    if (used.has(a.s)) continue;
+    // Along a's line past the node: how far on, and how far off the line.
+    const along = (c: Contact): number => (c.x - a.c.x) * a.ux + (c.y - a.c.y) * a.uy;
+    const off = (c: Contact): number => Math.abs((c.x - a.c.x) * a.uy - (c.y - a.c.y) * a.ux);
+    let best = -1;
+    let bestStart: Contact | undefined;
+    let bestEnd: Contact | undefined;
+    strokes.forEach((st, s) => {
+      if (s === a.s || used.has(s) || st.contacts.length !== 2) return;
+      const i = st.contacts.findIndex((c) => c.node === a.c.node);
+      if (i < 0) return;
+      const start = st.contacts[i]!;
+      const end = st.contacts[1 - i]!;
+      if (end.node === a.other.node || along(start) <= 0 || along(end) <= along(start) || off(start) > tol) return;
+      // The far end may drift off the line a little more with distance (a 3-degree cone).
+      if (off(end) > tol + 0.05 * along(end) || !isStraight(st, width, stroke)) return;
+      if (best < 0 || along(start) < along(bestStart!)) {
+        best = s;
+        bestStart = start;
+        bestEnd = end;
+      }
+    });
+    if (best < 0 || !bestEnd) continue;
+    used.add(a.s).add(best);
+    joined.push({ pixels: [...strokes[a.s]!.pixels, ...strokes[best]!.pixels], contacts: [a.other, bestEnd] });
+  }
+  return [...strokes.filter((_, i) => !used.has(i)), ...joined];
+}
+
+/** Every pixel of the stroke within a few strokes' width of the line between its two ends. */
+function isStraight(st: Stroke, width: number, stroke: number): boolean {
+  const [a, b] = st.contacts as [Contact, Contact];
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len < 1) return false;
+  const tol = 2 * stroke + 3;
+  let off = 0;
+  for (const p of st.pixels) {
+    const dx = (p % width) - a.x;
+    const dy = Math.floor(p / width) - a.y;
+    if (Math.abs(dx * (b.y - a.y) - dy * (b.x - a.x)) / len > tol) off++;
+  }
+  return off <= 0.05 * st.pixels.length;
+}
+
 /** Geodesic owner of every stroke pixel among the given seed contacts (for splitting shared strokes). */
 function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][] {
   const index = new Map<number, number>();
@@ -259,10 +394,11 @@ function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][
  * whose direction it continues; without any head, the topmost end (a parent above its children in
  * org charts and trees) links to the others.
  */
-export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number]): RawEdge[] {
+export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions): RawEdge[] {
   const contacts = stroke.contacts;
   if (contacts.length < 2) return [];
   markHeads(contacts);
+  if (contacts.length === 2 && scale) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
   const heads = contacts.filter((c) => c.head);
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {

@@ -3,7 +3,7 @@
 // free-standing text is (edge labels in flowcharts; nodes in mind maps; either in diagrams).
 import type { BBox, Word } from '../types.js';
 import { components, dilate, erode } from './components.js';
-import { findStrokes, strokeEdges, type RawEdge } from './connectors.js';
+import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
 import { decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type RgbImage } from './raster.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
@@ -158,8 +158,10 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
     else labels.push(b);
   }
 
-  const strokes = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
-  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox)));
+  const found = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
+  // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
+  const strokes = mode === 'mindmap' ? joinCrossings(found, nodes.map((n) => n.bbox), width, stroke) : found;
+  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
   return assemble(nodes, raw, labels, width, glyph);
 }
 

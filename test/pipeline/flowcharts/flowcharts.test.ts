@@ -82,6 +82,21 @@ describe('extractFlowchart', () => {
     expect(graph.direction).toBe('TD');
   });
 
+  it('short links read their direction from the widening of the head, past any node outline', async () => {
+    // Seed 53: a long left-to-right chain with short links, whose whole shaft lies within the
+    // reach of the ink count at both ends; the ellipse's outline left at the first tail is as
+    // dense as a head there.
+    const drawn = await drawFlowchart(53);
+    const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    const text = new Map(graph.nodes.map((n) => [n.id, n.text]));
+    const pairs = graph.edges.map((e) => `${text.get(e.source)} > ${text.get(e.target)}`);
+    const chain = ['Begin', 'Sort order', 'Send request', 'Sort ticket', 'Review ticket', 'Review form'];
+    const tail = ['Parse cart', 'Fetch totals', 'Bill label copy', 'Log file all', 'Finish'];
+    for (const names of [chain, tail]) {
+      for (let i = 1; i < names.length; i++) expect(pairs).toContain(`${names[i - 1]} > ${names[i]}`);
+    }
+  });
+
   it('arrow direction follows the head, not the layout: a bottom-to-top chart reads upwards', async () => {
     const dot = `digraph G { graph [rankdir=BT, dpi=96]; node [shape=box, fontname="DejaVu Sans"]; a [label="Load data"]; b [label="Print report"]; c [label="Send email"]; a -> b; b -> c; }`;
     const png = await graphviz(dot);
@@ -120,6 +135,16 @@ describe('extractMindmap', () => {
     expect(tree.root.text).toBe(drawn.truth.text);
     expect(treeAccuracy(treeOf(tree.root), drawn.truth)).toBe(1);
     expect(await mermaidError(mindmapToMermaid(tree))).toBeUndefined();
+  });
+
+  it('a branch line that crosses another node on its way joins the two nodes at its ends', async () => {
+    // Seed 10: the line from "Partners" to its leaf "Backlog" runs straight across the central
+    // ellipse; cut there, its pieces would hang "Backlog" from the centre.
+    const drawn = await drawMindmap(10);
+    const tree = await extractMindmap({ png: drawn.png, width: 0, height: 0, ocr, ocrBlock });
+    const partners = tree.root.children.find((c) => c.text === 'Partners');
+    expect(partners?.children.map((c) => c.text).sort()).toEqual(['Backlog', 'Interviews', 'Licenses']);
+    expect(tree.root.children.map((c) => c.text).sort()).toEqual(['Partners', 'Risks']);
   });
 
   it('the central topic is the one set in the largest type, even in a smaller box', async () => {
