@@ -35,8 +35,7 @@ export interface QuestionType {
   /** A time unit the question names ("hour" in "how many hours"), singular. */
   unitWord?: string;
   /**
-   * A duration question asks how often something recurs ("how often", "at what interval", "time
-   * between two ...": true) or how long one stretch lasts ("how long", "lifetime": false);
+   * A duration question asks how often something recurs ("how often", "at what interval": true) or how long one stretch lasts ("how long", "lifetime": false);
    * undefined when the wording does not say.
    */
   recurrence?: boolean;
@@ -289,7 +288,7 @@ const RULES: Rule[] = [
   { re: /^(?:in |during |since )?(?:what|which) year\b|^since when\b|^what year\b/, type: 'year' },
   { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
   { re: /^how (?:often|frequently)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
-  { re: /^(?:for )?how long\b|^how old\b|^how much time\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
+  { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:did|does|do|was|were|is|will) .* (?:cost|pay|paid|spend|spent|charge|charged|sell|sold)\b|^for how much\b|^(?:what|how much) (?:was|is) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b/, type: 'money' },
   { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
@@ -297,7 +296,7 @@ const RULES: Rule[] = [
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
   { re: /^how (?:hot|cold|warm)\b/, type: 'quantity', family: 'temperature' },
   { re: /^how (?:long|wide|tall|high|deep|far)\b/, type: 'quantity', family: 'length' },
-  { re: /^how fast\b|^(?:at )?what speed\b|^(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per|an?|each) [a-z]+\b|^how much [a-z ]*(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b|^(?:what|which) (?:[a-z]+ ){1,2}(?:per|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
+  { re: /^how fast\b|^(?:at )?what speed\b|^(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per|an?|each) [a-z]+\b|^how much [a-z ]*(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
   { re: /^how many\b|^what (?:is the )?number of\b/, type: 'count' },
   { re: /^how much\b/, type: 'amount' },
   { re: /^(?:which|what) (?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b/, type: 'organisation' },
@@ -370,9 +369,9 @@ export function questionType(question: string): QuestionType {
 }
 
 // How often something recurs versus how long it lasts: an interval is the time between two
-// events of a series ("how often", "every", "frequency", "the time between two inspections"); a
-// life, age or "how long" is one stretch of time.
-const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|between|periodic(?:ally)?|recurr\w*)\b/;
+// events of a series ("how often", "every", "frequency"); a life, age or "how long" is one
+// stretch of time.
+const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*)\b/;
 const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
 function recurrenceAsked(q: string): boolean | undefined {
   if (RECURRENCE_WORDS.test(q)) return true;
