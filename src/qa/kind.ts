@@ -9,9 +9,12 @@ import type { StepPorts } from '../context.js';
 import type { SingleKind, StepContext } from '../jobs/kinds.js';
 import { setProgress } from '../jobs/repository.js';
 import { createAnswerEngine, type AnswerMode, type AnswerProvider, type CitedEvidence, type Plan, type Usage } from '../providers/answer/index.js';
+import { searchChunks } from '../search/chunk-search.js';
+import { fuseByRank } from '../search/fusion.js';
 import { recordEmbeddingUsage, retrieveChunks } from '../search/semantic.js';
 import { nowIso } from '../util.js';
 import { pageLines, passageOf, recordUsage } from './answering.js';
+import { namesQuery } from './names-query.js';
 import { findQuestionById, stillReadableDocuments, type QuestionRow } from './repository.js';
 import { ANSWER_JOB_KIND, AnswerPayload, type AnswerPayloadT } from './answer-job.js';
 import type { QuestionState } from './schemas.js';
@@ -55,13 +58,19 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT, StepPorts> = {
 
     // Visibility is checked again now, not only when the question was asked.
     const documentIds = await stillReadableDocuments(db, q);
-    const { hits, semantic } = await retrieveChunks(
+    const retrieved = await retrieveChunks(
       db,
       dialect,
       { query: [q.question_text, ...plan.search_terms].join(' '), documentIds, limit: q.num_chunks, kinds: KINDS_OF[q.chunk_type] },
       ctx.ports.engines.embedder,
       { scanCap: ctx.ports.config.embeddings.maxScan },
     );
+    const { semantic } = retrieved;
+    // Passages naming what the question is about rank beside those sharing its other words.
+    const names = namesQuery(q.question_text);
+    const named = names === '' ? [] : await searchChunks(db, dialect, { query: names, documentIds, limit: q.num_chunks, ...(KINDS_OF[q.chunk_type] ? { kinds: KINDS_OF[q.chunk_type] } : {}) });
+    // The offline reader is cheap: it reads both lists whole; a model reads num_chunks of the fused ranking.
+    const hits = q.llm_provider === 'offline' ? [...retrieved.hits, ...named.filter((n) => !retrieved.hits.some((h) => h.chunkId === n.chunkId))] : fuseByRank([retrieved.hits, named], q.num_chunks);
     if (semantic.status === 'used') {
       await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.ports.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));
     }

@@ -34,6 +34,11 @@ export interface QuestionType {
   unitNamed: boolean;
   /** A time unit the question names ("hour" in "how many hours"), singular. */
   unitWord?: string;
+  /**
+   * A duration question asks how often something recurs ("how often", "at what interval": true) or how long one stretch lasts ("how long", "lifetime": false);
+   * undefined when the wording does not say.
+   */
+  recurrence?: boolean;
 }
 
 const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
@@ -83,8 +88,9 @@ const quantityPattern = (families: UnitFamily[]): RegExp =>
 const QUANTITY_ANY = quantityPattern(FAMILIES.filter((f) => f !== 'time'));
 const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 
-// Words that end organisation names (legal forms and the usual trade words).
-const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.)$/i;
+// Words that end organisation names (legal forms and the usual trade words, English and the
+// German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel).
+const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel)$/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
 /** Runs of capitalised words (names), with their character positions. */
@@ -166,6 +172,44 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
   }
 }
 
+/**
+ * Spans whose own type is exactly the one asked, for answering by type alone (when nothing of the
+ * question's wording but its names matched): a year that is not part of a date, a full date, a
+ * duration that recurs or lasts as asked, a quantity in the asked unit family, an organisation
+ * name with a legal or trade word, a person's name without one, a place after a locative word.
+ * Types that cannot be told apart by their spans (who: person or organisation; how many; how
+ * much; yes/no; free text) have none: they need the question's wording.
+ */
+export function strictSpans(q: QuestionType, text: string): Span[] {
+  switch (q.type) {
+    case 'year': {
+      const dates = matches(PATTERNS.date, text);
+      return matches(PATTERNS.year, text).filter((y) => !dates.some((d) => y.start >= d.start && y.start < d.start + d.text.length));
+    }
+    case 'date':
+      // "When ..." may want a year as much as a day: only "which day", "what date" asks for a date.
+      return q.cue.includes('when') ? [] : matches(PATTERNS.date, text).filter((d) => !isYearOnly(d.text));
+    case 'duration':
+      return q.recurrence === undefined || statesRecurrence(text) !== q.recurrence ? [] : typedSpans(q, text);
+    case 'quantity':
+      return q.family === null ? [] : typedSpans(q, text);
+    case 'organisation':
+      return typedSpans(q, text).filter((r) => r.text.split(/\s+/).some((w) => ORG_WORDS.test(w)));
+    case 'rate':
+    case 'money':
+    case 'percentage':
+    case 'person':
+    case 'place':
+      return typedSpans(q, text);
+    case 'count':
+    case 'amount':
+    case 'agent':
+    case 'yes/no':
+    case 'text':
+      return [];
+  }
+}
+
 const isYearOnly = (s: string): boolean => /^(1[5-9]|20)\d\d$/.test(s.trim());
 
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
@@ -186,7 +230,8 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
       return q.unitWord ? new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header) : /\b(years?|months?|weeks?|days?|hours?|minutes?|interval|duration|life|period)\b/i.test(header);
     case 'rate': {
       // A rate in another unit ("Vibration (mm/s)" for "cubic metres per hour") does not fit.
-      const unit = /\(([^()]+)\)\s*$/.exec(header)?.[1];
+      // The header may be a whole "row, column: value" line: its unit is the column's.
+      const unit = /\(([^()]+)\)\s*(?::[^()]*)?$/.exec(header)?.[1];
       const family = unit ? spanFamily(`1 ${unit}`) : null;
       return /\/|\bper\b|rate|flow|speed/i.test(header) && (q.family === null || family === null || family === q.family);
     }
@@ -301,7 +346,8 @@ export function questionType(question: string): QuestionType {
     const cue = cueWords(m[0]);
     const unitNamed = cue.some((w) => UNIT_WORDS.test(w)) && family !== null;
     const timeUnit = type === 'duration' ? /\b(year|month|week|day|hour|minute|second)s?\b/.exec(m[0])?.[1] : undefined;
-    return { type, family, cue, unitNamed, ...(timeUnit ? { unitWord: timeUnit } : {}) };
+    const recurrence = type === 'duration' ? recurrenceAsked(q) : undefined;
+    return { type, family, cue, unitNamed, ...(timeUnit ? { unitWord: timeUnit } : {}), ...(recurrence !== undefined ? { recurrence } : {}) };
   }
   const noun = /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)?(?: [a-z]+)?? ([a-z]+(?: [a-z]+)?) (?:of|for|does|did|do|is|was|has|have)\b/.exec(q);
   if (noun?.[1]) {
@@ -310,12 +356,32 @@ export function questionType(question: string): QuestionType {
       const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
       if (hit) {
         const family = hit[2] ?? (hit[1] === 'quantity' ? familyOf(candidate) : null);
-        return { type: hit[1], family, cue: [], unitNamed: false };
+        const recurrence = hit[1] === 'duration' ? recurrenceAsked(q) : undefined;
+        return { type: hit[1], family, cue: [], unitNamed: false, ...(recurrence !== undefined ? { recurrence } : {}) };
       }
     }
+    // A head noun that names a measured property ("the electrical load", "the output") asks for
+    // a quantity in that property's units.
+    const family = familyOf(words.at(-1)!);
+    if (family) return { type: 'quantity', family, cue: [], unitNamed: false };
   }
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
+
+// How often something recurs versus how long it lasts: an interval is the time between two
+// events of a series ("how often", "every", "frequency"); a life, age or "how long" is one
+// stretch of time.
+const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*)\b/;
+const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
+function recurrenceAsked(q: string): boolean | undefined {
+  if (RECURRENCE_WORDS.test(q)) return true;
+  if (EXTENT_WORDS.test(q)) return false;
+  return undefined;
+}
+
+/** Whether a statement speaks of something that recurs ("every 12 months", "the inspection interval"). */
+export const statesRecurrence = (text: string): boolean =>
+  /\b(?:every|each|intervals?|frequency|once|twice|annually|yearly|monthly|weekly|daily|hourly|quarterly|periodic(?:ally)?|recurr\w*)\b|\bper (?:year|month|week|day|hour)\b/i.test(text);
 
 // Words of a wh-opening that only ask ("how", "which", "year" stays: it may be content too).
 const ASKING = new Set(['how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);
@@ -332,6 +398,10 @@ const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {
 
 /** Whether a question word names what a span of this type is ("cost" for money). */
 export const provedBy = (type: AnswerType, word: string): boolean => CONCEPTS[type]?.test(word) ?? false;
+
+/** Unit abbreviations of a family ("kg", "lb" for mass): retrieval looks for them too. */
+export const unitSearchWords = (family: UnitFamily): string[] =>
+  UNITS[family].map((u) => u.replace(/s\?$/, '')).filter((u) => /^[a-z]{2,3}$/i.test(u)).map((u) => u.toLowerCase()).slice(0, 3);
 
 /** The unit family of a typed span ("309 m3/h" -> volume, "4,868 kg" -> mass), if it has a unit. */
 export function spanFamily(span: string): UnitFamily | null {

@@ -3,7 +3,7 @@
 // caption) share; answer = the best-supported span of the best evidence, or "not in the
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import type { BBox } from '../../pipeline/types.js';
-import { bareValueFits, questionType, spanFamily, typedSpans, type QuestionType } from './answer-types.js';
+import { bareValueFits, questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
@@ -264,10 +264,23 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs
   // against its rivals. Bare amounts ("how much does it move") are too vague for it.
   const specific = !['amount', 'count'].includes(t) && unit.kind === 'sentence';
-  const typedSpan = specific && fresh.length && m.contentShare > 0 ? fresh[0]!.text : undefined;
+  const typedSpan = specific && fresh.length && m.contentShare > 0 ? fresh[0]!.text : specific && m.contentShare === 0 ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
+}
+
+/**
+ * A statement about everything the question names (its names and numbers all matched) but none
+ * of its other words ("Which person oversees Pump K-13?" against "The engineer responsible for
+ * Pump K-13 is Hanna Vik."): it may still answer by type alone, with its one span of exactly the
+ * asked type (strictSpans). The answerer takes it only when no statement with more of the wording
+ * has such a span and no other statement offers a different one (typedFallback): an absent fact
+ * finds no span of its exact type about that asset, or several, and stays "not found".
+ */
+function byTypeAlone(type: QuestionType, text: string, qTokens: Set<string>): string | undefined {
+  const spans = [...new Set(strictSpans(type, text).filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t))).map((sp) => sp.text))];
+  return spans.length === 1 ? spans[0] : undefined;
 }
 
 /** The old weighted-terms view of a part (for the free-text span). */
@@ -316,7 +329,11 @@ export class ExtractiveEngine implements AnswerEngine {
     const parts = questionParts(question);
     const search = tokenize(question).filter((t) => terms(t).length > 0);
     // Retrieval also looks for what the text may say instead ("put in" -> install).
-    for (const part of parts.map(preparePart)) for (const t of part.terms) if (!t.key) search.push(...t.searchWords);
+    for (const part of parts.map(preparePart)) {
+      for (const t of part.terms) if (!t.key) search.push(...t.searchWords);
+      // A quantity is written with its unit ("How heavy ..." finds "1,673 kg").
+      if (part.type.type === 'quantity' && part.type.family) search.push(...unitSearchWords(part.type.family));
+    }
     return Promise.resolve({ value: { sub_questions: parts.map((p) => p.text), search_terms: [...new Set(search)].slice(0, 24) }, usage: null });
   }
 
@@ -343,8 +360,13 @@ export class ExtractiveEngine implements AnswerEngine {
           ...(c.typedSpan !== undefined ? { typedSpan: c.typedSpan } : {}),
         });
       }
-      scored.sort((a, b) => b.score - a.score);
-      out.push(...scored.slice(0, this.options.perPassage));
+      // At equal support a statement with a span of the expected type goes first, and such
+      // statements are kept beyond the per-passage limit: the answerer needs every one of them to
+      // tell a sole typed answer from a tie.
+      const typed = (e: EvidenceDraft): number => (e.typedSpan !== undefined || e.span !== null ? 0 : 1);
+      scored.sort((a, b) => b.score - a.score || typed(a) - typed(b));
+      const kept = scored.slice(0, this.options.perPassage);
+      out.push(...kept, ...scored.filter((e) => !kept.includes(e) && e.typedSpan !== undefined).slice(0, this.options.perPassage));
     });
     return Promise.resolve({ value: out, usage: null });
   }

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { isParaphrasePhrase, paraphrasesOf } from './paraphrases.js';
 import { stem } from './text.js';
 
 type Pos = 'noun' | 'verb' | 'adj' | 'adv';
@@ -132,14 +133,16 @@ export function relatedWords(word: string): string[] {
       }
     }
   }
+  // Plain-English paraphrases WordNet lacks ("enter service" ~ commission): see paraphrases.ts.
+  for (const w of paraphrasesOf(word)) out.add(w.replace(/ /g, '_'));
   out.delete(word);
   const result = [...out].map((w) => w.replace(/_/g, ' '));
   cache.set(word, result);
   return result;
 }
 
-/** Whether WordNet knows the phrase (words joined by "_"), e.g. "put_in", "look_after". */
-export const isPhrase = (phrase: string): boolean => POS.some((pos) => lookup(phrase, pos).length > 0);
+/** Whether WordNet (or the paraphrase lexicon) knows the phrase (words joined by "_"), e.g. "put_in", "look_after". */
+export const isPhrase = (phrase: string): boolean => POS.some((pos) => lookup(phrase, pos).length > 0) || isParaphrasePhrase(phrase);
 
 /** Stems of the single words related to `word`: what a text may say instead. */
 export function relatedStems(word: string): string[] {

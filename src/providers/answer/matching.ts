@@ -5,6 +5,7 @@
 // count double and must all be present.
 import { familyOf, provedBy, type AnswerType, type UnitFamily } from './answer-types.js';
 import { isPhrase, relatedStems, relatedWords } from './lexicon.js';
+import { paraphrasesOf } from './paraphrases.js';
 import { stem, terms, tokenize } from './text.js';
 
 export interface MatchTerm {
@@ -16,6 +17,8 @@ export interface MatchTerm {
   parts: string[];
   /** Stems of related words. */
   alts: Set<string>;
+  /** Related phrases ("in charge" for "responsible"), each as the stems of its content words. */
+  phrases: string[][];
   /** Related single words to search for as well (a few). */
   searchWords: string[];
   family: UnitFamily | null;
@@ -49,7 +52,7 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
         seen.add(phrase);
         const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
         // Weighed as the two words it replaces, so a phrase does not shrink the question's content.
-        out.push({ stem: phrase, weight: 2, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: null, word: phrase });
+        out.push({ stem: phrase, weight: 2, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), phrases: phrasesOf(phrase), searchWords: searchWordsOf(phrase, related), family: null, word: phrase });
       }
       i++;
       continue;
@@ -59,10 +62,29 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
     seen.add(s);
     const key = keys.has(s);
     const related = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
-    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), searchWords: related.slice(0, SEARCH_ALTS), family: key ? null : familyOf(w), word: w });
+    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), phrases: key ? [] : phrasesOf(w), searchWords: key ? [] : searchWordsOf(w, related), family: key ? null : familyOf(w), word: w });
   }
   return out;
 }
+
+/**
+ * The few related words retrieval also looks for: the lexicon's one-word paraphrases first, then derived forms ("weigh" for
+ * "weight"), then synonyms; WordNet's order alone put "burthen" before "weigh".
+ */
+function searchWordsOf(word: string, related: string[]): string[] {
+  // Single words only: a phrase's words alone ("go", "service") would fetch too much.
+  const lexicon = paraphrasesOf(word).filter((p) => !p.includes(' '));
+  const head = word.slice(0, 4);
+  const derived = related.filter((r) => r.startsWith(head));
+  return [...new Set([...lexicon, ...derived, ...related])].filter((r) => r !== word).slice(0, SEARCH_ALTS);
+}
+
+/**
+ * The lexicon's phrases for a word ("in charge" for "responsible"), as the stems of their content
+ * words: a text says them in several words. (WordNet's own phrases stay out: "put in" lists a
+ * dozen idioms such as "break in" whose content word alone would match far too much.)
+ */
+const phrasesOf = (word: string): string[][] => paraphrasesOf(word).filter((r) => r.includes(' ')).map((r) => terms(r)).filter((t) => t.length > 0);
 
 export interface TextMatch {
   /** Share of the weighted terms matched (0..1). */
@@ -110,7 +132,7 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
     }
     else if (t.key) strength = 0;
     else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
-    else if ([...t.alts].some((a) => stems.has(a)) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
+    else if ([...t.alts].some((a) => stems.has(a)) || t.phrases.some((ph) => ph.every((p) => stems.has(p))) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
     total += t.weight;
     got += t.weight * strength;
     if (!t.key) {

@@ -1,0 +1,45 @@
+// Predicate paraphrases WordNet does not link: phrasal verbs and idioms of plain English that say
+// the same of a machine or a person as a technical word does ("go in" ~ installed, "enter
+// service" ~ commissioned, "last" ~ service life, "in charge" ~ responsible). WordNet lists
+// "put in" and "set up" under install but has no "enter service", and puts "last" (endure) and
+// "lifetime" in unrelated synsets. Hand-written from general usage (English dictionaries' entries
+// for these verbs and idioms), not from any document or question set; each class is one meaning,
+// and a word belongs to a class only in that meaning. Phrases are written with a space; words
+// are matched by their Porter stem, so "fitted", "commissioning" and "lasts" find their class.
+import { stem } from './text.js';
+
+const CLASSES: readonly string[][] = [
+  // Putting equipment in place.
+  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in'],
+  // Taking equipment into use for the first time.
+  ['commission', 'commissioning', 'enter service', 'go live', 'start up'],
+  // How long equipment is meant to stay usable.
+  ['lifetime', 'lifespan', 'life', 'last', 'endure'],
+  // Who answers for something.
+  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'maintain', 'manage', 'supervise'],
+];
+
+const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');
+const MEMBERS = new Map<string, Set<number>>();
+CLASSES.forEach((members, i) => {
+  for (const m of members) {
+    const k = key(m);
+    MEMBERS.set(k, (MEMBERS.get(k) ?? new Set()).add(i));
+  }
+});
+
+/**
+ * The other members of the classes of a word or phrase ("put_in", "fitted"), phrases with spaces.
+ * A phrase the lexicon lacks that ends in a preposition ("responsible for") is looked up without it.
+ */
+export function paraphrasesOf(word: string): string[] {
+  const phrase = word.replace(/_/g, ' ').toLowerCase();
+  const bare = phrase.replace(/ (?:for|of|to|with|on|at|by|in|about)$/, '');
+  const own = MEMBERS.has(key(phrase)) ? key(phrase) : key(bare);
+  const classes = MEMBERS.get(own);
+  if (!classes) return [];
+  return [...new Set([...classes].flatMap((i) => CLASSES[i]!))].filter((m) => key(m) !== own);
+}
+
+/** Whether the lexicon knows the phrase (words joined by "_" or " "). */
+export const isParaphrasePhrase = (phrase: string): boolean => phrase.replace(/_/g, ' ').includes(' ') && MEMBERS.has(key(phrase.replace(/_/g, ' ').toLowerCase()));
