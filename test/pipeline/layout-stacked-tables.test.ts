@@ -1,0 +1,140 @@
+// Tables against figures and tables stacked on one page, on PDFs built in the test: shapes from
+// real result sheets and reports (issue 16): boxed header bands, a title between two tables, a
+// second table whose header of words follows the first one's numbers.
+import { describe, expect, it } from 'vitest';
+import { detectLayout, inkMap, type LayoutRegion } from '../../src/pipeline/layout/index.js';
+import { openPdf } from '../../src/pipeline/pdf/document.js';
+import { buildPdf, helveticaWidth, line, rect, textAt } from '../fixtures/pdf-builder.js';
+
+const DPI = 72;
+const SIZE = 8;
+
+interface Laid {
+  regions: LayoutRegion[];
+  /** Text of each table region's lines, one string per table, top to bottom. */
+  tables: string[][];
+}
+
+/** Lays out page 1 as processing does a born-digital page: text, drawn segments, ink map. */
+async function layout(content: string): Promise<Laid> {
+  const doc = await openPdf(buildPdf([{ content }]));
+  try {
+    const text = doc.text(1, DPI);
+    const page = await doc.render(1, DPI);
+    const ink = await inkMap(page.png, Math.round(page.width / 2));
+    const regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments: doc.segments(1, DPI), ink });
+    const tables = regions
+      .filter((r) => r.kind === 'table')
+      .sort((a, b) => a.bbox[1] - b.bbox[1])
+      .map((r) => (r.lines ?? []).map((i) => text.lines[i]!.text));
+    return { regions, tables };
+  } finally {
+    doc.close();
+  }
+}
+
+const describeRegions = (rs: LayoutRegion[]): string =>
+  rs.map((r) => `${r.kind}${r.figure_type ? `/${r.figure_type}` : ''} [${r.bbox.map((v) => Math.round(v)).join(',')}]`).join('; ');
+
+/** A row of cells at the x positions `xs`, numbers right-aligned to the next column's start. */
+function row(xs: number[], y: number, cells: string[]): string {
+  return cells.map((s, j) => (/^[-\d.,]+$/.test(s) && j > 0 ? textAt((xs[j + 1] ?? 560) - 12 - helveticaWidth(s, SIZE), y, SIZE, s) : textAt(xs[j]!, y, SIZE, s))).join('');
+}
+
+/** Numbers for row `i` of a block: `n` cells after a label. */
+const numbers = (i: number, n: number): string[] => Array.from({ length: n }, (_, j) => `${((i * 7 + j * 3) % 9) + 1}.${(i + j) % 10}0`);
+
+describe('table or figure', () => {
+  it('reads a sheet whose header bands sit in closed boxes as tables, not as a flowchart of boxes', async () => {
+    // Three entries of a results sheet set close together, each: a boxed band of column headers,
+    // four rows of numbers.
+    // Three separate closed boxes once made the page a drawing (a flowchart) and no table was read.
+    const xs = [40, 160, 240, 320, 400, 480];
+    const heads = ['Element', 'Base', 'Judge A', 'Judge B', 'Judge C', 'Score'];
+    let c = '';
+    let top = 740;
+    for (let block = 0; block < 3; block++) {
+      c += rect(36, top - 16, 530, 16, 0.75) + row(xs, top - 11, heads);
+      for (let i = 0; i < 4; i++) c += row(xs, top - 30 - i * 11, [`Element ${block * 4 + i + 1}`, ...numbers(block * 4 + i, 5)]);
+      top -= 16 + 14 + 4 * 11 + 6;
+    }
+    const { regions, tables } = await layout(c);
+    expect(regions.filter((r) => r.kind === 'figure'), describeRegions(regions)).toHaveLength(0);
+    const read = tables.flat().join(' ');
+    for (let k = 1; k <= 12; k++) expect(read).toContain(`Element ${k}`);
+    expect(read.match(/Judge A/g)).toHaveLength(3);
+    expect(tables).toHaveLength(3);
+  });
+
+  it('still takes labelled boxes joined by lines for a flowchart', async () => {
+    let c = '';
+    ['Start', 'Check', 'Approve', 'Archive'].forEach((s, i) => {
+      const x = 72 + i * 120;
+      c += rect(x, 560, 90, 30) + textAt(x + 10, 571, 10, s);
+      if (i) c += line(x - 30, 575, x, 575);
+    });
+    c += rect(432, 480, 90, 30) + textAt(442, 491, 10, 'Notify') + line(477, 560, 477, 510);
+    const { regions } = await layout(c);
+    expect(regions.find((r) => r.kind === 'figure')?.figure_type, describeRegions(regions)).toBe('flowchart');
+  });
+});
+
+describe('stacked tables', () => {
+  it('splits two tables at a title set apart between them, over the lower table\'s top rule', async () => {
+    // Upper table: vertical rules only, rows 15 pt apart; a title a line and a half below it (less
+    // than the two lines that end a table by themselves), over the lower table's top rule; the
+    // lower table: horizontal rules only. The title once joined the two as a group label.
+    const xs = [60, 240, 420];
+    let c = '';
+    const upper = 700;
+    const cells = (p: string, i: number, y: number): string => xs.map((x, j) => textAt(x, y, 10, `${p}${i}-${'abc'[j]}`)).join('');
+    for (let i = 0; i < 4; i++) c += cells('U', i, upper - i * 15);
+    for (const x of [58, 238, 418, 480]) c += line(x, upper + 12, x, upper - 3 * 15 - 4, 0.75);
+    const title = upper - 3 * 15 - 31;
+    c += textAt(58, title, 10, 'Second results');
+    const lower = title - 27;
+    for (let i = 0; i < 4; i++) c += cells('L', i, lower - i * 15) + line(58, lower - i * 15 + 10.8, 480, lower - i * 15 + 10.8, 0.75);
+    c += line(58, lower - 3 * 15 - 4, 480, lower - 3 * 15 - 4, 0.75);
+    const { regions, tables } = await layout(c);
+    expect(tables, describeRegions(regions)).toHaveLength(2);
+    expect(tables[0]!.join(' ')).toContain('U3-c');
+    expect(tables[0]!.join(' ')).not.toContain('L0-a');
+    expect(tables[1]!.join(' ')).toContain('L0-a');
+    expect(tables[1]!.join(' ')).not.toContain('U3-c');
+  });
+
+  it('splits where a header of words follows rows of numbers and heads rows of another shape', async () => {
+    // Elements (a label and five numbers a row), then program components (a label, a factor and
+    // three marks): one block of aligned text with no blank line or rule between the two tables.
+    const xs = [40, 170, 250, 330, 410, 490];
+    let c = row(xs, 700, ['Element', 'Base', 'GOE', 'Panel', 'Ref', 'Score']);
+    for (let i = 0; i < 5; i++) c += row(xs, 689 - i * 11, [`Element ${i + 1}`, ...numbers(i, 5)]);
+    const ys = [689 - 5 * 11 - 4, 689 - 6 * 11 - 8];
+    const ks = [40, 210, 300, 380, 460];
+    c += row(ks, ys[0]!, ['Components', 'Factor']);
+    const comps = ['Skating Skills', 'Transitions', 'Performance', 'Composition'];
+    comps.forEach((s, i) => (c += row(ks, ys[1]! - i * 11, [s, ...numbers(i + 7, 4)])));
+    const { regions, tables } = await layout(c);
+    expect(tables, describeRegions(regions)).toHaveLength(2);
+    expect(tables[0]!.join(' ')).toContain('Element 5');
+    expect(tables[0]!.join(' ')).not.toContain('Components');
+    expect(tables[1]!.join(' ')).toContain('Components');
+    expect(tables[1]!.join(' ')).toContain('Composition');
+  });
+
+  it('keeps a group label that binds to the rows it heads inside the table', async () => {
+    // "Projected" sits a blank line below the rows above it but right over its own rows: one table.
+    const xs = [60, 200, 300, 400];
+    let c = '';
+    let y = 700;
+    for (let i = 0; i < 4; i++, y -= 11) c += row(xs, y, [`${2010 + i}`, ...numbers(i, 3)]);
+    y -= 12;
+    c += textAt(60, y, SIZE, 'Projected');
+    y -= 11;
+    for (let i = 0; i < 3; i++, y -= 11) c += row(xs, y, [`${2014 + i}`, ...numbers(i + 4, 3)]);
+    c += line(56, 712, 470, 712, 0.75) + line(56, y + 6, 470, y + 6, 0.75);
+    const { regions, tables } = await layout(c);
+    expect(tables, describeRegions(regions)).toHaveLength(1);
+    expect(tables[0]!.join(' ')).toContain('Projected');
+  });
+});
