@@ -122,6 +122,28 @@ describe('stacked tables', () => {
     expect(tables[1]!.join(' ')).toContain('Composition');
   });
 
+  it('keeps a text table under a heading apart from the ruled table above the heading', async () => {
+    // A ruled grid; a heading just under its bottom rule; a ruled-off header and aligned rows of
+    // another table. The grid's bottom rule once framed the lower table and the two became one.
+    let c = '';
+    const gx = [40, 140, 260, 380, 560];
+    const gy = [740, 724, 708, 692, 676];
+    for (const x of gx) c += line(x, gy[0]!, x, gy[gy.length - 1]!, 0.5);
+    for (const y of gy) c += line(gx[0]!, y, gx[gx.length - 1]!, y, 0.5);
+    ['Code', 'Location', 'Quantity', 'Amount'].forEach((s, j) => (c += textAt(gx[j]! + 3, gy[0]! - 11, SIZE, s)));
+    for (let i = 1; i < 4; i++) [`00856${i}`, 'CENTRAL', `${i * 137}`, `$ ${i}.61`].forEach((s, j) => (c += textAt(gx[j]! + 3, gy[i]! - 11, SIZE, s)));
+    c += textAt(40, 662, 9, 'Associated claims');
+    const lx = [40, 200, 330, 470];
+    c += line(40, 652, 560, 652, 0.5);
+    ['Claim ID', 'Claim date', 'Claim amount', 'Status'].forEach((s, j) => (c += textAt(lx[j]!, 642, SIZE, s)));
+    for (let i = 0; i < 3; i++) [`C-10${i}`, `2024-0${i + 1}-15`, `${(i + 2) * 41}.00`, 'open'].forEach((s, j) => (c += textAt(lx[j]!, 628 - i * 12, SIZE, s)));
+    const { regions, tables } = await layout(c);
+    expect(tables, describeRegions(regions)).toHaveLength(2);
+    expect(tables[0]!.join(' ')).toContain('CENTRAL');
+    expect(tables[0]!.join(' ')).not.toContain('Claim ID');
+    expect(tables[1]!.join(' ')).toContain('C-102');
+  });
+
   it('keeps a group label that binds to the rows it heads inside the table', async () => {
     // "Projected" sits a blank line below the rows above it but right over its own rows: one table.
     const xs = [60, 200, 300, 400];

@@ -177,8 +177,13 @@ function judge(run: Row[], lh: number, rules: HRule[]): TextTable | undefined {
   return { bbox, rows: run, columns: ranges.length, confidence };
 }
 
-/** Grows a table up and down to the wide rules framing it, taking the non-prose rows between. */
-function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: Set<Row>): TextTable {
+/**
+ * Grows a table up and down to the wide rules framing it, taking the non-prose rows between.
+ * The `known` tables' rules above it frame it only where no row lies between: a known table's
+ * bottom rule closes a body set right under that table's ruled header, but a heading below the
+ * rule starts something else.
+ */
+function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: Set<Row>, known: BBox[]): TextTable {
   const first = rows.indexOf(t.rows[0]!);
   const last = rows.indexOf(t.rows[t.rows.length - 1]!);
   let { bbox } = t;
@@ -194,7 +199,8 @@ function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: S
     above.push(r);
   }
   const limitTop = (above[above.length - 1] ?? t.rows[0]!).bbox[1] - 1.5 * lh;
-  const topRules = rulesBetween(rules, bbox, limitTop, bbox[1] + lh * 0.5);
+  const inKnown = (r: HRule): boolean => known.some((k) => contains(k, [(r[0] + r[2]) / 2, (r[1] + r[3]) / 2], 1));
+  const topRules = rulesBetween(rules, bbox, limitTop, bbox[1] + lh * 0.5).filter((r) => !above.length || !inKnown(r) || r[1] > above[0]!.bbox[3]);
   if (topRules.length) {
     const top = Math.min(...topRules.map((r) => r[1]));
     const headers = above.filter((r) => r.bbox[1] >= top - 0.5 * lh);
@@ -223,7 +229,7 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
   let upper: TextTable | undefined;
   const close = (split = false): void => {
     const t = run.length ? judge(run, lh, rules) : undefined;
-    const framed = t ? frame(t, rows, lh, rules, blocked) : undefined;
+    const framed = t ? frame(t, rows, lh, rules, blocked, known) : undefined;
     if (framed) out.push(framed);
     // A table stacked below must not take this one's rows for its header.
     for (const x of framed?.rows ?? []) blocked.add(x);
