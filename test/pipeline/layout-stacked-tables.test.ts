@@ -66,6 +66,30 @@ describe('table or figure', () => {
     expect(tables).toHaveLength(3);
   });
 
+  it('reads a framed body of aligned rows as a table, not as a chart whose axes are the frame', async () => {
+    // An expense listing: a ruled header grid, the body in one frame box whose left and bottom
+    // sides meet like a chart's axes; each entry's description wraps onto a long second line.
+    // The box once made a chart of the body and no table was read from it.
+    const xs = [60, 150, 220, 330, 560];
+    let c = rect(56, 700, 640, 24, 0.75) + line(56, 712, 696, 712, 0.75) + rect(56, 460, 640, 238, 0.75);
+    for (const x of xs.slice(1)) c += line(x - 4, 700, x - 4, 724, 0.75);
+    ['Service', 'dates'].forEach((s, j) => (c += textAt(xs[j + 1]!, 715, SIZE, s)));
+    ['Document', 'Date', 'Payee', 'Description', 'Amount'].forEach((s, j) => (c += textAt(xs[j]!, 709, SIZE, s)));
+    for (let i = 0; i < 8; i++) {
+      const y = 684 - i * 26;
+      [`DOC2019${i}`, `05/0${i + 1}/2019`, 'TRAVEL CARD', 'STAFF TRANSPORTATION', `${(i + 3) * 101}.50`].forEach((s, j) => (c += textAt(xs[j]!, y, SIZE, s)));
+      c += textAt(xs[3]!, y - 9, SIZE, `AIRFARE FOR STAFF MEMBER ${i} WASHINGTON DC TO KANSAS CITY, SAINT LOUIS AND RETURN`);
+    }
+    const { regions, tables } = await layout(c);
+    expect(regions.filter((r) => r.kind === 'figure'), describeRegions(regions)).toHaveLength(0);
+    expect(tables, describeRegions(regions)).toHaveLength(1);
+    const read = tables[0]!.join(' ');
+    expect(read).toContain('Document');
+    expect(read).toContain('DOC20190');
+    expect(read).toContain('DOC20197');
+    expect(read).toContain('STAFF MEMBER 7');
+  });
+
   it('still takes labelled boxes joined by lines for a flowchart', async () => {
     let c = '';
     ['Start', 'Check', 'Approve', 'Archive'].forEach((s, i) => {

@@ -119,6 +119,9 @@ function titleBetween(run: Row[], r: Row, next: Row | undefined, lh: number, rul
   return rulesBetween(rules, unionAll(run.map((x) => x.bbox))!, r.bbox[3], next.bbox[1]).length > 0;
 }
 
+/** Whether `r` starts well inside `extent` (two line heights from its left edge) and ends within it. */
+const insideColumns = (r: Row, extent: BBox, lh: number): boolean => r.bbox[0] >= extent[0] + 2 * lh && r.bbox[2] <= extent[2] + lh;
+
 /** Whether at least half of a row's cells, and two at least, are numbers. */
 function numericRow(r: Row): boolean {
   const n = r.chunks.filter((c) => NUMERIC.test(c.text)).length;
@@ -228,6 +231,10 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
   // The table closed where a new header started, whose frame must not touch the next one's.
   let upper: TextTable | undefined;
   const close = (split = false): void => {
+    // The last entry's wrapped cell: lines under the last row, each starting under one of its cells.
+    const lastRow = [...run].reverse().find((x) => isMulti(x, lh));
+    const under = (p: Row): boolean => !!lastRow && lastRow.chunks.slice(1).some((c) => Math.abs(c.bbox[0] - p.bbox[0]) <= 0.5 * lh);
+    if (pending.length && pending.every(under)) run.push(...pending);
     const t = run.length ? judge(run, lh, rules) : undefined;
     const framed = t ? frame(t, rows, lh, rules, blocked, known) : undefined;
     if (framed) out.push(framed);
@@ -270,8 +277,9 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
     } else if (near && !pending.length && titleBetween(run, r, rows[k + 1], lh, rules)) {
       // A line set well apart from the rows above: the caption of the next table, not a group label.
       close();
-    } else if (near && pending.length < 3 && !r.chunks.some((c) => isProse(c, lh) && c.text.length > 80)) {
-      // Group labels and wrapped cells between rows (at most three in a row).
+    } else if (near && pending.length < 3 && (!r.chunks.some((c) => isProse(c, lh) && c.text.length > 80) || insideColumns(r, extent, lh))) {
+      // Group labels and wrapped cells between rows (at most three in a row); a long line of
+      // words set inside the table, clear of its left edge, is a wide text column's wrapped cell.
       pending.push(r);
     } else {
       close();
