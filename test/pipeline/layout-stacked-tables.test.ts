@@ -168,6 +168,26 @@ describe('stacked tables', () => {
     expect(tables[1]!.join(' ')).toContain('C-102');
   });
 
+  it('leaves the form fields over a report\'s table out of the table', async () => {
+    // A lab report: three lines of "Label: value" fields, a rule, then the results table in the
+    // same columns. The fields once became the table's first rows.
+    const xs = [40, 200, 300, 380, 460];
+    let c = '';
+    const fields = [['Sex: M', 'Age: 50', 'Ward:'], ['Patient no:', 'Sampled: 2021-06-04 09:00', 'Received: 2021-06-04 19:38', 'Lab no:'], ['Diagnosis:', 'Sample type: EDTA blood', 'Sample state: normal']];
+    fields.forEach((f, i) => f.forEach((s, j) => (c += textAt(xs[j]! + (i === 0 ? 100 : 0), 720 - i * 12, SIZE, s))));
+    c += line(36, 690, 560, 690, 0.75);
+    ['Test', 'Method', 'Result', 'Unit', 'Range'].forEach((s, j) => (c += textAt(xs[j]!, 680, SIZE, s)));
+    const tests = ['White cells', 'Neutrophils', 'Lymphocytes', 'Monocytes', 'Red cells', 'Haemoglobin'];
+    tests.forEach((t, i) => [t, 'analyser', `${(i * 1.7 + 2).toFixed(2)}`, 'E+9/L', `[${i + 1}.0-${i + 6}.0]`].forEach((s, j) => (c += textAt(xs[j]!, 668 - i * 12, SIZE, s))));
+    const { regions, tables } = await layout(c);
+    expect(tables, describeRegions(regions)).toHaveLength(1);
+    const read = tables[0]!.join(' ');
+    expect(read).toContain('Method');
+    expect(read).toContain('Haemoglobin');
+    expect(read).not.toContain('Age');
+    expect(read).not.toContain('Sample type');
+  });
+
   it('keeps a group label that binds to the rows it heads inside the table', async () => {
     // "Projected" sits a blank line below the rows above it but right over its own rows: one table.
     const xs = [60, 200, 300, 400];

@@ -119,6 +119,9 @@ function titleBetween(run: Row[], r: Row, next: Row | undefined, lh: number, rul
   return rulesBetween(rules, unionAll(run.map((x) => x.bbox))!, r.bbox[3], next.bbox[1]).length > 0;
 }
 
+/** A form's line of fields ("Age: 50", "Sample type:"): two thirds of its cells open with a label and a colon. */
+const formRow = (r: Row): boolean => r.chunks.filter((c) => /^[^:：\d]{1,24}[:：]/u.test(c.text)).length >= Math.max(2, (2 / 3) * r.chunks.length);
+
 /** Whether `r` starts well inside `extent` (two line heights from its left edge) and ends within it. */
 const insideColumns = (r: Row, extent: BBox, lh: number): boolean => r.bbox[0] >= extent[0] + 2 * lh && r.bbox[2] <= extent[2] + lh;
 
@@ -197,7 +200,7 @@ function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: S
     const r = rows[i]!;
     const below = above[above.length - 1] ?? t.rows[0]!;
     if (blocked.has(r)) break;
-    if (rowGap(r, below) > 2 * lh || rowGap(r, below) < -lh || r.chunks.some((c) => isProse(c, lh) || CAPTION.test(c.text))) break;
+    if (rowGap(r, below) > 2 * lh || rowGap(r, below) < -lh || formRow(r) || r.chunks.some((c) => isProse(c, lh) || CAPTION.test(c.text))) break;
     if (r.bbox[2] < bbox[0] || r.bbox[0] > bbox[2]) break;
     above.push(r);
   }
@@ -235,6 +238,8 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
     const lastRow = [...run].reverse().find((x) => isMulti(x, lh));
     const under = (p: Row): boolean => !!lastRow && lastRow.chunks.slice(1).some((c) => Math.abs(c.bbox[0] - p.bbox[0]) <= 0.5 * lh);
     if (pending.length && pending.every(under)) run.push(...pending);
+    // Form fields over a table (a report's patient or order details) are no rows of it.
+    while (run.length && formRow(run[0]!)) run.shift();
     const t = run.length ? judge(run, lh, rules) : undefined;
     const framed = t ? frame(t, rows, lh, rules, blocked, known) : undefined;
     if (framed) out.push(framed);
