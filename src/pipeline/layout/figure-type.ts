@@ -2,7 +2,7 @@
 import type { BBox, Segment, TextLine } from '../types.js';
 import { center, contains, height, median, orientation, segmentBox, segmentLength, width } from './geometry.js';
 import { findGrids } from './table-grid.js';
-import type { Chunk } from './rows.js';
+import { buildRows, type Chunk } from './rows.js';
 import type { FigureType } from './types.js';
 
 export interface FigureGuess {
@@ -83,19 +83,44 @@ function tickedAxes(hs: BBox[], vs: BBox[], lh: number): number {
 }
 
 /**
- * Whether the segments inside `fig` are a drawing rather than a table's rules: slanted lines,
- * ticked axes, axes meeting at the lower left, or three or more separate closed boxes.
+ * A box holding a line of text set in three or more separate cells and no box of its own: a
+ * table's boxed header band or row (score sheets, forms), not a drawing's node, whose label is
+ * one run of words.
  */
-export function drawnGraphic(fig: BBox, segments: Segment[], lineHeight: number): boolean {
+function tableBand(b: BBox, all: BBox[], lines: TextLine[], tol: number): boolean {
+  if (all.some((o) => o !== b && o[0] >= b[0] - tol && o[2] <= b[2] + tol && o[1] >= b[1] - tol && o[3] <= b[3] + tol)) return false;
+  const inside = lines.flatMap((l, i) => (contains(b, center(l.bbox)) ? [i] : []));
+  return buildRows(lines, inside).some((r) => r.chunks.length >= 3);
+}
+
+/**
+ * Whether the segments inside `fig` are a drawing rather than a table's rules: slanted lines,
+ * ticked axes, axes meeting at the lower left, or three or more separate closed boxes that are
+ * not table bands (given the page's `lines`).
+ */
+export function drawnGraphic(fig: BBox, segments: Segment[], lineHeight: number, lines: TextLine[] = []): boolean {
   const segs = segments.filter((s) => contains(fig, center(segmentBox(s)), 1));
   if (segs.filter((s) => orientation(s) === 'd').length >= 3) return true;
   const hs = segs.filter((s) => orientation(s) === 'h').map(segmentBox);
   const vs = segs.filter((s) => orientation(s) === 'v').map(segmentBox);
-  if (tickedAxes(hs, vs, lineHeight) >= 1 || hasAxes(hs, vs, fig)) return true;
+  if (tickedAxes(hs, vs, lineHeight) >= 1) return true;
+  // A frame's left and bottom sides meet like a chart's axes; rows of text cells inside make it a table's.
+  if (hasAxes(hs, vs, fig)) return !tableText(fig, lines);
   const tol = Math.max(2, lineHeight * 0.3);
   const bx = boxes(hs, vs, tol);
   const apart = bx.filter((b) => !bx.some((o) => o !== b && b[0] - tol <= o[2] && o[0] - tol <= b[2] && b[1] - tol <= o[3] && o[1] - tol <= b[3]));
-  return apart.length >= 3;
+  return apart.filter((b) => !tableBand(b, bx, lines, tol)).length >= 3;
+}
+
+/**
+ * Whether the text in `fig` reads as a table: six rows or more of three or more separate cells,
+ * half the rows at least. A chart's labels make one such row (the x axis), its legend another.
+ */
+function tableText(fig: BBox, lines: TextLine[]): boolean {
+  const inside = lines.flatMap((l, i) => (contains(fig, center(l.bbox)) ? [i] : []));
+  const rows = buildRows(lines, inside);
+  const cells = rows.filter((r) => r.chunks.length >= 3).length;
+  return cells >= 6 && cells >= 0.5 * rows.length;
 }
 
 /** Figure type with an honest confidence; 'diagram' with a low one when nothing stands out. */

@@ -111,7 +111,7 @@ export function findFigures(input: FigureInput, taken: BBox[]): FigureCandidate[
   // Labels can bridge parts of one drawing (a mind map's central topic): merge again once they are in.
   return mergeBoxes(seeds.map((b) => absorbLabels(b, input.lines, lh)), lh * 1.5)
     .filter((b) => area(b) >= pageArea * MIN_FIGURE_SHARE && outsideTaken(b) && proseShare(b, input.lines) < 0.5)
-    .map((bbox) => ({ bbox, graphic: drawnGraphic(bbox, input.segments, lh) || (!!m && inkGraphic(m, bbox, input.lines, lh)) }));
+    .map((bbox) => ({ bbox, graphic: drawnGraphic(bbox, input.segments, lh, input.lines) || (!!m && inkGraphic(m, bbox, input.lines, lh)) }));
 }
 
 /** Curves, bars or pictures in the box (rules and the fills under text do not count). */

@@ -106,6 +106,58 @@ function rulesBetween(rules: HRule[], box: BBox, from: number, to: number): HRul
 }
 
 /**
+ * Whether the line `r` is the title of a table starting at `next` rather than a group label of
+ * the run above (three multi-cell rows at least): set apart from the run by more than a blank
+ * line and a half and three of the run's usual gaps between rows, apart from `next` by more than
+ * half a line and twice the usual gap (a group label binds to the rows it heads), with a wide rule
+ * between it and `next` (the top of the next table's frame, which a label inside a table lacks).
+ */
+function titleBetween(run: Row[], r: Row, next: Row | undefined, lh: number, rules: HRule[]): boolean {
+  if (!next || run.filter((x) => isMulti(x, lh)).length < 3) return false;
+  const usual = median(run.slice(1).map((x, i) => Math.max(0, rowGap(run[i]!, x))));
+  if (rowGap(run[run.length - 1]!, r) <= Math.max(1.5 * lh, 3 * usual) || rowGap(r, next) <= Math.max(0.5 * lh, 2 * usual)) return false;
+  return rulesBetween(rules, unionAll(run.map((x) => x.bbox))!, r.bbox[3], next.bbox[1]).length > 0;
+}
+
+/** A form's line of fields ("Age: 50", "Sample type:"): two thirds of its cells open with a label and a colon. */
+const formRow = (r: Row): boolean => r.chunks.filter((c) => /^[^:：\d]{1,24}[:：]/u.test(c.text)).length >= Math.max(2, (2 / 3) * r.chunks.length);
+
+/** Whether `r` starts well inside `extent` (two line heights from its left edge) and ends within it. */
+const insideColumns = (r: Row, extent: BBox, lh: number): boolean => r.bbox[0] >= extent[0] + 2 * lh && r.bbox[2] <= extent[2] + lh;
+
+/** Whether at least half of a row's cells, and two at least, are numbers. */
+function numericRow(r: Row): boolean {
+  const n = r.chunks.filter((c) => NUMERIC.test(c.text)).length;
+  return n >= 2 && n >= 0.5 * r.chunks.length;
+}
+
+/** The most common number of cells among `rows`. */
+function usualCells(rows: Row[]): number {
+  const n = new Map<number, number>();
+  for (const r of rows) n.set(r.chunks.length, (n.get(r.chunks.length) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]?.[0] ?? 0;
+}
+
+/**
+ * Whether the multi-cell row `r` heads a new table stacked under the run: a row of words (no
+ * cell a number, most with letters) right after a row of numbers, with rows of numbers within
+ * the three rows `after` it that have another number of cells than the run's rows of numbers
+ * (two at least, or one with a wide rule between it and `r`: a year row over a sub-header is
+ * no table's body). A section row inside one table keeps the table's columns; a new header
+ * brings its own.
+ */
+function headsNewTable(run: Row[], r: Row, after: Row[], lh: number, rules: HRule[]): boolean {
+  const multi = run.filter((x) => isMulti(x, lh));
+  const last = multi[multi.length - 1];
+  if (multi.length < 3 || !last || !numericRow(last)) return false;
+  if (r.chunks.some((c) => NUMERIC.test(c.text)) || r.chunks.filter((c) => /\p{L}/u.test(c.text)).length < 0.5 * r.chunks.length) return false;
+  const body = after.find((x) => isMulti(x, lh) && numericRow(x));
+  const numbers = multi.filter(numericRow);
+  if (!body || body.chunks.length === usualCells(numbers)) return false;
+  return numbers.length >= 2 || rulesBetween(rules, unionAll(run.map((x) => x.bbox))!, last.bbox[3], r.bbox[1]).length > 0;
+}
+
+/**
  * Judges a run of rows: a table when ≥ 3 multi-cell rows line up in ≥ 3 well-used columns, or in
  * 2 columns backed by numbers or framing rules.
  */
@@ -131,8 +183,13 @@ function judge(run: Row[], lh: number, rules: HRule[]): TextTable | undefined {
   return { bbox, rows: run, columns: ranges.length, confidence };
 }
 
-/** Grows a table up and down to the wide rules framing it, taking the non-prose rows between. */
-function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: Set<Row>): TextTable {
+/**
+ * Grows a table up and down to the wide rules framing it, taking the non-prose rows between.
+ * The `known` tables' rules above it frame it only where no row lies between: a known table's
+ * bottom rule closes a body set right under that table's ruled header, but a heading below the
+ * rule starts something else.
+ */
+function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: Set<Row>, known: BBox[]): TextTable {
   const first = rows.indexOf(t.rows[0]!);
   const last = rows.indexOf(t.rows[t.rows.length - 1]!);
   let { bbox } = t;
@@ -143,12 +200,13 @@ function frame(t: TextTable, rows: Row[], lh: number, rules: HRule[], blocked: S
     const r = rows[i]!;
     const below = above[above.length - 1] ?? t.rows[0]!;
     if (blocked.has(r)) break;
-    if (rowGap(r, below) > 2 * lh || rowGap(r, below) < -lh || r.chunks.some((c) => isProse(c, lh) || CAPTION.test(c.text))) break;
+    if (rowGap(r, below) > 2 * lh || rowGap(r, below) < -lh || formRow(r) || r.chunks.some((c) => isProse(c, lh) || CAPTION.test(c.text))) break;
     if (r.bbox[2] < bbox[0] || r.bbox[0] > bbox[2]) break;
     above.push(r);
   }
   const limitTop = (above[above.length - 1] ?? t.rows[0]!).bbox[1] - 1.5 * lh;
-  const topRules = rulesBetween(rules, bbox, limitTop, bbox[1] + lh * 0.5);
+  const inKnown = (r: HRule): boolean => known.some((k) => contains(k, [(r[0] + r[2]) / 2, (r[1] + r[3]) / 2], 1));
+  const topRules = rulesBetween(rules, bbox, limitTop, bbox[1] + lh * 0.5).filter((r) => !above.length || !inKnown(r) || r[1] > above[0]!.bbox[3]);
   if (topRules.length) {
     const top = Math.min(...topRules.map((r) => r[1]));
     const headers = above.filter((r) => r.bbox[1] >= top - 0.5 * lh);
@@ -173,9 +231,25 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
   const out: TextTable[] = [];
   let run: Row[] = [];
   let pending: Row[] = [];
-  const close = (): void => {
+  // The table closed where a new header started, whose frame must not touch the next one's.
+  let upper: TextTable | undefined;
+  const close = (split = false): void => {
+    // The last entry's wrapped cell: lines under the last row, each starting under one of its cells.
+    const lastRow = [...run].reverse().find((x) => isMulti(x, lh));
+    const under = (p: Row): boolean => !!lastRow && lastRow.chunks.slice(1).some((c) => Math.abs(c.bbox[0] - p.bbox[0]) <= 0.5 * lh);
+    if (pending.length && pending.every(under)) run.push(...pending);
+    // Form fields over a table (a report's patient or order details) are no rows of it.
+    while (run.length && formRow(run[0]!)) run.shift();
     const t = run.length ? judge(run, lh, rules) : undefined;
-    if (t) out.push(frame(t, rows, lh, rules, blocked));
+    const framed = t ? frame(t, rows, lh, rules, blocked, known) : undefined;
+    if (framed) out.push(framed);
+    // A table stacked below must not take this one's rows for its header.
+    for (const x of framed?.rows ?? []) blocked.add(x);
+    if (framed && upper && framed.bbox[1] <= upper.bbox[3]) {
+      const rowsEnd = Math.max(...upper.rows.map((x) => x.bbox[3]));
+      if (framed.bbox[1] - 0.5 > rowsEnd) upper.bbox = [upper.bbox[0], upper.bbox[1], upper.bbox[2], framed.bbox[1] - 0.5];
+    }
+    upper = split ? framed : undefined;
     run = [];
     pending = [];
   };
@@ -189,7 +263,7 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
     if (!chunks.length) blocked.add(row);
     return row;
   });
-  for (const r of rows) {
+  for (const [k, r] of rows.entries()) {
     if (blocked.has(r)) {
       close();
       continue;
@@ -201,11 +275,16 @@ export function findTextTables(rows: Row[], lh: number, rules: HRule[], known: B
       const last = [...run].reverse().find((x) => isMulti(x, lh));
       // After rows of other shapes, only a row lining up with the table goes on with it.
       const fits = near && !(pending.length && last && !compatible(last, r)) && !repeatsHeader(run, r, lh);
-      if (!fits) close();
+      const stacked = fits && headsNewTable([...run, ...pending], r, rows.slice(k + 1, k + 4), lh, rules);
+      if (!fits || stacked) close(stacked);
       run.push(...pending, r);
       pending = [];
-    } else if (near && pending.length < 3 && !r.chunks.some((c) => isProse(c, lh) && c.text.length > 80)) {
-      // Group labels and wrapped cells between rows (at most three in a row).
+    } else if (near && !pending.length && titleBetween(run, r, rows[k + 1], lh, rules)) {
+      // A line set well apart from the rows above: the caption of the next table, not a group label.
+      close();
+    } else if (near && pending.length < 3 && (!r.chunks.some((c) => isProse(c, lh) && c.text.length > 80) || insideColumns(r, extent, lh))) {
+      // Group labels and wrapped cells between rows (at most three in a row); a long line of
+      // words set inside the table, clear of its left edge, is a wide text column's wrapped cell.
       pending.push(r);
     } else {
       close();
