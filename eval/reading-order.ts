@@ -3,7 +3,7 @@
 // PDFText gives them, are cut into bands at lines that cross the page's middle gutter (titles,
 // full-width paragraphs, tables); inside a band a column line (at least 60% of a half's width:
 // prose, not a table cell or a label) lies in the left half or the right half; shorter lines are
-// left out. Read column by column, a band switches from left to right at most once; every further
+// left out of the first count and counted in the second (reference keys, labels). Read column by column, a band switches from left to right at most once; every further
 // switch is an interleaving. A page counts as two-column when at least 8 column lines lie on each side.
 // Build: make dist-bench/.built; run: node dist-bench/eval/reading-order.js (make eval-reading-order)
 // Settings: EVAL_REAL_DATA (/work/shared/data/pdfplumber-tests), EVAL_SHOW (1: list each page).
@@ -16,7 +16,7 @@ const DATA = process.env.EVAL_REAL_DATA ?? '/work/shared/data/pdfplumber-tests';
 const SHOW = process.env.EVAL_SHOW === '1';
 
 /** Interleavings of a page's lines around the gutter at `mid`, and the lines on each side. */
-export function interleavings(lines: TextLine[], x0: number, x1: number): { switches: number; left: number; right: number } {
+export function interleavings(lines: TextLine[], x0: number, x1: number, minShare = 0.6): { switches: number; left: number; right: number } {
   const mid = (x0 + x1) / 2;
   const half = (x1 - x0) / 2;
   let switches = 0;
@@ -35,7 +35,7 @@ export function interleavings(lines: TextLine[], x0: number, x1: number): { swit
       close();
       continue;
     }
-    if (l.bbox[2] - l.bbox[0] < 0.6 * half) continue;
+    if (l.bbox[2] - l.bbox[0] < minShare * half) continue;
     const side = l.bbox[2] <= mid ? 'L' : 'R';
     if (side === 'L') left++;
     else right++;
@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   let pages = 0;
   let twoColumn = 0;
   let bad = 0;
+  let badShort = 0;
   for (const f of readdirSync(DATA).filter((x) => x.endsWith('.pdf')).sort()) {
     let doc;
     try {
@@ -68,13 +69,16 @@ async function main(): Promise<void> {
         if (r.left < 8 || r.right < 8) continue;
         twoColumn++;
         if (r.switches > 0) bad++;
-        if (SHOW || r.switches > 0) console.log(`${f} p${n}: ${r.left} left / ${r.right} right lines, ${r.switches} interleavings`);
+        // Every line, short ones too (reference keys, labels), on the same pages.
+        const all = interleavings(lines, x0, x1, 0);
+        if (all.switches > 0) badShort++;
+        if (SHOW || r.switches > 0 || all.switches > 0) console.log(`${f} p${n}: ${r.left} left / ${r.right} right lines, ${r.switches} interleavings (${all.switches} counting short lines)`);
       }
     } finally {
       doc.close();
     }
   }
-  console.log(`\nReading order: ${pages} pages read, ${twoColumn} with text in two halves, ${bad} of them with lines interleaved across the gutter`);
+  console.log(`\nReading order: ${pages} pages read, ${twoColumn} with text in two halves, ${bad} of them with lines interleaved across the gutter; ${badShort} when short lines (keys, labels) count too`);
 }
 
 await main();

@@ -38,4 +38,24 @@ describe('two-column reading order', () => {
       doc.close();
     }
   });
+
+  it('keeps reference keys in their column when the gap after the keys is wider than the gutter', async () => {
+    const left = prose('L', 12, 240);
+    const right = prose('R', 12, 190);
+    let content = '';
+    left.forEach((l, i) => (content += textAt(72, 720 - i * 12, 10, l)));
+    // Keys at the column's left edge, the entries' text set 15 pt after the longest key: that gap
+    // is wider than the 10 pt gutter between the columns.
+    right.forEach((l, i) => {
+      if (i % 3 === 0) content += textAt(322, 720 - i * 12, 10, `[K${i}]`);
+      content += textAt(362, 720 - i * 12, 10, l);
+    });
+    const doc = await openPdf(buildPdf([{ content }]));
+    try {
+      const lines = doc.text(1, 72).lines.map((l) => l.text);
+      expect(lines).toEqual([...left, ...right.map((l, i) => (i % 3 === 0 ? `[K${i}] ${l}` : l))].map((l) => l.replace(/ +/g, ' ')));
+    } finally {
+      doc.close();
+    }
+  });
 });

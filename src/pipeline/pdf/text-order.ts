@@ -223,7 +223,17 @@ function maxGap(words: PlacedWord[]): number {
  */
 function isSeparator(row: Row, gutters: number[], glyph: number): boolean {
   if (row.words.some((w) => gutters.some((g) => crosses(w, g)))) return true;
-  return slots(row.words, gutters).filter((part) => maxGap(part) > 1.5 * glyph).length >= 2;
+  return slots(row.words, gutters).filter((part) => maxGap(part) > 1.5 * glyph && !labelledProse(part, glyph)).length >= 2;
+}
+
+/**
+ * A label, a gap, then a line of prose (a reference key and its entry, a numbered item): one line
+ * of a column, where table cells on either side of the gutter would be short.
+ */
+function labelledProse(part: PlacedWord[], glyph: number): boolean {
+  if (part.length < 3) return false;
+  const rest = part.slice(1);
+  return maxGap(rest) <= glyph && rest[rest.length - 1]!.bbox[2] - rest[0]!.bbox[0] >= 10 * glyph;
 }
 
 /**
@@ -243,10 +253,17 @@ function proseColumns(rows: Row[], gutters: number[], glyph: number): boolean {
   }));
 }
 
-/** The gutters to read by: all candidates if every column reads as prose, else the best single one. */
+/**
+ * The gutters to read by: all candidates if every column reads as prose, else the single one
+ * nearest the middle of the text. Two columns meet in the middle; a wider gap off the middle is
+ * more often inside a column (the keys of a reference list before their hanging text).
+ */
 function chooseGutters(rows: Row[], glyph: number): number[] {
   const candidates = gutterCandidates(rows, glyph);
-  const sets = candidates.length > 1 ? [[...candidates].sort((a, b) => a - b), ...candidates.map((g) => [g])] : candidates.map((g) => [g]);
+  const all = rows.flatMap((r) => r.words);
+  const middle = (Math.min(...all.map((w) => w.bbox[0])) + Math.max(...all.map((w) => w.bbox[2]))) / 2;
+  const singles = [...candidates].sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle)).map((g) => [g]);
+  const sets = candidates.length > 1 ? [[...candidates].sort((a, b) => a - b), ...singles] : singles;
   return sets.find((gutters) => proseColumns(rows, gutters, glyph)) ?? [];
 }
 
