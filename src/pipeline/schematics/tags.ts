@@ -33,7 +33,12 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
     if (k >= 0) inner.set(k, [...(inner.get(k) ?? []), t]);
     else outside.push(t);
   }
-  for (const [k, ts] of inner) out[k] = tagText(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
+  for (const [k, ts] of inner) {
+    const text = tagText(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
+    // A tag holds a loop number: letters alone inside a symbol are its drawing read as text (a
+    // pump's lobes as "OO"), and the tag beside it is taken instead.
+    if (/\d/.test(text)) out[k] = text;
+  }
   const pairs: Array<{ s: number; t: TextItem; d: number }> = [];
   for (const t of outside) symbols.forEach((b, s) => {
     const d = gap(t.box, b);

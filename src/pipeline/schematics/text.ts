@@ -94,10 +94,36 @@ export function textGroups(cc: Components, th: number): TextGroup[] {
     groups.set(r, [...(groups.get(r) ?? []), c]);
   }
   const out: TextGroup[] = [];
+  const lone: number[] = [];
   for (const members of groups.values()) {
-    if (members.length < 2) continue;
+    if (members.length < 2) {
+      lone.push(members[0]!);
+      continue;
+    }
     const box: BBox = [Math.min(...members.map((m) => cc.x0[m]!)), Math.min(...members.map((m) => cc.y0[m]!)), Math.max(...members.map((m) => cc.x1[m]!)), Math.max(...members.map((m) => cc.y1[m]!))];
     out.push({ box, members });
+  }
+  return [...out, ...stackedLetters(cc, lone, out, th)];
+}
+
+/**
+ * Lone components as wide as two letters, centred over or under a line of text within a text
+ * height: an instrument bubble's letters ("TT" over "302") printed touching, one component.
+ * A lone piece elsewhere stays out (a symbol's part is not text).
+ */
+export function stackedLetters(cc: Components, lone: number[], lines: TextGroup[], th: number): TextGroup[] {
+  const out: TextGroup[] = [];
+  for (const l of lone) {
+    const h = hOf(cc, l);
+    const w = wOf(cc, l);
+    if (w < 1.2 * h || h < 0.7 * th || h > 1.3 * th) continue;
+    const cx = (cc.x0[l]! + cc.x1[l]!) / 2;
+    const stacked = lines.some((g) => {
+      const gw = g.box[2] - g.box[0];
+      const gap = Math.max(g.box[1] - cc.y1[l]!, cc.y0[l]! - g.box[3]);
+      return Math.abs(cx - (g.box[0] + g.box[2]) / 2) <= 0.25 * Math.max(gw, w) && gap >= 0 && gap <= 1.2 * th && g.box[3] - g.box[1] <= 1.5 * th;
+    });
+    if (stacked) out.push({ box: [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!], members: [l] });
   }
   return out;
 }
@@ -150,11 +176,11 @@ interface Placed {
  * Reads every group in one OCR call: each group cut upright from the original at OCR_HEIGHT,
  * everything but its own characters whitened, the crops stacked one per line.
  */
-export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr): Promise<TextItem[]> {
+export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr, height = OCR_HEIGHT): Promise<TextItem[]> {
   if (groups.length === 0) return [];
-  const scale = OCR_HEIGHT / th;
+  const scale = height / th;
   const pad = Math.round(0.35 * th);
-  const gap = Math.round(0.9 * OCR_HEIGHT);
+  const gap = Math.round(0.9 * height);
   const placed: Placed[] = [];
   const claimed = new Set(groups.flatMap((g) => g.members));
   let y = gap;
