@@ -278,8 +278,11 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   const mp = new MatchPage(ctx.page, ctx.cleanMask);
   const masks = legendMasks(ctx, legend);
   const biggest = Math.max(0, ...masks.map((m) => (m ? Math.max(m.mask.width, m.mask.height) : 0)));
-  // Pieces of the long-stroke residual stand alone: they only add what the other has not.
-  const pagePs = [...seedsOf(found.short, 0.5 * ctx.th, 1.2 * biggest), ...found.long];
+  // Pieces of the long-stroke residual stand alone: they only add what the other has not. Those
+  // a pipe cut apart (a tall orifice plate's halves, its sides too long for the short residual)
+  // are also grouped, as the short ones are.
+  const longGroups = seedsOf(found.long, 0.5 * ctx.th, 1.2 * biggest).filter((g) => !found.long.some((p) => p.every((v, k) => v === g[k])));
+  const pagePs = [...seedsOf(found.short, 0.5 * ctx.th, 1.2 * biggest), ...found.long, ...longGroups];
   const all = masks.map((_, i) => i);
   const unit = await variantsFor(ctx, masks, all, 1);
   // The legend's scale: tried on a sample of the page's pieces.
