@@ -42,13 +42,19 @@ export const cleanLabel = (t: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/(?<=[a-z])[!|](?=[A-Za-z]|\s|$)/g, 'l')
+    // A quote not inside a word ("DIAPHRAGM ‘VALVE", "exchanger’") and a dot between words
+    // ("Gate.valve", "Plug .valve") are specks.
+    .replace(/(?<![A-Za-z])[‘’“”`"']|[‘’“”`"'](?![A-Za-z])/g, '')
+    .replace(/(?<=[A-Za-z]{2})\s*\.\s*(?=[A-Za-z]{2})/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
     .replace(/\s*[.,:;]+$/, '');
 
 /** The stand-alone drawing left of a label, centred on its line, or null. */
-function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reach: number, th: number, neighbours: number[]): BBox | null {
+function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reachUp: number, reachDown: number, th: number, neighbours: number[]): BBox | null {
   const cy = centreY(label);
-  const top = cy - reach;
-  const bottom = cy + reach;
+  const top = cy - reachUp;
+  const bottom = cy + reachDown;
   const right = label[0] - 0.25 * th;
   const left = label[0] - 30 * th;
   const parts: number[] = [];
@@ -133,10 +139,13 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
       const c = centreY(it.box);
       const up = i > 0 ? c - centreY(col[i - 1]!.box) : Infinity;
       const down = i < col.length - 1 ? centreY(col[i + 1]!.box) - c : Infinity;
-      let reach = Math.min(up, down);
-      if (!Number.isFinite(reach)) reach = 8 * th;
+      // Up to the neighbouring labels' lines, each side on its own: a tall picture (a column)
+      // in a row below a short one reaches further down than up.
+      const either = Math.min(up, down);
+      const reachUp = (Number.isFinite(up) ? up : Number.isFinite(either) ? either : 8 * th) - 0.2 * th;
+      const reachDown = (Number.isFinite(down) ? down : Number.isFinite(either) ? either : 8 * th) - 0.2 * th;
       const neighbours = [col[i - 1], col[i + 1]].flatMap((n) => (n ? [centreY(n.box)] : []));
-      const symbol = pictureLeftOf(cc, text, it.box, reach - 0.2 * th, th, neighbours);
+      const symbol = pictureLeftOf(cc, text, it.box, reachUp, reachDown, th, neighbours);
       if (symbol) found.push({ label: cleanLabel(it.text), symbol, labelBox: it.box, confidence: it.confidence });
     });
     if (process.env.DEBUG_LEGEND) console.log('column', col.map((c) => c.text).join(' / '), '->', found.map((f) => f.label).join(' / '));

@@ -4,9 +4,9 @@
 // read as letters are not its tag.
 import { describe, expect, it } from 'vitest';
 import { frameComponents, inkShareOf } from '../../../src/pipeline/schematics/border.js';
-import { findLegend } from '../../../src/pipeline/schematics/legend.js';
+import { cleanLabel, findLegend } from '../../../src/pipeline/schematics/legend.js';
 import { components, type Mask } from '../../../src/pipeline/schematics/raster.js';
-import { assignTags } from '../../../src/pipeline/schematics/tags.js';
+import { assignTags, tagText } from '../../../src/pipeline/schematics/tags.js';
 import { textGroups } from '../../../src/pipeline/schematics/text.js';
 import type { TextItem } from '../../../src/pipeline/schematics/types.js';
 import type { BBox } from '../../../src/pipeline/types.js';
@@ -112,5 +112,33 @@ describe('tags', () => {
     expect(assignTags([pump], [lobes, tag], 50)).toEqual(['P-523']);
     // An instrument's letters and number inside it are its tag.
     expect(assignTags([pump], [label('TT', [135, 125, 165, 142]), label('302', [130, 150, 170, 168]), tag], 50)).toEqual(['TT 302']);
+  });
+});
+
+describe('tag text', () => {
+  it('reads marks OCR puts in a tag the way tags are written', () => {
+    expect(tagText('P.844')).toBe('P-844');
+    expect(tagText('XV~828')).toBe('XV-828');
+    expect(tagText('E.732')).toBe('E-732');
+    expect(tagText('Tl 706')).toBe('TI 706');
+    expect(tagText('FIC “464')).toBe('FIC 464');
+    expect(tagText('5-401')).toBe('S-401');
+    expect(tagText('PIC 101.')).toBe('PIC 101');
+    // A zero before the hyphen may be an O or a D: left as read.
+    expect(tagText('0-687')).toBe('0-687');
+    // Prose without a number is left alone.
+    expect(tagText('Flow to tank.')).toBe('Flow to tank.');
+    expect(tagText('HV-287')).toBe('HV-287');
+  });
+});
+
+describe('legend labels', () => {
+  it('drops specks read as quotes or dots between words, and keeps apostrophes and initials', () => {
+    expect(cleanLabel('DIAPHRAGM ‘VALVE')).toBe('DIAPHRAGM VALVE');
+    expect(cleanLabel('Plate heat exchanger’')).toBe('Plate heat exchanger');
+    expect(cleanLabel('Gate.valve')).toBe('Gate valve');
+    expect(cleanLabel('Plug .valve')).toBe('Plug valve');
+    expect(cleanLabel('Operator’s panel')).toBe('Operator’s panel');
+    expect(cleanLabel('P.I.D. tag')).toBe('P.I.D. tag');
   });
 });
