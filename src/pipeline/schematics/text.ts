@@ -246,7 +246,10 @@ function distance(a: string, b: string, max: number): number {
 /**
  * Misreadings evened out by the sheet itself: a word (four letters or more) one letter away from
  * a word read at least three times as often on the same sheet, three times at least, is taken
- * to be that word ("vaive" among many "valve"); its case pattern is kept. No dictionary is used.
+ * to be that word ("vaive" among many "valve"); so is one with one letter changed (same length)
+ * beside a word read twice as often, twice at least (a legend names each class once, so "valve"
+ * may be read only twice). Words are runs of letters ("Gate.valve" holds "valve"); their case
+ * pattern is kept. No dictionary is used.
  */
 export function harmonise(items: TextItem[]): TextItem[] {
   // Again on what one round evened out: "valve" read 5 times beside "vaive" once and "vatve"
@@ -262,18 +265,21 @@ export function harmonise(items: TextItem[]): TextItem[] {
 
 function harmoniseOnce(items: TextItem[]): TextItem[] {
   const count = new Map<string, number>();
-  const words = (t: string): string[] => t.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
+  const words = (t: string): string[] => t.match(/[A-Za-z]{4,}/g) ?? [];
   for (const it of items) for (const w of words(it.text)) count.set(w.toLowerCase(), (count.get(w.toLowerCase()) ?? 0) + 1);
   const fix = new Map<string, string>();
   for (const [w, n] of count) {
     let best: [string, number] | null = null;
-    for (const [o, m] of count) if (m >= 3 && m >= 3 * n && o !== w && distance(w, o, 1) <= 1 && (!best || m > best[1])) best = [o, m];
+    for (const [o, m] of count) {
+      if (o === w || distance(w, o, 1) > 1 || (best && m <= best[1])) continue;
+      if ((m >= 3 && m >= 3 * n) || (m >= 2 && m >= 2 * n && o.length === w.length)) best = [o, m];
+    }
     if (best) fix.set(w, best[0]);
   }
   if (fix.size === 0) return items;
   const cased = (orig: string, to: string): string =>
     orig === orig.toUpperCase() ? to.toUpperCase() : orig[0] === orig[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
-  return items.map((it) => ({ ...it, text: it.text.split(/(\s+)/).map((w) => (fix.has(w.toLowerCase()) ? cased(w, fix.get(w.toLowerCase())!) : w)).join('') }));
+  return items.map((it) => ({ ...it, text: it.text.replace(/[A-Za-z]{4,}/g, (w) => (fix.has(w.toLowerCase()) ? cased(w, fix.get(w.toLowerCase())!) : w)) }));
 }
 
 /** Words of a text layer (original pixels) as text items in working pixels, one per line. */

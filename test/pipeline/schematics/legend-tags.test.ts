@@ -7,7 +7,7 @@ import { frameComponents, inkShareOf } from '../../../src/pipeline/schematics/bo
 import { cleanLabel, findLegend } from '../../../src/pipeline/schematics/legend.js';
 import { components, type Mask } from '../../../src/pipeline/schematics/raster.js';
 import { assignTags, tagText } from '../../../src/pipeline/schematics/tags.js';
-import { textGroups } from '../../../src/pipeline/schematics/text.js';
+import { harmonise, textGroups } from '../../../src/pipeline/schematics/text.js';
 import type { TextItem } from '../../../src/pipeline/schematics/types.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 
@@ -140,5 +140,17 @@ describe('legend labels', () => {
     expect(cleanLabel('Plug .valve')).toBe('Plug valve');
     expect(cleanLabel('Operator’s panel')).toBe('Operator’s panel');
     expect(cleanLabel('P.I.D. tag')).toBe('P.I.D. tag');
+  });
+});
+
+describe("the sheet's own spelling", () => {
+  it('evens out a letter misread in a word read only twice elsewhere, and words joined by a speck', () => {
+    const read = ['Check vaive', 'Solenoid valve', 'Gate.valve', 'Angle valve'];
+    expect(harmonise(read.map((t) => label(t, [0, 0, 10, 10]))).map((i) => i.text)).toEqual(['Check valve', 'Solenoid valve', 'Gate.valve', 'Angle valve']);
+    const twice = ['Plug vaive', 'Gate valve', 'Ball valve'];
+    expect(harmonise(twice.map((t) => label(t, [0, 0, 10, 10]))).map((i) => i.text)).toEqual(['Plug valve', 'Gate valve', 'Ball valve']);
+    // A word one letter longer (a plural) needs the stronger evidence.
+    const plural = ['Line', 'Lines', 'Lines'];
+    expect(harmonise(plural.map((t) => label(t, [0, 0, 10, 10]))).map((i) => i.text)).toEqual(plural);
   });
 });
