@@ -150,8 +150,8 @@ async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, 
   return best;
 }
 
-/** Steps of the ladder of scales tried for a picture that no piece votes for (6 per cent apart). */
-const LADDER_STEP = 1.06;
+/** Steps of the ladder of scales tried for a picture that no piece votes for (10 per cent apart: the fit that follows searches 20 per cent either side). */
+const LADDER_STEP = 1.1;
 /** Largest own scale sought: legends draw big equipment at a quarter of its size at least. */
 const MAX_OWN_SCALE = 4;
 
@@ -161,7 +161,10 @@ const MAX_OWN_SCALE = 4;
  */
 export async function ladderGuesses(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<Array<{ s: number; rot: Turn; cx: number; cy: number; weight: number }>> {
   const out: Array<{ s: number; rot: Turn; cx: number; cy: number; weight: number }> = [];
-  for (let s = least; s <= MAX_OWN_SCALE; s *= LADDER_STEP) {
+  const pic = masks[i];
+  // No symbol of the drawing is larger than two fifths of the sheet's shorter side.
+  const largest = pic ? (0.4 * Math.min(ctx.page.width, ctx.page.height)) / Math.max(pic.mask.width, pic.mask.height) : 0;
+  for (let s = least; s <= Math.min(MAX_OWN_SCALE, largest); s *= LADDER_STEP) {
     const vs = await variantsFor(ctx, masks, [i], s);
     if (vs.length === 0) continue;
     const got = (await matchPieces(mp, left, vs, { minScore: 0.45, coarseOnly: true })).sort((a, b) => b.score - a.score).slice(0, 2);
