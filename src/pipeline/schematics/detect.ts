@@ -4,6 +4,7 @@
 // (arrows.ts), and all of it assembled into the v2 graph (graph.ts).
 import type { BBox } from '../types.js';
 import { findArrows } from './arrows.js';
+import { frameComponents, inkShareOf } from './border.js';
 import { assemble, type PlacedSymbol } from './graph.js';
 import { findLegend, slug, type FoundLegend } from './legend.js';
 import { findSegments } from './lines.js';
@@ -107,7 +108,8 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   let symbols: PlacedSymbol[];
   if (legend.length > 0) {
     const det = await detectSymbols({ page: soften(clean), cleanMask: clean, th, stroke, exclude }, pictures, known.length === 0);
-    symbols = det.hits.map((h) => {
+    const border = frameComponents(sheet.cc, frame.workWidth, frame.workHeight);
+    symbols = det.hits.filter((h) => inkShareOf(sheet.cc, border, h.box, frame.workWidth) < 0.5).map((h) => {
       const e = legend[h.entry]!;
       return { box: [h.box[0] + PAD, h.box[1] + PAD, h.box[2] - PAD, h.box[3] - PAD], cls: e.class, subtype: e.subtype, legendId: e.id, rotation: h.rot, score: h.score, tag: null };
     });

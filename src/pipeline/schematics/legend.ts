@@ -42,13 +42,19 @@ export const cleanLabel = (t: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/(?<=[a-z])[!|](?=[A-Za-z]|\s|$)/g, 'l')
+    // A quote not inside a word ("DIAPHRAGM ‘VALVE", "exchanger’") and a dot between words
+    // ("Gate.valve", "Plug .valve") are specks.
+    .replace(/(?<![A-Za-z])[‘’“”`"']|[‘’“”`"'](?![A-Za-z])/g, '')
+    .replace(/(?<=[A-Za-z]{2})\s*\.\s*(?=[A-Za-z]{2})/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
     .replace(/\s*[.,:;]+$/, '');
 
 /** The stand-alone drawing left of a label, centred on its line, or null. */
-function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reach: number, th: number, neighbours: number[]): BBox | null {
+function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reachUp: number, reachDown: number, th: number, neighbours: number[]): BBox | null {
   const cy = centreY(label);
-  const top = cy - reach;
-  const bottom = cy + reach;
+  const top = cy - reachUp;
+  const bottom = cy + reachDown;
   const right = label[0] - 0.25 * th;
   const left = label[0] - 30 * th;
   const parts: number[] = [];
@@ -90,42 +96,73 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
   const text = new Set(items.flatMap((i) => i.members));
   const labels = items.filter((i) => isLabel(i.text)).sort((a, b) => a.box[0] - b.box[0]);
   const columns: TextItem[][] = [];
+  /** The column (left-edge chain) each run of rows belongs to. */
+  const chainOf: number[] = [];
   const used = new Set<TextItem>();
+  let chains = 0;
   for (const a of labels) {
     if (used.has(a)) continue;
-    const col = labels.filter((b) => !used.has(b) && Math.abs(b.box[0] - a.box[0]) <= 0.6 * th).sort((p, q) => p.box[1] - q.box[1]);
+    // Left edges chained 0.6 text heights apart at most (1.5 across the column): measured from
+    // the first label alone, a column whose first edge is a pixel left of the rest loses them.
+    const col: TextItem[] = [];
+    for (const b of labels) {
+      const last = col[col.length - 1]?.box[0] ?? a.box[0];
+      if (b.box[0] < a.box[0] || used.has(b)) continue;
+      if (b.box[0] - last > 0.6 * th || b.box[0] - a.box[0] > 1.5 * th) break;
+      col.push(b);
+    }
+    col.sort((p, q) => p.box[1] - q.box[1]);
     // Split where labels are too far apart to be rows of one table.
     let run: TextItem[] = [];
     for (const it of col) {
       const prev = run[run.length - 1];
       if (prev && centreY(it.box) - centreY(prev.box) > 14 * th) {
         columns.push(run);
+        chainOf.push(chains);
         run = [];
       }
       run.push(it);
     }
-    if (run.length > 0) columns.push(run);
+    if (run.length > 0) {
+      columns.push(run);
+      chainOf.push(chains);
+    }
+    chains++;
     for (const it of col) used.add(it);
   }
   const entries: FoundEntry[] = [];
   let region: BBox | null = null;
-  for (const col of columns) {
-    if (col.length < minRows) continue;
+  const runs = columns.map((col, k) => {
     const found: FoundEntry[] = [];
+    if (col.length < Math.min(2, minRows)) return { found, chain: chainOf[k]!, col, ok: false };
     col.forEach((it, i) => {
       const c = centreY(it.box);
       const up = i > 0 ? c - centreY(col[i - 1]!.box) : Infinity;
       const down = i < col.length - 1 ? centreY(col[i + 1]!.box) - c : Infinity;
-      let reach = Math.min(up, down);
-      if (!Number.isFinite(reach)) reach = 8 * th;
+      // Up to the neighbouring labels' lines, each side on its own: a tall picture (a column)
+      // in a row below a short one reaches further down than up.
+      const either = Math.min(up, down);
+      const reachUp = (Number.isFinite(up) ? up : Number.isFinite(either) ? either : 8 * th) - 0.2 * th;
+      const reachDown = (Number.isFinite(down) ? down : Number.isFinite(either) ? either : 8 * th) - 0.2 * th;
       const neighbours = [col[i - 1], col[i + 1]].flatMap((n) => (n ? [centreY(n.box)] : []));
-      const symbol = pictureLeftOf(cc, text, it.box, reach - 0.2 * th, th, neighbours);
+      const symbol = pictureLeftOf(cc, text, it.box, reachUp, reachDown, th, neighbours);
       if (symbol) found.push({ label: cleanLabel(it.text), symbol, labelBox: it.box, confidence: it.confidence });
     });
     if (process.env.DEBUG_LEGEND) console.log('column', col.map((c) => c.text).join(' / '), '->', found.map((f) => f.label).join(' / '));
-    if (found.length < minRows || found.length < 0.6 * col.length) continue;
-    entries.push(...found);
-    for (const e of found) region = union(region ?? e.symbol, union(e.symbol, e.labelBox));
+    return { found, chain: chainOf[k]!, col, ok: found.length >= minRows && found.length >= 0.6 * col.length };
+  });
+  // A short run of rows goes with the run of its own column it continues: rows of big equipment
+  // are tall, and one or two of them sit farther below the last than the split allows.
+  const span = (fs: FoundEntry[]): [number, number] => [Math.min(...fs.map((f) => Math.min(f.symbol[1], f.labelBox[1]))), Math.max(...fs.map((f) => Math.max(f.symbol[3], f.labelBox[3])))];
+  for (const r of runs) {
+    if (r.ok || r.found.length < 2 || r.found.length < 0.6 * r.col.length) continue;
+    const [a0, a1] = span(r.found);
+    r.ok = runs.some((o) => o.ok && o.chain === r.chain && Math.max(span(o.found)[0] - a1, a0 - span(o.found)[1]) <= 30 * th);
+  }
+  for (const r of runs) {
+    if (!r.ok) continue;
+    entries.push(...r.found);
+    for (const e of r.found) region = union(region ?? e.symbol, union(e.symbol, e.labelBox));
   }
   if (region) {
     // The header above and the table's rules around the rows.

@@ -209,8 +209,9 @@ export async function matchPieces(mp: MatchPage, pieces: BBox[], variants: Varia
       const cy = (p[1] + p[3]) / 2;
       const inside = (h: SymbolHit): boolean => cx > h.box[0] && cx < h.box[2] && cy > h.box[1] && cy < h.box[3];
       if (found.some(inside) || claimed.some((h) => h.score >= 0.85 && inside(h))) continue;
-      // Not enough ink around the piece for this template's drawing.
-      if (mp.inkIn(cx - tw, cy - th, cx + tw, cy + th) < 0.7 * v.ink) continue;
+      // Not enough ink around the piece for this template's drawing. Half of it: the template is
+      // drawn with the page's pen, measured on its pipes, and symbols are often drawn thinner.
+      if (mp.inkIn(cx - tw, cy - th, cx + tw, cy + th) < 0.5 * v.ink) continue;
       let c: NccBest | null = null;
       for (const [ax, ay] of anchors) {
         const x = Math.round((cx - ax) / k);

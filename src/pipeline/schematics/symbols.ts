@@ -150,6 +150,29 @@ async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, 
   return best;
 }
 
+/** Steps of the ladder of scales tried for a picture that no piece votes for (10 per cent apart: the fit that follows searches 20 per cent either side). */
+const LADDER_STEP = 1.1;
+/** Largest own scale sought: legends draw big equipment at a quarter of its size at least. */
+const MAX_OWN_SCALE = 4;
+
+/**
+ * Places and scales for a picture, from coarse matches at the pieces left on a ladder of scales
+ * from `least` up: the best two at each scale, the best four overall.
+ */
+export async function ladderGuesses(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<Array<{ s: number; rot: Turn; cx: number; cy: number; weight: number }>> {
+  const out: Array<{ s: number; rot: Turn; cx: number; cy: number; weight: number }> = [];
+  const pic = masks[i];
+  // No symbol of the drawing is larger than two fifths of the sheet's shorter side.
+  const largest = pic ? (0.4 * Math.min(ctx.page.width, ctx.page.height)) / Math.max(pic.mask.width, pic.mask.height) : 0;
+  for (let s = least; s <= Math.min(MAX_OWN_SCALE, largest); s *= LADDER_STEP) {
+    const vs = await variantsFor(ctx, masks, [i], s);
+    if (vs.length === 0) continue;
+    const got = (await matchPieces(mp, left, vs, { minScore: 0.45, coarseOnly: true })).sort((a, b) => b.score - a.score).slice(0, 2);
+    for (const h of got) out.push({ s, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
+  }
+  return out.sort((a, b) => b.weight - a.weight).slice(0, 4);
+}
+
 /**
  * A legend picture's own scale on the drawing. Each piece left unexplained, set against each of
  * the picture's own residual pieces of like shape, proposes a scale and a place, and so do coarse
@@ -190,6 +213,9 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
       guesses.push({ s: sc, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
     }
   }
+  // No piece of like shape to vote (a column's long sides and a flange's bars are all long or
+  // thin strokes, gone from the residual): coarse matches on a ladder of scales propose instead.
+  if (guesses.length === 0) guesses.push(...(await ladderGuesses(ctx, mp, masks, i, left, least)));
   let best: { s: number; score: number } | null = null;
   for (const g of guesses.slice(0, 6)) {
     const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
@@ -255,8 +281,11 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   const mp = new MatchPage(ctx.page, ctx.cleanMask);
   const masks = legendMasks(ctx, legend);
   const biggest = Math.max(0, ...masks.map((m) => (m ? Math.max(m.mask.width, m.mask.height) : 0)));
-  // Pieces of the long-stroke residual stand alone: they only add what the other has not.
-  const pagePs = [...seedsOf(found.short, 0.5 * ctx.th, 1.2 * biggest), ...found.long];
+  // Pieces of the long-stroke residual stand alone: they only add what the other has not. Those
+  // a pipe cut apart (a tall orifice plate's halves, its sides too long for the short residual)
+  // are also grouped, as the short ones are.
+  const longGroups = seedsOf(found.long, 0.5 * ctx.th, 1.2 * biggest).filter((g) => !found.long.some((p) => p.every((v, k) => v === g[k])));
+  const pagePs = [...seedsOf(found.short, 0.5 * ctx.th, 1.2 * biggest), ...found.long, ...longGroups];
   const all = masks.map((_, i) => i);
   const unit = await variantsFor(ctx, masks, all, 1);
   // The legend's scale: tried on a sample of the page's pieces.

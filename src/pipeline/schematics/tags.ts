@@ -18,11 +18,26 @@ const centreIn = (t: BBox, b: BBox): boolean => {
  * digit or a hyphen (a tag, not prose).
  */
 const LOOKALIKE: Record<string, string> = { $: 'S', '§': 'S', '£': 'E', '€': 'E' };
-export const tagText = (t: string): string =>
-  t
+/** Digits OCR reads for a one-letter prefix before a tag's hyphen ("5-401" for S-401); 0 stays (O or D). */
+const PREFIX_LETTER: Record<string, string> = { '5': 'S', '8': 'B', '1': 'I' };
+export const tagText = (t: string): string => {
+  const out = t
     // "HV -287": OCR's space beside a tag's hyphen.
     .replace(/([A-Za-z0-9])\s*-\s*([A-Za-z0-9])/g, '$1-$2')
     .replace(/\S+/g, (w) => (/[0-9-]/.test(w) ? w.replace(/[$§£€]/g, (c) => LOOKALIKE[c] ?? c) : w));
+  if (!/\d/.test(out)) return out;
+  // The rest applies to a tag only (letters, a hyphen or space, a number): quotes are specks,
+  // a dot, tilde or colon between the letters and the number is the hyphen ("P.844"), a lower-
+  // case l among capitals is an I ("Tl 706"), a lone 5, 8 or 1 before the hyphen is a letter,
+  // and a mark ending it is a speck ("PIC 101.").
+  return out
+    .replace(/[“”"‘’'`]/g, '')
+    .replace(/\b([A-Z]{1,4})[.~:_=](\d)/g, '$1-$2')
+    .replace(/\b[A-Zl]{2,4}\b/g, (w) => (/[A-Z]/.test(w) ? w.replace(/l/g, 'I') : w))
+    .replace(/^([581])(?=-\d)/, (d) => PREFIX_LETTER[d] ?? d)
+    .replace(/[.,:;]+$/, '')
+    .trim();
+};
 
 export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): Array<string | null> {
   const out: Array<string | null> = symbols.map(() => null);
@@ -33,7 +48,12 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
     if (k >= 0) inner.set(k, [...(inner.get(k) ?? []), t]);
     else outside.push(t);
   }
-  for (const [k, ts] of inner) out[k] = tagText(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
+  for (const [k, ts] of inner) {
+    const text = tagText(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
+    // A tag holds a loop number: letters alone inside a symbol are its drawing read as text (a
+    // pump's lobes as "OO"), and the tag beside it is taken instead.
+    if (/\d/.test(text)) out[k] = text;
+  }
   const pairs: Array<{ s: number; t: TextItem; d: number }> = [];
   for (const t of outside) symbols.forEach((b, s) => {
     const d = gap(t.box, b);

@@ -94,10 +94,36 @@ export function textGroups(cc: Components, th: number): TextGroup[] {
     groups.set(r, [...(groups.get(r) ?? []), c]);
   }
   const out: TextGroup[] = [];
+  const lone: number[] = [];
   for (const members of groups.values()) {
-    if (members.length < 2) continue;
+    if (members.length < 2) {
+      lone.push(members[0]!);
+      continue;
+    }
     const box: BBox = [Math.min(...members.map((m) => cc.x0[m]!)), Math.min(...members.map((m) => cc.y0[m]!)), Math.max(...members.map((m) => cc.x1[m]!)), Math.max(...members.map((m) => cc.y1[m]!))];
     out.push({ box, members });
+  }
+  return [...out, ...stackedLetters(cc, lone, out, th)];
+}
+
+/**
+ * Lone components as wide as two letters, centred over or under a line of text within a text
+ * height: an instrument bubble's letters ("TT" over "302") printed touching, one component.
+ * A lone piece elsewhere stays out (a symbol's part is not text).
+ */
+export function stackedLetters(cc: Components, lone: number[], lines: TextGroup[], th: number): TextGroup[] {
+  const out: TextGroup[] = [];
+  for (const l of lone) {
+    const h = hOf(cc, l);
+    const w = wOf(cc, l);
+    if (w < 1.2 * h || h < 0.7 * th || h > 1.3 * th) continue;
+    const cx = (cc.x0[l]! + cc.x1[l]!) / 2;
+    const stacked = lines.some((g) => {
+      const gw = g.box[2] - g.box[0];
+      const gap = Math.max(g.box[1] - cc.y1[l]!, cc.y0[l]! - g.box[3]);
+      return Math.abs(cx - (g.box[0] + g.box[2]) / 2) <= 0.25 * Math.max(gw, w) && gap >= 0 && gap <= 1.2 * th && g.box[3] - g.box[1] <= 1.5 * th;
+    });
+    if (stacked) out.push({ box: [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!], members: [l] });
   }
   return out;
 }
@@ -150,11 +176,11 @@ interface Placed {
  * Reads every group in one OCR call: each group cut upright from the original at OCR_HEIGHT,
  * everything but its own characters whitened, the crops stacked one per line.
  */
-export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr): Promise<TextItem[]> {
+export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr, height = OCR_HEIGHT): Promise<TextItem[]> {
   if (groups.length === 0) return [];
-  const scale = OCR_HEIGHT / th;
+  const scale = height / th;
   const pad = Math.round(0.35 * th);
-  const gap = Math.round(0.9 * OCR_HEIGHT);
+  const gap = Math.round(0.9 * height);
   const placed: Placed[] = [];
   const claimed = new Set(groups.flatMap((g) => g.members));
   let y = gap;
@@ -220,7 +246,10 @@ function distance(a: string, b: string, max: number): number {
 /**
  * Misreadings evened out by the sheet itself: a word (four letters or more) one letter away from
  * a word read at least three times as often on the same sheet, three times at least, is taken
- * to be that word ("vaive" among many "valve"); its case pattern is kept. No dictionary is used.
+ * to be that word ("vaive" among many "valve"); so is one with one letter changed (same length)
+ * beside a word read twice as often, twice at least (a legend names each class once, so "valve"
+ * may be read only twice). Words are runs of letters ("Gate.valve" holds "valve"); their case
+ * pattern is kept. No dictionary is used.
  */
 export function harmonise(items: TextItem[]): TextItem[] {
   // Again on what one round evened out: "valve" read 5 times beside "vaive" once and "vatve"
@@ -236,18 +265,21 @@ export function harmonise(items: TextItem[]): TextItem[] {
 
 function harmoniseOnce(items: TextItem[]): TextItem[] {
   const count = new Map<string, number>();
-  const words = (t: string): string[] => t.split(/\s+/).filter((w) => /^[A-Za-z]{4,}$/.test(w));
+  const words = (t: string): string[] => t.match(/[A-Za-z]{4,}/g) ?? [];
   for (const it of items) for (const w of words(it.text)) count.set(w.toLowerCase(), (count.get(w.toLowerCase()) ?? 0) + 1);
   const fix = new Map<string, string>();
   for (const [w, n] of count) {
     let best: [string, number] | null = null;
-    for (const [o, m] of count) if (m >= 3 && m >= 3 * n && o !== w && distance(w, o, 1) <= 1 && (!best || m > best[1])) best = [o, m];
+    for (const [o, m] of count) {
+      if (o === w || distance(w, o, 1) > 1 || (best && m <= best[1])) continue;
+      if ((m >= 3 && m >= 3 * n) || (m >= 2 && m >= 2 * n && o.length === w.length)) best = [o, m];
+    }
     if (best) fix.set(w, best[0]);
   }
   if (fix.size === 0) return items;
   const cased = (orig: string, to: string): string =>
     orig === orig.toUpperCase() ? to.toUpperCase() : orig[0] === orig[0]!.toUpperCase() ? to[0]!.toUpperCase() + to.slice(1) : to;
-  return items.map((it) => ({ ...it, text: it.text.split(/(\s+)/).map((w) => (fix.has(w.toLowerCase()) ? cased(w, fix.get(w.toLowerCase())!) : w)).join('') }));
+  return items.map((it) => ({ ...it, text: it.text.replace(/[A-Za-z]{4,}/g, (w) => (fix.has(w.toLowerCase()) ? cased(w, fix.get(w.toLowerCase())!) : w)) }));
 }
 
 /** Words of a text layer (original pixels) as text items in working pixels, one per line. */
