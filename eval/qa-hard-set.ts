@@ -17,7 +17,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'absent';
-  split: 'train' | 'held-out';
+  split: 'train' | 'held-out' | 'held2';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -316,8 +316,31 @@ class Pages {
   }
 }
 
+/**
+ * A second held-out set of wordings (issue 15, written 2026-11-25 after the first held-out split
+ * had been read to sort misses by cause): paraphrases and two-part joiners nobody has tuned on,
+ * asked about the held-out documents' facts. Its questions are drawn with their own random
+ * stream, so the train and held-out questions are the same as before.
+ */
+const HELD2: Record<FactName, { ask: Array<(a: string) => string>; join: string[] }> = {
+  year: { ask: [(a) => `When did ${a} get installed?`, (a) => `What year did they put ${a} into the plant?`], join: ['what year did it get installed'] },
+  installer: { ask: [(a) => `Which installer was used for ${a}?`, (a) => `Who carried out the installation work on ${a}?`], join: ['which company installed it'] },
+  interval: { ask: [(a) => `How frequently does ${a} need inspecting?`, (a) => `How long is the gap between inspections of ${a}?`], join: ['how frequently is it inspected'] },
+  mass: { ask: [(a) => `How heavy is ${a}?`, (a) => `What is the weight of ${a}?`], join: ['how heavy is it'] },
+  power: { ask: [(a) => `How much power does ${a} consume?`, (a) => `What is the power rating of ${a}?`], join: ['what power does it draw'] },
+  flow: { ask: [(a) => `What flow rate does ${a} deliver?`, (a) => `What is the hourly capacity of ${a}?`], join: ['what flow does it deliver'] },
+  cost: { ask: [(a) => `How much did ${a} cost?`, (a) => `What did the company pay for ${a}?`], join: ['how much did it cost'] },
+  efficiency: { ask: [(a) => `How efficient is ${a}?`, (a) => `What percentage efficiency does ${a} achieve?`], join: ['how efficient is it'] },
+  engineer: { ask: [(a) => `Which engineer manages ${a}?`, (a) => `Whom should I contact about ${a}?`], join: ['which engineer manages it'] },
+  location: { ask: [(a) => `Where can ${a} be found?`, (a) => `Which town is ${a} in?`], join: ['where can it be found'] },
+  commissioned: { ask: [(a) => `What date did ${a} go into service?`, (a) => `When was ${a} handed over for operation?`], join: ['on what date did it go into service'] },
+  life: { ask: [(a) => `How long is ${a} expected to last?`, (a) => `How many years of service are planned for ${a}?`], join: ['how long should it last'] },
+  standby: { ask: [(a) => `Is there a reserve unit for ${a}?`, (a) => `Does ${a} come with a redundant backup?`], join: [] },
+};
+
 export function generateHardQaSet(documents: number, seed = 15): { docs: HardDocument[]; items: HardItem[] } {
   const p = new Pick(rng(seed));
+  const heldDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number> }> = [];
   const docs: HardDocument[] = [];
   const items: HardItem[] = [];
   const usedTags = new Set<string>();
@@ -367,6 +390,7 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
     }
     if (out.pages.length > 10) throw new Error(`document ${d} has ${out.pages.length} pages`);
     docs.push({ name: `${site} technical file.pdf`, pages: out.pages.map((c) => ({ content: c.join('') })) });
+    if (split === 'held-out') heldDocs.push({ d, assets, where });
 
     // Questions.
     const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
@@ -409,6 +433,21 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
     const ghost = p.unique(() => `${p.one(KINDS)} ${String.fromCharCode(65 + p.int(0, 11))}-${p.int(100, 999)}`);
     const f = p.one(FACT_NAMES);
     ask(FACTS[f].forms[0]!.ask(ghost), [], 'absent', 'absent', []);
+  }
+  // The second held-out wordings, on the held-out documents, from their own random stream.
+  const q = new Pick(rng(seed + 0x5eed2));
+  for (const { d, assets, where } of heldDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'held2', doc: d, pages });
+    for (const a of assets) {
+      const facts = [...a.facts];
+      for (const [f, v] of q.shuffle(facts).slice(0, 2)) ask(q.one(HELD2[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [where.get(`${a.name}|${f}`)!]);
+      const [one, two] = q.shuffle(facts.filter(([f]) => f !== 'standby')).slice(0, 2);
+      if (one && two && q.r() < 0.7) {
+        const first = q.one(HELD2[one[0]].ask)(a.name).replace(/\?$/, '');
+        ask(`${first}, and ${q.one(HELD2[two[0]].join)}?`, [one[1].value, two[1].value], 'two-part', 'two-part', [where.get(`${a.name}|${one[0]}`)!, where.get(`${a.name}|${two[0]}`)!]);
+      }
+    }
   }
   return { docs, items };
 }
