@@ -319,23 +319,25 @@ class Pages {
 /**
  * A second held-out set of wordings (issue 15, written 2026-11-25 after the first held-out split
  * had been read to sort misses by cause): paraphrases and two-part joiners nobody has tuned on,
- * asked about the held-out documents' facts. Its questions are drawn with their own random
+ * asked about the held-out documents' facts. No wording repeats one of the verbatim, train or
+ * first held-out lists (a first draft did, for mass, cost, efficiency, location and life, and
+ * was replaced before being used for anything). Its questions are drawn with their own random
  * stream, so the train and held-out questions are the same as before.
  */
 const HELD2: Record<FactName, { ask: Array<(a: string) => string>; join: string[] }> = {
-  year: { ask: [(a) => `When did ${a} get installed?`, (a) => `What year did they put ${a} into the plant?`], join: ['what year did it get installed'] },
-  installer: { ask: [(a) => `Which installer was used for ${a}?`, (a) => `Who carried out the installation work on ${a}?`], join: ['which company installed it'] },
-  interval: { ask: [(a) => `How frequently does ${a} need inspecting?`, (a) => `How long is the gap between inspections of ${a}?`], join: ['how frequently is it inspected'] },
-  mass: { ask: [(a) => `How heavy is ${a}?`, (a) => `What is the weight of ${a}?`], join: ['how heavy is it'] },
-  power: { ask: [(a) => `How much power does ${a} consume?`, (a) => `What is the power rating of ${a}?`], join: ['what power does it draw'] },
-  flow: { ask: [(a) => `What flow rate does ${a} deliver?`, (a) => `What is the hourly capacity of ${a}?`], join: ['what flow does it deliver'] },
-  cost: { ask: [(a) => `How much did ${a} cost?`, (a) => `What did the company pay for ${a}?`], join: ['how much did it cost'] },
-  efficiency: { ask: [(a) => `How efficient is ${a}?`, (a) => `What percentage efficiency does ${a} achieve?`], join: ['how efficient is it'] },
+  year: { ask: [(a) => `When did ${a} get installed?`, (a) => `Which year saw ${a} installed?`], join: ['what year did it get installed'] },
+  installer: { ask: [(a) => `Which installer was used for ${a}?`, (a) => `Who carried out the installation work on ${a}?`], join: ['which firm carried out the installation'] },
+  interval: { ask: [(a) => `How regularly is ${a} checked?`, (a) => `After how long is ${a} due for its next inspection?`], join: ['how regularly is it checked'] },
+  mass: { ask: [(a) => `What does ${a} tip the scales at?`, (a) => `How many kg is ${a}?`], join: ['what does it weigh'] },
+  power: { ask: [(a) => `How much electricity does ${a} draw?`, (a) => `What wattage does ${a} need?`], join: ['how much electricity does it draw'] },
+  flow: { ask: [(a) => `What output per hour is ${a} designed for?`, (a) => `At what rate does ${a} move fluid?`], join: ['what output per hour is it designed for'] },
+  cost: { ask: [(a) => `How expensive was ${a}?`, (a) => `What did ${a} set the plant back?`], join: ['how expensive was it'] },
+  efficiency: { ask: [(a) => `What percentage of energy does ${a} convert usefully?`, (a) => `How good is the efficiency of ${a}?`], join: ['how good is its efficiency'] },
   engineer: { ask: [(a) => `Which engineer manages ${a}?`, (a) => `Whom should I contact about ${a}?`], join: ['which engineer manages it'] },
-  location: { ask: [(a) => `Where can ${a} be found?`, (a) => `Which town is ${a} in?`], join: ['where can it be found'] },
+  location: { ask: [(a) => `In which place does ${a} sit?`, (a) => `Which town hosts ${a}?`], join: ['which town hosts it'] },
   commissioned: { ask: [(a) => `What date did ${a} go into service?`, (a) => `When was ${a} handed over for operation?`], join: ['on what date did it go into service'] },
-  life: { ask: [(a) => `How long is ${a} expected to last?`, (a) => `How many years of service are planned for ${a}?`], join: ['how long should it last'] },
-  standby: { ask: [(a) => `Is there a reserve unit for ${a}?`, (a) => `Does ${a} come with a redundant backup?`], join: [] },
+  life: { ask: [(a) => `For how long can ${a} be operated before replacement?`, (a) => `How many years of service are planned for ${a}?`], join: ['how many years of service are planned'] },
+  standby: { ask: [(a) => `Is there a reserve unit for ${a}?`, (a) => `Can another unit take over if ${a} fails?`], join: [] },
 };
 
 export function generateHardQaSet(documents: number, seed = 15): { docs: HardDocument[]; items: HardItem[] } {
