@@ -30,8 +30,11 @@ function inkPoints(img: GreyPixels, budget: number): { xs: Float64Array; ys: Flo
   return { xs: Float64Array.from(xs), ys: Float64Array.from(ys) };
 }
 
-/** Sum of squared bin counts of the points projected onto the axis turned by `deg`: peaked when lines lie along bins. */
-function peakedness(xs: Float64Array, ys: Float64Array, deg: number, vertical: boolean, bins: Float64Array, binSize: number): number {
+/**
+ * Sum of squared bin counts of the points projected onto the axis turned by `deg`: peaked when
+ * lines lie along bins. Shared by page deskew and schematic sheets (src/pipeline/schematics/raster.ts).
+ */
+export function peakedness(xs: Float64Array, ys: Float64Array, deg: number, vertical: boolean, bins: Float64Array, binSize: number): number {
   const a = (deg * Math.PI) / 180;
   const sin = Math.sin(a);
   const cos = Math.cos(a);

@@ -1,6 +1,7 @@
 // Pixels of a schematic sheet: resampling, background-flattened binarisation, stroke width,
 // connected components. Masks are one byte a pixel, 1 = ink.
 import sharp from 'sharp';
+import { peakedness } from '../scan/skew.js';
 import { extremeFilter, type GreyPixels } from '../tables/scan-background.js';
 
 export type { GreyPixels };
@@ -292,21 +293,9 @@ export function estimateSkew(mask: Mask, maxDeg = 2.5): number {
     ys.push(y - height / 2);
   }
   const bins = new Float64Array(height + width + 8);
-  const score = (deg: number, vertical: boolean): number => {
-    const a = (deg * Math.PI) / 180;
-    const sin = Math.sin(a);
-    const cos = Math.cos(a);
-    bins.fill(0);
-    const off = bins.length / 2;
-    for (let i = 0; i < xs.length; i++) {
-      // Rows of a drawing turned by `deg`: y' = -x sin + y cos; columns: x' = x cos + y sin.
-      const v = vertical ? xs[i]! * cos + ys[i]! * sin : -xs[i]! * sin + ys[i]! * cos;
-      bins[Math.round(v + off)]!++;
-    }
-    let s = 0;
-    for (let i = 0; i < bins.length; i++) s += bins[i]! * bins[i]!;
-    return s;
-  };
+  const px = Float64Array.from(xs);
+  const py = Float64Array.from(ys);
+  const score = (deg: number, vertical: boolean): number => peakedness(px, py, deg, vertical, bins, 1);
   const both = (deg: number): number => score(deg, false) + (step === 1 ? score(deg, true) : 0);
   let best = 0;
   let bestScore = both(0);
