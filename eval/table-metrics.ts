@@ -5,6 +5,7 @@
 //     cell texts) must appear together, in order, as exactly one extracted row; a fused row
 //     (two rows' numbers in one) or a split one (a row's numbers over two rows) counts as wrong
 //     on both sides. Extracted header rows are left out, like the expected ones.
+import { withNotes } from '../src/pipeline/tables/note-marks.js';
 import type { TableGrid } from '../src/pipeline/tables/types.js';
 
 export interface Counts {
@@ -65,10 +66,13 @@ export function bodySignatures(rows: string[][], headerRows: number): string[] {
     .filter((s) => s && s !== '#');
 }
 
-/** A grid as rows of cell texts; a spanning cell's text stands in its top-left position. */
+/**
+ * A grid as rows of cell texts as a reader sees them (note marks after the text, as superscripts
+ * that NFKC reads as plain characters); a spanning cell's text stands in its top-left position.
+ */
 export function gridRows(grid: TableGrid): string[][] {
   const rows = Array.from({ length: grid.rows }, () => Array.from({ length: grid.cols }, () => ''));
-  for (const c of grid.cells) rows[c.row]![c.col] = c.text;
+  for (const c of grid.cells) rows[c.row]![c.col] = withNotes(c.text, c.notes);
   return rows;
 }
 

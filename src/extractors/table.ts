@@ -93,6 +93,7 @@ export function tableEdit(grid: HtmlGrid): GroundingEdit {
       text: c.text,
       bbox: old.find((o) => o.row === c.row && o.col === c.col && o.row_span === c.rowspan && o.col_span === c.colspan)?.bbox ?? null,
       header: c.header,
+      ...(c.notes?.length ? { notes: c.notes } : {}),
     }));
   };
   // A region always holds the cell grid; a component record only when it had one (standalone).

@@ -119,6 +119,18 @@ describe('export files', () => {
     expect(cell('A1', text('xl/worksheets/sheet2.xml'))).toContain('<v>-12</v>');
   });
 
+  it('keeps a number with a note mark typed, the mark shown by its number format; a label shows its mark', async () => {
+    const grid = parseHtmlTable('<table><tr><td>Breastfed<sup>9</sup></td><td>1,200<sup>a</sup></td><td>(3)<sup>b</sup></td></tr></table>');
+    const files = unzipSync(new Uint8Array(await tablesXlsx([{ name: 'T', grid }])));
+    const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
+    const strings = files['xl/sharedStrings.xml'] ? strFromU8(files['xl/sharedStrings.xml']) : sheet;
+    expect(strings).toContain('>Breastfed⁹<');
+    expect(/<c r="B1"[^>]*><v>1200<\/v>/.test(sheet)).toBe(true);
+    const styles = strFromU8(files['xl/styles.xml']!);
+    expect(styles).toContain('formatCode="#,##0&quot;ᵃ&quot;"');
+    expect(styles).toContain('formatCode="0&quot;ᵇ&quot;;(0)&quot;ᵇ&quot;"');
+  });
+
   it('types numbers, percentages and dates, keeping codes and ambiguous dates as text', () => {
     expect(cellValue('1,234.50')).toEqual({ kind: 'number', value: 1234.5, format: '#,##0.00' });
     expect(cellValue('-0.5')).toEqual({ kind: 'number', value: -0.5, format: '0.0' });

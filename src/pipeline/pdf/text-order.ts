@@ -56,6 +56,22 @@ function wordText(chars: PlacedChar[]): string {
 }
 
 /**
+ * Whether a superscript starts or ends between two adjacent characters: one glyph clearly smaller
+ * and set higher than the other (a note mark "breastfed⁹", an exponent "km²"). The pieces become
+ * words of their own so tables can tell a note mark from its label (src/pipeline/tables/
+ * note-marks.ts) and search finds the bare word ("breastfed 9" in line text). Subscripts (smaller
+ * and lower) stay joined.
+ */
+function superscriptEdge(a: PlacedChar, b: PlacedChar): boolean {
+  if (Number.isNaN(a.baseline) || Number.isNaN(b.baseline)) return false;
+  const ha = height(a.bbox);
+  const hb = height(b.bbox);
+  const [small, big] = ha < hb ? [a, b] : [b, a];
+  const hBig = Math.max(ha, hb);
+  return height(small.bbox) < 0.85 * hBig && big.baseline - small.baseline > 0.1 * hBig;
+}
+
+/**
  * Splits characters into words on whitespace, generated characters, horizontal gaps wider than
  * a quarter of the glyph height, backward jumps and baseline changes (a new line in the stream).
  * Ligatures decomposed by PDFium ("ffi") repeat one box, which is no backward jump; in
@@ -77,7 +93,7 @@ export function charsToWords(chars: PlacedChar[]): PlacedWord[] {
       const h = Math.max(height(p), height(c.bbox), 1);
       const sameLine = Number.isNaN(c.baseline) ? c.bbox[1] < p[3] && c.bbox[3] > p[1] : Math.abs(c.baseline - cur.baseline) < h * 0.3;
       const leftward = (isRtl(c.text) || isRtl(prev.text)) && c.bbox[2] <= p[0] + h * 0.1 && p[0] - c.bbox[2] <= h * 0.25;
-      if (!sameLine || (!leftward && (c.bbox[0] - p[2] > h * 0.25 || c.bbox[0] < p[0] - h * 0.1))) cur = undefined;
+      if (!sameLine || superscriptEdge(prev, c) || (!leftward && (c.bbox[0] - p[2] > h * 0.25 || c.bbox[0] < p[0] - h * 0.1))) cur = undefined;
     }
     if (!cur) {
       cur = { text: '', bbox: [...c.bbox], confidence: 1, baseline: Number.isNaN(c.baseline) ? c.bbox[3] : c.baseline };

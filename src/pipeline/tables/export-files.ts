@@ -8,6 +8,7 @@ import writeXlsxFile, { type Cell, type CellObject, type SheetData } from 'write
 import type { HtmlGrid } from './html.js';
 import { cellValue, dateOrderOf, type DateOrder } from './cell-values.js';
 import { tableRows } from './merge.js';
+import { withNotes } from './note-marks.js';
 
 /** A cell a spreadsheet would run as a formula; plain signed numbers and a lone dash are data. */
 function formulaLike(s: string): boolean {
@@ -40,12 +41,16 @@ export function zipTextFiles(files: Array<{ name: string; text: string }>): Buff
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetName = (s: string): string => s.replace(/[:\\/?*[\]]/g, '-').slice(0, 31);
 
-/** A body cell's typed value, or its text. */
-function valueOf(text: string, header: boolean, order: DateOrder | undefined): Pick<CellObject, 'value' | 'type' | 'format'> {
+/** A number format that also prints literal text after the value (a cell's note marks). */
+const withSuffix = (format: string, suffix: string): string => (suffix ? format.split(';').map((f) => `${f}"${suffix.replace(/"/g, '')}"`).join(';') : format);
+
+/** A body cell's typed value, or its text; note marks are shown after either, as superscripts. */
+function valueOf(text: string, notes: string[] | undefined, header: boolean, order: DateOrder | undefined): Pick<CellObject, 'value' | 'type' | 'format'> {
   const v = header ? undefined : cellValue(text, order);
-  if (v?.kind === 'number') return { value: v.value, type: Number, format: v.format };
-  if (v?.kind === 'date') return { value: v.value, type: Date, format: v.format };
-  return { value: text, type: String };
+  const marks = withNotes('', notes);
+  if (v?.kind === 'number') return { value: v.value, type: Number, format: withSuffix(v.format, marks) };
+  if (v?.kind === 'date') return { value: v.value, type: Date, format: withSuffix(v.format, marks) };
+  return { value: text + marks, type: String };
 }
 
 function sheetOf(grid: HtmlGrid): SheetData {
@@ -55,7 +60,7 @@ function sheetOf(grid: HtmlGrid): SheetData {
     const row = data[c.row];
     if (!row || c.col >= grid.cols) continue;
     row[c.col] = {
-      ...valueOf(c.text, c.header, orders[c.col]),
+      ...valueOf(c.text, c.notes, c.header, orders[c.col]),
       ...(c.rowspan > 1 ? { rowSpan: c.rowspan } : {}),
       ...(c.colspan > 1 ? { columnSpan: c.colspan } : {}),
       ...(c.header ? { fontWeight: 'bold' as const } : {}),

@@ -20,6 +20,13 @@ export function headerRowsOf(cells: TableCell[], rows: number): number {
   return rows > 1 ? 1 : 0;
 }
 
+/** A cell made of several keeps the note marks of all of them, in reading order. */
+function gatherNotes(target: TableCell, parts: TableCell[]): void {
+  const notes = parts.flatMap((c) => c.notes ?? []);
+  if (notes.length) target.notes = notes;
+  else delete target.notes;
+}
+
 /**
  * The stub head: the texts of the first column across the header rows ("Age group" over
  * "(yrs)", set between the lines of the column headers) are one cell spanning the header rows.
@@ -31,6 +38,7 @@ export function mergeStub(cells: TableCell[], headerRows: number, rowEdges: numb
   const first = stub[0]!;
   first.text = stub.map((c) => c.text).join('\n');
   first.bbox = stub.map((c) => c.bbox).reduce(union);
+  gatherNotes(first, stub);
   for (const c of stub.slice(1)) cells.splice(cells.indexOf(c), 1);
   const empty = new Set<number>();
   for (let r = 0; r < headerRows; r++) if (!cells.some((c) => c.row === r && c !== first)) empty.add(r);
@@ -126,6 +134,7 @@ export function groupRows(cells: TableCell[], headerRows: number, rowCount: numb
       const head = stub[0]!;
       head.text = stub.map((c) => c.text).join('\n');
       head.bbox = stub.map((c) => c.bbox).reduce(union);
+      gatherNotes(head, stub);
       head.row = g;
       head.rowspan = k;
       for (const c of stub.slice(1)) cells.splice(cells.indexOf(c), 1);
@@ -173,6 +182,7 @@ export function ruledRowspans(cells: TableCell[], headerRows: number, rowEdges: 
       parts.sort((p, q) => p.row - q.row);
       c.text = parts.map((d) => d.text).join('\n');
       c.bbox = parts.map((d) => d.bbox).reduce(union);
+      gatherNotes(c, parts);
       for (const d of parts) if (d !== c) cells.splice(cells.indexOf(d), 1);
     }
     c.row = top;
@@ -206,7 +216,9 @@ export function collapseHeader(cells: TableCell[], headerRows: number, rowEdges:
     const mine = head.filter((c) => c.col === k && c.colspan === 1).sort((a, b) => a.row - b.row);
     if (!mine.length) continue;
     const first = mine[0]!;
-    merged.push({ ...first, row: spanned.has(k) ? 1 : 0, rowspan: spanned.has(k) ? 1 : height, text: mine.map((c) => c.text).join('\n'), bbox: mine.map((c) => c.bbox).reduce(union) });
+    const cell: TableCell = { ...first, row: spanned.has(k) ? 1 : 0, rowspan: spanned.has(k) ? 1 : height, text: mine.map((c) => c.text).join('\n'), bbox: mine.map((c) => c.bbox).reduce(union) };
+    gatherNotes(cell, mine);
+    merged.push(cell);
   }
   for (const c of spanners) merged.push({ ...c, row: 0, rowspan: 1 });
   const body = cells.filter((c) => c.row >= headerRows);

@@ -2,6 +2,7 @@
 // parser for tables people correct (PUT /components/{id} with html_table). Only table markup,
 // `<br>` and a few inline tags are accepted; anything else is an error with its position.
 import { decodeReference } from '../html-entities.js';
+import { isExponent, marksOf, superscript } from './note-marks.js';
 import type { TableCell } from './types.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
@@ -11,7 +12,7 @@ export interface HtmlGrid {
   rows: number;
   cols: number;
   headerRows: number;
-  cells: Array<Pick<TableCell, 'row' | 'col' | 'rowspan' | 'colspan' | 'text' | 'header'>>;
+  cells: Array<Pick<TableCell, 'row' | 'col' | 'rowspan' | 'colspan' | 'text' | 'header' | 'notes'>>;
 }
 
 /** HTML of a grid: header rows in `<thead>` as `<th>`, positions no cell covers as empty `<td>`. */
@@ -28,7 +29,8 @@ export function tableToHtml(grid: HtmlGrid): string {
       const c = at.get(`${r}:${k}`);
       if (c) {
         const span = (c.rowspan > 1 ? ` rowspan="${c.rowspan}"` : '') + (c.colspan > 1 ? ` colspan="${c.colspan}"` : '');
-        s += `<${tag}${span}>${c.text.split('\n').map(escapeHtml).join('<br>')}</${tag}>`;
+        const notes = c.notes?.length ? `<sup>${escapeHtml(c.notes.join(','))}</sup>` : '';
+        s += `<${tag}${span}>${c.text.split('\n').map(escapeHtml).join('<br>')}${notes}</${tag}>`;
       } else if (!covered.has(`${r}:${k}`)) s += `<${tag}></${tag}>`;
     }
     return `${s}</tr>`;
@@ -77,7 +79,9 @@ export function parseHtmlTable(html: string): HtmlGrid {
   let tables = 0;
   let headerRows = 0;
   let bodySeen = false;
-  let cell: { row: number; col: number; rowspan: number; colspan: number; header: boolean; text: string } | undefined;
+  let cell: { row: number; col: number; rowspan: number; colspan: number; header: boolean; text: string; notes: string[] } | undefined;
+  /** Where the open `<sup>`'s text starts in the cell's text. */
+  let supFrom = -1;
   const re = /<!--[\s\S]*?-->|<\/?([a-zA-Z][a-zA-Z0-9]*)((?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>|<|[^<]+/g;
   for (let m = re.exec(html); m; m = re.exec(html)) {
     const tok = m[0];
@@ -98,8 +102,21 @@ export function parseHtmlTable(html: string): HtmlGrid {
       if (top !== name) throw new HtmlTableError(`</${name}> at offset ${pos} closes ${top ? `<${top}>` : 'nothing'}`);
       stack.pop();
       if ((name === 'td' || name === 'th') && cell) {
-        cells.push({ ...cell, text: cell.text.split('\n').map((l) => l.trim()).join('\n').trim() });
+        const { notes, ...rest } = cell;
+        cells.push({ ...rest, text: cell.text.split('\n').map((l) => l.trim()).join('\n').trim(), ...(notes.length ? { notes } : {}) });
         cell = undefined;
+      }
+      if (name === 'sup' && cell && supFrom >= 0) {
+        // A note mark after the text is the cell's note; an exponent stays in the text ("km²").
+        const before = cell.text.slice(0, supFrom);
+        const mark = cell.text.slice(supFrom).trim();
+        const exponent = isExponent(before.trimEnd().split(/\s/).pop() ?? '', mark);
+        const marks = exponent ? undefined : marksOf(mark);
+        if (marks) {
+          cell.notes.push(...marks);
+          cell.text = before;
+        } else if (exponent) cell.text = before + superscript(mark);
+        supFrom = -1;
       }
       continue;
     }
@@ -136,10 +153,11 @@ export function parseHtmlTable(html: string): HtmlGrid {
           occupied.add(`${r}:${k}`);
         }
       if (occupied.size > MAX_CELLS) throw new HtmlTableError(`more than ${MAX_CELLS} cells`);
-      cell = { row, col, rowspan, colspan, header: name === 'th' || stack.includes('thead'), text: '' };
+      cell = { row, col, rowspan, colspan, header: name === 'th' || stack.includes('thead'), text: '', notes: [] };
       col += colspan;
     } else if (INLINE.has(name)) {
       if (!cell) throw new HtmlTableError(`<${name}> outside a cell at offset ${pos}`);
+      if (name === 'sup' && supFrom < 0) supFrom = cell.text.length;
     } else if (name === 'caption') {
       throw new HtmlTableError(`<caption> at offset ${pos}: put the caption in the component's label`);
     } else {

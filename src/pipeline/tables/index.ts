@@ -19,6 +19,8 @@ export interface GroundingCell {
   /** [x0, y0, x1, y1] in page pixels; null for cells a person typed in (PUT html_table). */
   bbox: BBox | null;
   header: boolean;
+  /** Note marks printed as superscripts after the text; absent when there are none. */
+  notes?: string[];
 }
 
 export interface ExtractedTable {
@@ -42,6 +44,7 @@ export function groundingCells(grid: TableGrid): GroundingCell[] {
     text: c.text,
     bbox: c.bbox.map(round) as BBox,
     header: c.header,
+    ...(c.notes?.length ? { notes: c.notes } : {}),
   }));
 }
 

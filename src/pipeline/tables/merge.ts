@@ -3,6 +3,7 @@
 // of the chain in page order; a continuation's leading rows that repeat the first table's header
 // are dropped. Pure: grids in, grids out.
 import type { HtmlGrid } from './html.js';
+import { withNotes } from './note-marks.js';
 
 type Cell = HtmlGrid['cells'][number];
 
@@ -23,14 +24,15 @@ export interface MergedTable {
 }
 
 /**
- * The table as rows of text, rows × cols: a spanning cell's text goes in its top-left position
+ * The table as rows of text (note marks shown as superscripts), rows × cols: a spanning cell's
+ * text goes in its top-left position
  * and the positions it covers are empty strings.
  */
 export function tableRows(grid: HtmlGrid): string[][] {
   const rows = Array.from({ length: grid.rows }, () => Array.from({ length: grid.cols }, () => ''));
   for (const c of grid.cells) {
     const row = rows[c.row];
-    if (row && c.col < grid.cols) row[c.col] = c.text;
+    if (row && c.col < grid.cols) row[c.col] = withNotes(c.text, c.notes);
   }
   return rows;
 }

@@ -3,6 +3,7 @@
 // (lines, joined when a line continues the cells of the line above or, in ruled tables, when no
 // rule separates them) → cells with column spans. Pure: words and segments in, a grid out.
 import type { BBox, Segment, Word } from '../types.js';
+import { attachSuperscripts } from './note-marks.js';
 import type { TableCell, TableGrid, TableInput } from './types.js';
 import { NUMERIC, ruleBetween, union, YEAR, type Rule } from './cell-basics.js';
 import { collapseHeader, groupRows, headerRowsOf, mergeStub, ruledRowspans, spanHeaders } from './header-spans.js';
@@ -368,11 +369,13 @@ function rowsOf(lines: Line[], seps: number[], hRules: Rule[], vRules: Rule[], l
 /** Structure of the table in `input.bbox`: rows, columns, spans and cell texts. */
 export function recognizeTable(input: TableInput, opts: StructureOptions = FULL): TableGrid {
   const box = input.bbox;
-  const words = input.words.filter((w) => {
+  const inBox = input.words.filter((w) => {
     const x = (w.bbox[0] + w.bbox[2]) / 2;
     const y = (w.bbox[1] + w.bbox[3]) / 2;
     return w.text.trim() && x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
   });
+  // Note marks set as superscripts are not words of the table: they annotate the word they follow.
+  const { words, notes } = attachSuperscripts(inBox);
   if (!words.length) return { bbox: box, rows: 0, cols: 0, headerRows: 0, cells: [], rowEdges: [], colEdges: [] };
   const lh = Math.max(1, median(words.map((w) => w.bbox[3] - w.bbox[1])));
   const { h: hRules, v: vRules } = opts.rules ? rulesOf(input.segments, box, lh) : { h: [], v: [] };
@@ -414,10 +417,10 @@ export function recognizeTable(input: TableInput, opts: StructureOptions = FULL)
     for (const d of ds.sort((p, q) => p.a - q.a)) {
       // The cell's own lines: headers set at staggered heights (vertically centred cells) share
       // table lines with their neighbours, but read line by line within the cell.
-      const text = linesOf(d.chunks.flatMap((c) => c.words), lh)
-        .map((l) => textOf(l.words))
-        .join('\n');
-      cells.push({ row: r, col: d.a, rowspan: 1, colspan: d.b - d.a + 1, text, bbox: d.chunks.map((c) => c.bbox).reduce(union), header: false });
+      const cellLines = linesOf(d.chunks.flatMap((c) => c.words), lh);
+      const text = cellLines.map((l) => textOf(l.words)).join('\n');
+      const marks = cellLines.flatMap((l) => l.words.flatMap((w) => notes.get(w) ?? []));
+      cells.push({ row: r, col: d.a, rowspan: 1, colspan: d.b - d.a + 1, text, bbox: d.chunks.map((c) => c.bbox).reduce(union), header: false, ...(marks.length ? { notes: marks } : {}) });
     }
   });
 

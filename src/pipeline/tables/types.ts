@@ -13,6 +13,8 @@ export interface TableCell {
   bbox: BBox;
   /** A header cell (in the table's header rows). */
   header: boolean;
+  /** Note marks printed as superscripts after the text ("9" of "breastfed⁹"), not part of `text`. */
+  notes?: string[];
 }
 
 export interface TableGrid {
