@@ -227,7 +227,10 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
     case 'quantity':
       return q.family === null || familyOf(header) === q.family;
     case 'duration':
-      return q.unitWord ? new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header) : /\b(years?|months?|weeks?|days?|hours?|minutes?|interval|duration|life|period)\b/i.test(header);
+      if (q.unitWord) return new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header);
+      // "How often" is answered by an interval column, not by a count of run hours.
+      if (q.recurrence === true) return /\b(interval|frequency|every|cycle|period)\b/i.test(header);
+      return /\b(years?|months?|weeks?|days?|hours?|minutes?|interval|duration|life|period)\b/i.test(header);
     case 'rate': {
       // A rate in another unit ("Vibration (mm/s)" for "cubic metres per hour") does not fit.
       // The header may be a whole "row, column: value" line: its unit is the column's.
@@ -276,6 +279,9 @@ const FAMILY_WORDS: Array<[RegExp, UnitFamily]> = [
   [/\b(speed|fast|rpm|vibrat\w*)\b/i, 'speed'],
 ];
 
+/** "how many kW", "how many m3": a count of a unit of measure asks for a quantity in it. */
+const UNIT_COUNT = new RegExp(String.raw`^how many (?:${unitAlt(FAMILIES.filter((f) => f !== 'time'))})(?![\w/²³])`, 'i');
+
 interface Rule {
   re: RegExp;
   type: AnswerType;
@@ -287,7 +293,7 @@ interface Rule {
 const RULES: Rule[] = [
   { re: /^(?:in |during |since )?(?:what|which) year\b|^since when\b|^what year\b/, type: 'year' },
   { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
-  { re: /^how (?:often|frequently)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
+  { re: /^how (?:often|frequently|regularly)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
   { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:did|does|do|was|were|is|will) .* (?:cost|pay|paid|spend|spent|charge|charged|sell|sold)\b|^for how much\b|^(?:what|how much) (?:was|is) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b/, type: 'money' },
   { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
@@ -296,7 +302,8 @@ const RULES: Rule[] = [
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
   { re: /^how (?:hot|cold|warm)\b/, type: 'quantity', family: 'temperature' },
   { re: /^how (?:long|wide|tall|high|deep|far)\b/, type: 'quantity', family: 'length' },
-  { re: /^how fast\b|^(?:at )?what speed\b|^(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per|an?|each) [a-z]+\b|^how much [a-z ]*(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
+  { re: /^how fast\b|^(?:at )?what speed\b|^(?:at )?(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per|an?|each) [a-z]+\b|^how much [\w\s'’-]*?(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
+  { re: UNIT_COUNT, type: 'quantity' },
   { re: /^how many\b|^what (?:is the )?number of\b/, type: 'count' },
   { re: /^how much\b/, type: 'amount' },
   { re: /^(?:which|what) (?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b/, type: 'organisation' },
@@ -322,18 +329,53 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(length|width|height|depth|diameter|distance)$/, 'quantity', 'length'],
   [/^(voltage)$/, 'quantity', 'voltage'],
   [/^(flow rate|flow|throughput|speed)$/, 'rate', null],
-  [/^(location|address|site)$/, 'place', null],
+  [/^(location|address|site|place)$/, 'place', null],
+  [/^(installer|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
+  [/^(engineer|manager|owner|operator|inspector|technician|supervisor)$/, 'person', null],
 ];
+
+/**
+ * The question in the canonical shape the rules read: lower case, one space, politeness dropped,
+ * an imperative asked as a question ("give the weight of X" -> "what is the weight of x"), a
+ * possessive turned round ("what is x's mass" -> "what is the mass of x").
+ */
+function canonical(question: string): string {
+  let q = question.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[?.!]+$/, '');
+  q = q.replace(/^(?:and|also|so|then|please|can you tell me|could you tell me|do you know)\s+/, '');
+  q = q.replace(/^(?:please )?(?:tell|show|give|let)(?: me| us)?(?: know)? (?=(?:what|which|who|whom|whose|when|where|how|if|whether)\b)/, '');
+  q = q.replace(/^(?:whether|if) /, 'is ');
+  q = q.replace(/^(?:please )?(?:give|name|state|tell|list|provide|show|find|identify|report)(?: me| us)? (?:the |its |their )?(?!(?:what|which|who|whom|whose|when|where|how)\b)/, (m) => `what is ${/\bits $/.test(m) ? 'its ' : /\btheir $/.test(m) ? 'their ' : 'the '}`);
+  q = q.replace(/^((?:what|which|who|whose)(?: is| was| are| were)) (?:the )?(.+?)['’]s ([a-z][a-z ]*)$/, '$1 the $3 of $2');
+  return q;
+}
+
+/** A wh-phrase inside a statement-shaped question ("X was installed by whom", "..., which year"). */
+const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|which|whom|who|when|where|how)\b.*)$/;
+
+/** A unit per unit of time anywhere in the question: what is asked is a rate. */
+const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\ban? (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
 
 /** The answer type a question (or one part of a multi-part question) expects. */
 export function questionType(question: string): QuestionType {
-  const q = question.trim().toLowerCase().replace(/^(?:and|also|so|then|please|tell me|can you tell me|do you know)\s+/, '').replace(/\s+/g, ' ');
+  const q = canonical(question);
+  const found = typeFromOpening(q) ?? typeFromNoun(q);
+  if (found) return found;
+  // The wh-phrase may come late ("X was installed in what year", "when is it due, how often").
+  const inner = INNER_WH.exec(q.slice(1));
+  if (inner?.[1] && inner[1] !== q) {
+    const late = typeFromOpening(inner[1]) ?? typeFromNoun(inner[1]);
+    if (late) return late;
+  }
+  return { type: 'text', family: null, cue: [], unitNamed: false };
+}
+
+function typeFromOpening(q: string): QuestionType | undefined {
   for (const r of RULES) {
     const m = r.re.exec(q);
     if (!m) continue;
     let family = r.family ?? null;
     let type = r.type;
-    if ((type === 'quantity' || type === 'rate') && family === null) family = familyOf(type === 'rate' ? m[0] : q);
+    if ((type === 'quantity' || type === 'rate') && family === null) family = familyOf(type === 'rate' || r.re === UNIT_COUNT ? m[0] : q) ?? (r.re === UNIT_COUNT ? spanFamily(`1 ${m[0].slice('how many '.length)}`) : null);
     // "how much power ..." and "what is the rated flow ..." keep their families.
     if (type === 'amount' || type === 'count') {
       const f = familyOf(q.slice(m[0].length));
@@ -342,30 +384,40 @@ export function questionType(question: string): QuestionType {
         family = f;
       }
     }
-    // "what is the X of" names the type by its head noun when the opening is generic.
+    // "how much can it pump per hour", "how many cubic metres an hour": a rate, whatever the opening.
+    if ((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) {
+      type = 'rate';
+      family = family === 'time' ? null : family;
+    }
     const cue = cueWords(m[0]);
     const unitNamed = cue.some((w) => UNIT_WORDS.test(w)) && family !== null;
     const timeUnit = type === 'duration' ? /\b(year|month|week|day|hour|minute|second)s?\b/.exec(m[0])?.[1] : undefined;
     const recurrence = type === 'duration' ? recurrenceAsked(q) : undefined;
     return { type, family, cue, unitNamed, ...(timeUnit ? { unitWord: timeUnit } : {}), ...(recurrence !== undefined ? { recurrence } : {}) };
   }
-  const noun = /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)?(?: [a-z]+)?? ([a-z]+(?: [a-z]+)?) (?:of|for|does|did|do|is|was|has|have)\b/.exec(q);
-  if (noun?.[1]) {
-    const words = noun[1].split(' ');
-    for (const candidate of [noun[1], words.at(-1)!, words[0]!]) {
-      const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
-      if (hit) {
-        const family = hit[2] ?? (hit[1] === 'quantity' ? familyOf(candidate) : null);
-        const recurrence = hit[1] === 'duration' ? recurrenceAsked(q) : undefined;
-        return { type: hit[1], family, cue: [], unitNamed: false, ...(recurrence !== undefined ? { recurrence } : {}) };
-      }
+  return undefined;
+}
+
+/** "What is the X of ...": the head noun X names the type when the opening is generic. */
+function typeFromNoun(q: string): QuestionType | undefined {
+  const noun = /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in)\b|$)/.exec(q);
+  if (!noun?.[1]) return undefined;
+  const words = noun[1].split(' ');
+  const perTime = PER_TIME.test(q);
+  for (const candidate of [noun[1], words.slice(-2).join(' '), words.at(-1)!, words[0]!, ...words]) {
+    const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
+    if (hit) {
+      const family = hit[2] ?? (hit[1] === 'quantity' ? familyOf(candidate) : null);
+      if (perTime && hit[1] === 'quantity') return { type: 'rate', family: family === 'time' ? null : family, cue: [], unitNamed: false };
+      const recurrence = hit[1] === 'duration' ? recurrenceAsked(q) : undefined;
+      return { type: hit[1], family, cue: [], unitNamed: false, ...(recurrence !== undefined ? { recurrence } : {}) };
     }
-    // A head noun that names a measured property ("the electrical load", "the output") asks for
-    // a quantity in that property's units.
-    const family = familyOf(words.at(-1)!);
-    if (family) return { type: 'quantity', family, cue: [], unitNamed: false };
   }
-  return { type: 'text', family: null, cue: [], unitNamed: false };
+  // A head noun that names a measured property ("the electrical load", "the output") asks for
+  // a quantity in that property's units; per unit of time, a rate ("the capacity ... per hour").
+  const family = familyOf(words.at(-1)!) ?? familyOf(words[0]!);
+  if (family) return perTime ? { type: 'rate', family: null, cue: [], unitNamed: false } : { type: 'quantity', family, cue: [], unitNamed: false };
+  return undefined;
 }
 
 // How often something recurs versus how long it lasts: an interval is the time between two

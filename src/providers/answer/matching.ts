@@ -44,17 +44,19 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
   const seen = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    const next = words[i + 1];
-    // Two words WordNet knows as one ("put in", "look after", "set up") match as one term.
-    if (next && /^[a-z]+$/.test(w) && /^[a-z]+$/.test(next) && !keys.has(stem(w)) && isPhrase(`${w}_${next}`)) {
-      const phrase = `${w}_${next}`;
+    // Two or three words WordNet or the lexicon know as one ("put in", "look after", "taken into
+    // service") match as one term, the longer phrase first.
+    const plain = (k: number): boolean => words.slice(i, i + k).length === k && words.slice(i, i + k).every((x) => /^[a-z]+$/.test(x));
+    const size = !keys.has(stem(w)) ? [3, 2].find((k) => plain(k) && isPhrase(words.slice(i, i + k).join('_'))) : undefined;
+    if (size) {
+      const phrase = words.slice(i, i + size).join('_');
       if (!seen.has(phrase)) {
         seen.add(phrase);
         const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
         // Weighed as the two words it replaces, so a phrase does not shrink the question's content.
-        out.push({ stem: phrase, weight: 2, key: false, parts: terms(`${w} ${next}`), alts: new Set(related.map(stem)), phrases: phrasesOf(phrase), searchWords: searchWordsOf(phrase, related), family: null, word: phrase });
+        out.push({ stem: phrase, weight: 2, key: false, parts: terms(words.slice(i, i + size).join(' ')), alts: new Set(related.map(stem)), phrases: phrasesOf(phrase), searchWords: searchWordsOf(phrase, related), family: null, word: phrase });
       }
-      i++;
+      i += size - 1;
       continue;
     }
     const [s] = terms(w);

@@ -12,11 +12,13 @@ const CLASSES: readonly string[][] = [
   // Putting equipment in place.
   ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in'],
   // Taking equipment into use for the first time.
-  ['commission', 'commissioning', 'enter service', 'go live', 'start up'],
+  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service'],
   // How long equipment is meant to stay usable.
   ['lifetime', 'lifespan', 'life', 'last', 'endure'],
   // Who answers for something.
-  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'maintain', 'manage', 'supervise'],
+  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'take care', 'maintain', 'manage', 'supervise'],
+  // Looking equipment over for faults.
+  ['inspect', 'inspection', 'check', 'checkup'],
 ];
 
 const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');

@@ -1,9 +1,15 @@
 // Multi-part questions: "Who installed Pump F-29 and in which year?" asks two things. The
-// question splits where "and" (or a comma) starts a new wh-phrase; a later part that names no
+// question splits where "and" (or a comma) starts a new wh-phrase or an order ("and give its
+// weight"), or where a comma starts a noun phrase (", and the year it was installed"); a later part that names no
 // subject of its own ("in which year", "how heavy is it") borrows the earlier part's subject.
 
 const WH = String.raw`(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|can)`;
-const SPLIT = new RegExp(String.raw`\s*(?:,\s*and|,|\band)\s+(?=(?:(?:in|on|at|for|since|by|to|from|during)\s+)?${WH}\b)`, 'i');
+/** A request worded as an order ("and give its weight", "and name the installer"). */
+const ORDER = String.raw`(?:give|name|state|tell|list)`;
+const SPLIT = new RegExp(
+  String.raw`\s*(?:,\s*and|,|\band)\s+(?=(?:(?:in|on|at|for|since|by|to|from|during)\s+)?${WH}\b|${ORDER}\b)|\s*,\s*(?:and\s+)?(?=the\s+\w+)`,
+  'i',
+);
 
 export interface QuestionPart {
   /** The part as asked ("in which year"). */

@@ -18,6 +18,8 @@ export const tokenize = (text: string): string[] =>
   text
     .toLowerCase()
     .replace(/(\d),(\d{3})/g, '$1$2')
+    // A possessive is its noun ("Pump F-29's mass" names Pump F-29).
+    .replace(/(\w)['’]s\b/g, '$1')
     // An equipment tag ("F-29", "A-19") is one token: "a" alone would be a stop word.
     .replace(/\b([a-z]{1,3})-(\d+)\b/g, '$1$2')
     .split(/[^a-z0-9.%$]+/)

@@ -33,6 +33,31 @@ describe('answer types', () => {
     expect(questionType(question).type).toBe(type);
   });
 
+  it.each([
+    // Imperatives, possessives, a wh-phrase at the end, units counted, amounts per hour.
+    ['Give the weight of Crane K-2.', 'quantity', 'mass'],
+    ['Tell me the installation year of Crane K-2.', 'year', null],
+    ['Name the installer of Crane K-2.', 'organisation', null],
+    ['Tell me who installed Crane K-2.', 'agent', null],
+    ['What is Crane K-2\'s mass?', 'quantity', 'mass'],
+    ['Who is Crane K-2\'s engineer?', 'agent', null],
+    ['What is Crane K-2\'s efficiency rating?', 'percentage', null],
+    ['Crane K-2 was installed by whom?', 'agent', null],
+    ['Crane K-2 was installed in what year?', 'year', null],
+    ['How many kW does Crane K-2 draw?', 'quantity', 'power'],
+    ['How many kg does the crane lift?', 'quantity', 'mass'],
+    ['How much can Pump P-4 pump per hour?', 'rate', null],
+    ['At what rate does Pump P-4 deliver?', 'rate', null],
+    ['What is the capacity of Pump P-4 in cubic metres per hour?', 'rate', null],
+    ['How regularly must Pump P-4 be checked?', 'duration', 'time'],
+    ['What is the interval between inspections of Pump P-4?', 'duration', 'time'],
+    ['What was the installation year', 'year', null],
+  ])('%s -> %s (%s)', (question, type, family) => {
+    const t = questionType(question);
+    expect(t.type).toBe(type);
+    if (family) expect(t.family).toBe(family);
+  });
+
   it('finds spans of the asked type only', () => {
     expect(spans('In which year was it installed?', 'Pump F-29 was installed by Norrland Mechanical in 2011.')).toEqual(['2011']);
     expect(spans('Who installed Pump F-29?', 'Pump F-29 was installed by Norrland Mechanical in 2011.')).toEqual(['Norrland Mechanical']);
@@ -54,6 +79,11 @@ describe('answer types', () => {
     expect(spans('How much did it cost?', 'It weighs 1,240 kg.')).toEqual([]);
     expect(spans('How efficient is it?', 'It weighs 1,240 kg.')).toEqual([]);
     expect(spans('Where is it?', 'Greta Lindqvist is in charge of it.')).toEqual([]);
+  });
+
+  it('answers "how often" from an interval column, not from a count of hours', () => {
+    expect(bareValueFits(questionType('How often is Pump F-29 inspected?'), '28,092', 'Pump F-29, Run hours (h)')).toBe(false);
+    expect(bareValueFits(questionType('How often is Pump F-29 inspected?'), '12', 'Pump F-29, Inspection interval (months)')).toBe(true);
   });
 
   it('lets a bare table value answer when its header has the right unit', () => {

@@ -56,4 +56,16 @@ describe('paraphrase rules', () => {
     expect(questionParts('How heavy is Fan B-36, and how often is it inspected?').map((p) => p.text)).toEqual(['How heavy is Fan B-36?', 'how often is it inspected?']);
     expect(questionParts('What is the output of sites North and South?')).toHaveLength(1);
   });
+
+  it('splits where an order or, after a comma, a noun phrase starts the next part', () => {
+    expect(questionParts('Where is Fan B-36, and give its weight?').map((p) => p.text)).toEqual(['Where is Fan B-36?', 'give its weight?']);
+    expect(questionParts('When was Fan B-36 commissioned, and the year it was installed?').map((p) => p.text)).toEqual(['When was Fan B-36 commissioned?', 'the year it was installed?']);
+    expect(questionParts('Who built the bridge between the mill and the dam?')).toHaveLength(1);
+  });
+
+  it('reads a possessive as its noun and a three-word idiom as one term', () => {
+    expect(share("What is Pump F-29's mass?", 'The mass of Pump F-29 is 1,240 kg.').missingKey).toBe(false);
+    expect(share('When was Pump F-29 taken into service?', 'Pump F-29 was commissioned on 3 May 2011.').contentShare).toBeGreaterThan(0);
+    expect(share('Who takes care of Pump F-29?', 'Greta Lind is responsible for Pump F-29.').contentShare).toBeGreaterThan(0);
+  });
 });
