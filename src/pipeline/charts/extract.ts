@@ -9,6 +9,7 @@ import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRule
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
 import { prepareScan } from './scan.js';
+import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
@@ -139,7 +140,8 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     marks.set(c.cluster, list);
   }
   for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th) && !markerLike(list, width))) marks.delete(k);
-  const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip };
+  const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
+  const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 
   const all = [...marks.values()].flat();
