@@ -13,10 +13,16 @@ describe('ticks on the bottom axis', () => {
     const mask = new Uint8Array(width * height);
     const set = (x: number, y: number): void => void (mask[y * width + x] = 1);
     for (let x = 10; x <= 190; x++) set(x, 80);
-    for (let y = 10; y <= 80; y++) (set(10, y), set(190, y));
+    for (let y = 10; y <= 80; y++) {
+      set(10, y);
+      set(190, y);
+    }
     for (const x of [30, 70, 110, 150]) for (let y = 81; y <= 85; y++) set(x, y);
     // An inward tick, two pixels wide.
-    for (let y = 75; y < 80; y++) (set(169, y), set(170, y));
+    for (let y = 75; y < 80; y++) {
+      set(169, y);
+      set(170, y);
+    }
     const rules: Rules = { mask, horizontal: [{ y: 80, x0: 10, x1: 191 }], vertical: [{ x: 10, y0: 10, y1: 81 }, { x: 190, y0: 10, y1: 81 }] };
     expect(bottomTicks(rules, width, height, [10, 10, 190, 80])).toEqual([30, 70, 110, 150, 169.5]);
   });
