@@ -175,9 +175,38 @@ export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set
       const axis = fitGroup(group, orientation, tol, minLabels);
       if (axis && (!best || score(axis) > score(best))) best = axis;
     }
-  // The labels now say what the axis read them as (value labels and axis ranges use them).
-  best?.labels.forEach((l, i) => (l.value = best.values[i]!));
   return best;
+}
+
+/** The labels of the axis chosen say what it read them as (value labels and axis ranges use them). */
+export function applyReadings(axis: Axis | undefined): void {
+  axis?.labels.forEach((l, i) => (l.value = axis.values[i]!));
+}
+
+/**
+ * Numbers OCR read in two pieces on one line, a digit's width or so apart ("0" "8" for "0.8":
+ * the decimal point lost, the space kept), joined into one phrase; the other phrases unchanged.
+ */
+export function joinSplitNumbers(ps: Phrase[]): Phrase[] {
+  const out: Phrase[] = [];
+  const used = new Set<Phrase>();
+  const sorted = [...ps].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const a of sorted) {
+    if (used.has(a)) continue;
+    const h = bh(a.bbox);
+    const b = /^[-\u2212\u2013\u2014]?\d$/u.test(a.text.trim())
+      ? sorted.find((o) => o !== a && !used.has(o) && /^\d{1,2}$/.test(o.text.trim()) && o.bbox[0] >= a.bbox[2] && o.bbox[0] - a.bbox[2] <= 1.6 * h && Math.abs(cy(o.bbox) - cy(a.bbox)) <= 0.3 * h && Math.abs(bh(o.bbox) - h) <= 0.3 * h)
+      : undefined;
+    if (!b) {
+      out.push(a);
+      continue;
+    }
+    used.add(b);
+    const text = `${a.text.trim()} ${b.text.trim()}`;
+    const value = Number(`${a.text.trim()}${b.text.trim()}`.replace(/^[\u2212\u2013\u2014]/u, '-'));
+    out.push({ text, bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])], words: [...a.words, ...b.words], value, percent: false });
+  }
+  return out;
 }
 
 const score = (a: Axis): number => a.labels.length - a.residual * 0.01;

@@ -1,7 +1,7 @@
 // Tick labels whose decimal point OCR lost ("08" for "0.8", "10" for "1.0") are read at the value
 // that puts them in line with the other labels of their axis.
 import { describe, expect, it } from 'vitest';
-import { findAxis, readings, toValue } from '../../../src/pipeline/charts/axes.js';
+import { applyReadings, findAxis, joinSplitNumbers, readings, toValue } from '../../../src/pipeline/charts/axes.js';
 import { parseNumber, type Phrase } from '../../../src/pipeline/charts/text.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 
@@ -28,7 +28,8 @@ describe('tick labels with a lost decimal point', () => {
     const axis = findAxis(ps, 'y')!;
     expect(axis.labels).toHaveLength(6);
     expect(toValue(axis, 28 + 51 * 1.5)).toBeCloseTo(0.7, 3);
-    // The labels now carry the values read.
+    // The labels carry the values read once the axis is adopted.
+    applyReadings(axis);
     expect(ps.map((p) => p.value)).toEqual([1, 0.8, 0.6, 0.4, 0.2, 0]);
   });
 
@@ -36,5 +37,12 @@ describe('tick labels with a lost decimal point', () => {
     const ps = ['100', '80', '60', '40', '20', '0'].map((t, i) => phrase(t, [14, 23 + 40 * i, 30, 33 + 40 * i]));
     const axis = findAxis(ps, 'y')!;
     expect(axis.labels.map((l) => l.value)).toEqual([100, 80, 60, 40, 20, 0]);
+  });
+
+  it('joins a number split at its lost decimal point, and only a digit and the digits beside it', () => {
+    const ps = [phrase('0', [39, 183, 46, 194]), phrase('7', [57, 183, 64, 194]), phrase('0.6', [39, 231, 64, 243]), phrase('40', [200, 183, 214, 194])];
+    const out = joinSplitNumbers(ps);
+    expect(out.map((p) => p.text)).toEqual(['0 7', '0.6', '40']);
+    expect(readings(out[0]!)).toEqual([7, 0.7]);
   });
 });
