@@ -1,7 +1,7 @@
 // Marks by colour: connected components of each colour cluster once text and straight rules
 // (axes, gridlines, ticks, bar outlines) are taken out, the plot area those rules frame, and the
 // legend (small swatches beside a word).
-import type { BBox } from '../types.js';
+import type { BBox, Word } from '../types.js';
 import { chroma, type ColourClusters } from './raster.js';
 import { bh, cy, type Phrase } from './text.js';
 
@@ -325,9 +325,12 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       const ix = Math.min(p.bbox[2], c.bbox[2]) - Math.max(p.bbox[0], c.bbox[0]), iy = Math.min(p.bbox[3], c.bbox[3]) - Math.max(p.bbox[1], c.bbox[1]);
       if (ix > 0 && iy > 0 && ix * iy >= 0.3 * w * h) {
         // Or it read the swatch into the name beside it ("fj Budget"): the words clear of the swatch name it.
-        const rest = p.words.filter((wd) => wd.bbox[0] >= c.bbox[2] - 2 || wd.bbox[2] <= c.bbox[0] + 2);
+        // A swatch reads as a glyph or two; a longer word over it is a word laid over a mark.
+        const clear = (wd: Word): boolean => wd.bbox[0] >= c.bbox[2] - 2 || wd.bbox[2] <= c.bbox[0] + 2;
+        const rest = p.words.filter(clear);
         const sides = new Set(rest.map((wd) => wd.bbox[0] >= c.bbox[2] - 2));
-        if (rest.length > 0 && rest.length < p.words.length && sides.size === 1 && rest.some((wd) => /\p{L}/u.test(wd.text)))
+        const over = p.words.filter((wd) => !clear(wd)).reduce((n, wd) => n + wd.text.length, 0);
+        if (rest.length > 0 && over <= 2 && sides.size === 1 && rest.some((wd) => /\p{L}/u.test(wd.text)))
           pairs.push({ c, p, gap: 0, cost: ring ? 3 * th : 0, name: rest.map((wd) => wd.text).join(' ') });
         continue;
       }
