@@ -26,3 +26,10 @@ describe('similar fills', () => {
     expect(clusterColours(r).centres).toHaveLength(1);
   });
 });
+
+describe('tints of one hue', () => {
+  it('keeps two large fills of a sequential palette apart', () => {
+    const cl = clusterColours(twoFills([174, 209, 226], [209, 224, 242]));
+    expect(cl.centres).toHaveLength(2);
+  });
+});
