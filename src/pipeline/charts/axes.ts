@@ -10,6 +10,8 @@ export interface Axis {
   a: number;
   b: number;
   labels: Phrase[];
+  /** The value each label was read at (another reading than its printed one where a decimal point was lost). */
+  values: number[];
   /** Root-mean-square residual of the fit, in pixels. */
   residual: number;
 }
@@ -50,12 +52,36 @@ function fit(ps: number[], vs: number[]): Fit | undefined {
   return { a, b, residual: Math.sqrt(ss / n), worst, worstErr };
 }
 
+/**
+ * Readings of a tick label: the number it states first, then the numbers it states if OCR lost
+ * its decimal point ("08" or "0 8" for "0.8", "10" for "1.0"): small digits are easily dropped
+ * or read as a space. Only a bare string of two to four digits has such readings.
+ */
+export function readings(p: Phrase): number[] {
+  if (p.value === null) return [];
+  const m = /^([-\u2212\u2013\u2014]?)(\d)([ ,]?)(\d{1,3})$/u.exec(p.text.trim());
+  // A space or comma before three digits groups thousands ("1,000").
+  if (!m || (m[3] && m[4]!.length === 3)) return [p.value];
+  const digits = m[2]! + m[4]!, sign = m[1] ? -1 : 1;
+  const out = [p.value];
+  for (let k = 1; k < digits.length; k++) {
+    const v = sign * Number(`${digits.slice(0, k)}.${digits.slice(k)}`);
+    if (!out.includes(v)) out.push(v);
+  }
+  return out;
+}
+
+interface Reading {
+  p: Phrase;
+  v: number;
+}
+
 /** The best fit of a group of labels, dropping misread labels one at a time. */
 function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabels: number): Axis | undefined {
-  let labels = consensus(group, orientation, tol) ?? [...group];
+  let labels = consensus(group, orientation, tol) ?? group.map((p) => ({ p, v: p.value! }));
   while (labels.length >= minLabels) {
-    const ps = labels.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
-    const vs = labels.map((l) => l.value!);
+    const ps = labels.map((l) => (orientation === 'y' ? cy(l.p.bbox) : cx(l.p.bbox)));
+    const vs = labels.map((l) => l.v);
     // Two distinct values are needed; equal values cannot be two ticks.
     if (new Set(vs).size < labels.length) {
       labels = dedupe(labels);
@@ -69,7 +95,7 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
     if (!best) return undefined;
     const direction = orientation === 'y' ? best.f.b < 0 : best.f.b > 0;
     // Every label must sit where its value belongs: one misread digit ("258" for "250") is dropped, not averaged in.
-    if (best.f.worstErr <= tol && direction) return { orientation, scale: best.scale, a: best.f.a, b: best.f.b, labels, residual: best.f.residual };
+    if (best.f.worstErr <= tol && direction) return { orientation, scale: best.scale, a: best.f.a, b: best.f.b, labels: labels.map((l) => l.p), values: vs, residual: best.f.residual };
     if (labels.length <= minLabels) return undefined;
     labels = labels.filter((_, i) => i !== best.f.worst);
   }
@@ -80,30 +106,46 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
  * The largest set of labels that one straight scale (linear or log) puts where they stand, from
  * every pair of labels: dropping the worst label one at a time can go astray when two labels are
  * off (the first and last tick labels flush with the axis ends, a misread digit), keeping the two
- * wrong ones and dropping right ones.
+ * wrong ones and dropping right ones. A label may be taken at another of its readings (a lost
+ * decimal point) when that puts more labels in place; ties keep the labels as printed.
  */
-function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Phrase[] | undefined {
+function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Reading[] | undefined {
   if (group.length < 4) return undefined;
   const ps = group.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
+  const alts = group.map(readings);
   const positive = group.every((l) => l.value! > 0);
-  let best: Phrase[] | undefined;
+  let best: Reading[] | undefined, bestScore = -Infinity;
   for (const log of positive ? [false, true] : [false]) {
-    const vs = group.map((l) => (log ? Math.log10(l.value!) : l.value!));
+    const tr = (v: number): number => (log ? (v > 0 ? Math.log10(v) : NaN) : v);
     for (let i = 0; i < group.length; i++)
-      for (let j = i + 1; j < group.length; j++) {
-        if (vs[i] === vs[j] || ps[i] === ps[j]) continue;
-        const b = (vs[j]! - vs[i]!) / (ps[j]! - ps[i]!);
-        const a = vs[i]! - b * ps[i]!;
-        const inliers = group.filter((_, k) => Math.abs((vs[k]! - a) / b - ps[k]!) <= tol);
-        if (!best || inliers.length > best.length) best = inliers;
-      }
+      for (let j = i + 1; j < group.length; j++)
+        for (const vi of alts[i]!)
+          for (const vj of alts[j]!) {
+            const ti = tr(vi), tj = tr(vj);
+            if (Number.isNaN(ti) || Number.isNaN(tj) || ti === tj || ps[i] === ps[j]) continue;
+            const b = (tj - ti) / (ps[j]! - ps[i]!);
+            const a = ti - b * ps[i]!;
+            const inliers: Reading[] = [];
+            let altered = 0;
+            group.forEach((p, k) => {
+              const v = alts[k]!.find((x) => Math.abs((tr(x) - a) / b - ps[k]!) <= tol);
+              if (v === undefined) return;
+              inliers.push({ p, v });
+              if (v !== p.value) altered++;
+            });
+            const sc = inliers.length - 0.1 * altered;
+            if (sc > bestScore) {
+              bestScore = sc;
+              best = inliers;
+            }
+          }
   }
   return best && best.length >= 3 ? best : undefined;
 }
 
-function dedupe(labels: Phrase[]): Phrase[] {
+function dedupe(labels: Reading[]): Reading[] {
   const seen = new Set<number>();
-  return labels.filter((l) => (seen.has(l.value!) ? false : (seen.add(l.value!), true)));
+  return labels.filter((l) => (seen.has(l.v) ? false : (seen.add(l.v), true)));
 }
 
 /**
@@ -134,6 +176,37 @@ export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set
       if (axis && (!best || score(axis) > score(best))) best = axis;
     }
   return best;
+}
+
+/** The labels of the axis chosen say what it read them as (value labels and axis ranges use them). */
+export function applyReadings(axis: Axis | undefined): void {
+  axis?.labels.forEach((l, i) => (l.value = axis.values[i]!));
+}
+
+/**
+ * Numbers OCR read in two pieces on one line, a digit's width or so apart ("0" "8" for "0.8":
+ * the decimal point lost, the space kept), joined into one phrase; the other phrases unchanged.
+ */
+export function joinSplitNumbers(ps: Phrase[]): Phrase[] {
+  const out: Phrase[] = [];
+  const used = new Set<Phrase>();
+  const sorted = [...ps].sort((a, b) => a.bbox[0] - b.bbox[0]);
+  for (const a of sorted) {
+    if (used.has(a)) continue;
+    const h = bh(a.bbox);
+    const b = /^[-\u2212\u2013\u2014]?\d$/u.test(a.text.trim())
+      ? sorted.find((o) => o !== a && !used.has(o) && /^\d{1,2}$/.test(o.text.trim()) && o.bbox[0] >= a.bbox[2] && o.bbox[0] - a.bbox[2] <= 1.6 * h && Math.abs(cy(o.bbox) - cy(a.bbox)) <= 0.3 * h && Math.abs(bh(o.bbox) - h) <= 0.3 * h)
+      : undefined;
+    if (!b) {
+      out.push(a);
+      continue;
+    }
+    used.add(b);
+    const text = `${a.text.trim()} ${b.text.trim()}`;
+    const value = Number(`${a.text.trim()}${b.text.trim()}`.replace(/^[\u2212\u2013\u2014]/u, '-'));
+    out.push({ text, bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])], words: [...a.words, ...b.words], value, percent: false });
+  }
+  return out;
 }
 
 const score = (a: Axis): number => a.labels.length - a.residual * 0.01;

@@ -2,13 +2,14 @@
 // marks' geometry (a round blob is a pie, filled rectangles are bars, a traced curve is a line,
 // scattered blobs are points); values come from the axes fitted to the tick labels.
 import type { BBox, PageText, Word } from '../types.js';
-import { findAxis } from './axes.js';
+import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
 import { centreline, continuity, coverage } from './lines.js';
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
 import { prepareScan } from './scan.js';
+import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
@@ -89,7 +90,7 @@ function overlapShare(a: BBox, b: BBox): number {
 /** `known`: the rules already found on this picture (they do not depend on its text). */
 function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules): ChartExtraction {
   const { width, height } = raster;
-  const ps = phrases(words);
+  let ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);
   const clusters = clusterColours(raster, tmask);
@@ -106,8 +107,17 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
   const leftOf = (p: Phrase): boolean => p.bbox[2] <= (ruled ? ruled[0] + 3 : 0.3 * width);
   const below = (p: Phrase): boolean => p.bbox[1] >= (ruled ? ruled[3] - 3 : 0.6 * height);
-  const yAxis = findAxis(ps, 'y') ?? findAxis(ps.filter(leftOf), 'y', new Set(), 2);
+  let yAxis = findAxis(ps, 'y') ?? findAxis(ps.filter(leftOf), 'y', new Set(), 2);
+  // Tick labels split at a lost decimal point ("0" "8") are read whole when that explains more ticks.
+  const joined = joinSplitNumbers(ps);
+  const yJoined = joined.length < ps.length ? findAxis(joined, 'y') : undefined;
+  if (yJoined && yJoined.labels.length > (yAxis?.labels.length ?? 0)) {
+    ps = joined;
+    yAxis = yJoined;
+  }
   const xAxis = findAxis(ps, 'x', new Set(yAxis?.labels ?? [])) ?? findAxis(ps.filter(below), 'x', new Set(yAxis?.labels ?? []), 2);
+  applyReadings(yAxis);
+  applyReadings(xAxis);
   const plot = plotArea(ruled, xAxis, yAxis, width, height);
 
   // Series colours: enough mark area; greys only inside the plot (outside they are stray text).
@@ -139,7 +149,8 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     marks.set(c.cluster, list);
   }
   for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th) && !markerLike(list, width))) marks.delete(k);
-  const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip };
+  const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
+  const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 
   const all = [...marks.values()].flat();

@@ -1,7 +1,7 @@
 // Marks by colour: connected components of each colour cluster once text and straight rules
 // (axes, gridlines, ticks, bar outlines) are taken out, the plot area those rules frame, and the
 // legend (small swatches beside a word).
-import type { BBox } from '../types.js';
+import type { BBox, Word } from '../types.js';
 import { chroma, type ColourClusters } from './raster.js';
 import { bh, cy, type Phrase } from './text.js';
 
@@ -303,7 +303,7 @@ export interface LegendEntry {
 export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
   const outsidePlot = (b: BBox): boolean => !plot || (b[0] + b[2]) / 2 < plot[0] || (b[0] + b[2]) / 2 > plot[2] || (b[1] + b[3]) / 2 < plot[1] || (b[1] + b[3]) / 2 > plot[3];
   const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
-  const pairs: { c: Component; p: Phrase; gap: number; cost: number }[] = [];
+  const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
   const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
   const inColumn = (c: Component): boolean =>
@@ -323,16 +323,26 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       if (gap < -1 || gap > 2.5 * Math.max(ph, th)) continue;
       // OCR reads a round swatch as "8" or "o": a phrase lying over the swatch is the swatch.
       const ix = Math.min(p.bbox[2], c.bbox[2]) - Math.max(p.bbox[0], c.bbox[0]), iy = Math.min(p.bbox[3], c.bbox[3]) - Math.max(p.bbox[1], c.bbox[1]);
-      if (ix > 0 && iy > 0 && ix * iy >= 0.3 * w * h) continue;
+      if (ix > 0 && iy > 0 && ix * iy >= 0.3 * w * h) {
+        // Or it read the swatch into the name beside it ("fj Budget"): the words clear of the swatch name it.
+        // A swatch reads as a glyph or two; a longer word over it is a word laid over a mark.
+        const clear = (wd: Word): boolean => wd.bbox[0] >= c.bbox[2] - 2 || wd.bbox[2] <= c.bbox[0] + 2;
+        const rest = p.words.filter(clear);
+        const sides = new Set(rest.map((wd) => wd.bbox[0] >= c.bbox[2] - 2));
+        const over = p.words.filter((wd) => !clear(wd)).reduce((n, wd) => n + wd.text.length, 0);
+        if (rest.length > 0 && over <= 2 && sides.size === 1 && rest.some((wd) => /\p{L}/u.test(wd.text)))
+          pairs.push({ c, p, gap: 0, cost: ring ? 3 * th : 0, name: rest.map((wd) => wd.text).join(' ') });
+        continue;
+      }
       pairs.push({ c, p, gap, cost: gap + (ring ? 3 * th : 0) });
     }
   }
   pairs.sort((a, b) => a.cost - b.cost);
   const byCluster = new Map<number, LegendEntry>();
   const named = new Set<Phrase>();
-  for (const { c, p } of pairs) {
+  for (const { c, p, name } of pairs) {
     if (byCluster.has(c.cluster) || named.has(p)) continue;
-    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(p.text), phrase: p, swatch: c.bbox });
+    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(name ?? p.text), phrase: p, swatch: c.bbox });
     named.add(p);
   }
   return [...byCluster.values()];

@@ -79,6 +79,7 @@ export interface ColourClusters {
 /** Ink differs from the background by more than this (RGB distance): light gridlines are ink. */
 export const INK_DISTANCE = 40;
 const MERGE_DISTANCE = 48;
+const SPLIT_DISTANCE = 24;
 
 /**
  * Clusters the ink colours. Bins are visited from the most common; a bin starts a new cluster
@@ -125,6 +126,12 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
     const col: Rgb = [sums[3 * b]! / c, sums[3 * b + 1]! / c, sums[3 * b + 2]! / c];
     let near = -1;
     for (let k = 0; k < centres.length; k++) if (colourDistance(col, centres[k]!) < MERGE_DISTANCE) near = near < 0 || colourDistance(col, centres[k]!) < colourDistance(col, centres[near]!) ? k : near;
+    // A bin as common as a quarter of the colour it is near, yet clearly apart from it, is a
+    // colour of its own (a pale blue beside a light grey, two pastel fills of one palette) when
+    // it differs in hue, or when it fills a large area as a tint (sequential palettes are tints
+    // of one hue); noise spreads a colour over neighbouring bins only, and the pale rims of thin
+    // outlines are tints of small area (those are left to the blend rules).
+    if (near >= 0 && c > 0.25 * weights[near]! && colourDistance(col, centres[near]!) > SPLIT_DISTANCE && (c >= 0.01 * n || offTint(col, centres[near]!, background))) near = -1;
     if (near >= 0) {
       // Weighted update keeps the centre at the solid colour (the rim bins are far smaller).
       const w = weights[near]!;
@@ -181,6 +188,9 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   }
   return { background, centres, label, counts: clusterCounts };
 }
+
+/** Neither colour lies on the way from the other to the background (they differ in hue, not only in strength). */
+const offTint = (a: Rgb, b: Rgb, background: Rgb): boolean => toSegment(a, b, background).d >= 12 && toSegment(b, a, background).d >= 12;
 
 /**
  * A colour on the way from a centre to the background, or between two centres, is their blend

@@ -4,6 +4,7 @@ import type { BBox } from '../types.js';
 import { toValue } from './axes.js';
 import { centreline, coverage, pointCentres, sampleAt, vertices } from './lines.js';
 import { slices } from './pie.js';
+import { evenTicks } from './ticks.js';
 import { hex } from './raster.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartSeries } from './types.js';
@@ -29,7 +30,10 @@ export function readLines(scene: Scene): ChartExtraction {
   );
   row.forEach((p) => used.add(p));
   let cats: { name: string; x: number }[];
-  if (row.length >= 2) cats = row.map((p) => ({ name: p.text, x: cx(p.bbox) }));
+  // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
+  const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
+  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row);
+  else if (row.length >= 2) cats = row.map((p) => ({ name: p.text, x: cx(p.bbox) }));
   else {
     const longest = [...traces.values()].sort((a, b) => coverage(b) * b.filter((v) => !Number.isNaN(v)).length - coverage(a) * a.filter((v) => !Number.isNaN(v)).length)[0]!;
     cats = vertices(longest, Math.max(1.5, th * 0.2)).map(([x]) => ({ name: xAxis ? String(round(toValue(xAxis, x))) : '', x }));
@@ -64,6 +68,18 @@ export function readLines(scene: Scene): ChartExtraction {
     warnings,
     plot_area: scene.plot,
   };
+}
+
+/** Each tick takes the label centred nearest to it, within half the tick spacing. */
+function namedTicks(ticks: number[], row: Phrase[]): { name: string; x: number }[] {
+  const d = (ticks[ticks.length - 1]! - ticks[0]!) / (ticks.length - 1);
+  const names = ticks.map(() => '');
+  for (const p of row) {
+    let best = -1;
+    ticks.forEach((t, i) => (Math.abs(t - cx(p.bbox)) < 0.5 * d && (best < 0 || Math.abs(t - cx(p.bbox)) < Math.abs(ticks[best]! - cx(p.bbox))) ? (best = i) : 0));
+    if (best >= 0 && !names[best]) names[best] = p.text;
+  }
+  return ticks.map((x, i) => ({ name: names[i]!, x }));
 }
 
 export function readScatter(scene: Scene): ChartExtraction {

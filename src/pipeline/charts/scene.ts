@@ -24,6 +24,8 @@ export interface Scene {
   warnings: string[];
   /** Text and rule pixels. */
   skip: Uint8Array;
+  /** Tick marks on the bottom axis (x positions), when found. */
+  xTicks?: number[];
 }
 
 export function isBarLike(c: Component): boolean {

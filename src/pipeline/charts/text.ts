@@ -59,6 +59,8 @@ export function parseNumber(raw: string): { value: number; percent: boolean } | 
   if (m) return { value: (negative ? -1 : 1) * Math.pow(Number(m[1]), Number(m[2])), percent };
   // OCR often reads "O" for zero inside numbers.
   if (/^[\dOo.,]+$/.test(t) && /\d/.test(t)) t = t.replace(/[Oo]/g, '0');
+  // A comma before one or two digits is a decimal comma ("0,5"; grouping commas come before three).
+  if (/^\d+,\d{1,2}$/.test(t)) t = t.replace(',', '.');
   m = /^(\d{1,3}(?:,\d{3})+|\d+)?(\.\d+)?(?:[eE]([-+]?\d+))?$/.exec(t);
   if (!m || (m[1] === undefined && m[2] === undefined)) return null;
   const v = Number((m[1] ?? '0').replace(/,/g, '') + (m[2] ?? '') + (m[3] !== undefined ? `e${m[3]}` : '')) * mult;

@@ -1,0 +1,55 @@
+// Tick marks along the bottom axis: where a category axis puts its categories, whether or not its
+// labels can be read (labels drawn at an angle, or too small for OCR). A tick is a short run of
+// rule pixels standing on the axis line, inward or outward; a gridline meeting the axis counts
+// too (gridlines are drawn at the ticks).
+import type { Rules } from './marks.js';
+
+/**
+ * x positions of the ticks on the lowest long horizontal rule of the frame `ruled`, between its
+ * left and right sides (the frame's own sides are not ticks). Adjacent columns make one tick.
+ */
+export function bottomTicks(rules: Rules, width: number, height: number, ruled: [number, number, number, number]): number[] {
+  const bottom = rules.horizontal.filter((r) => r.y >= ruled[3] - 4);
+  if (bottom.length === 0) return [];
+  const yTop = Math.min(...bottom.map((r) => r.y)), yBot = Math.max(...bottom.map((r) => r.y));
+  const x0 = Math.max(...bottom.map((r) => r.x0), ruled[0]), x1 = Math.min(...bottom.map((r) => r.x1), ruled[2]);
+  // A tick is at least 3 pixels long (shorter runs are anti-aliased text or a marker's edge) and
+  // at most a twentieth of the picture's height beyond the line (longer: a gridline, counted alike).
+  const reach = Math.max(3, Math.round(height * 0.05));
+  const runFrom = (x: number, y: number, step: number): number => {
+    let n = 0;
+    for (let yy = y; yy >= 0 && yy < height && n < reach && rules.mask[yy * width + x]; yy += step) n++;
+    return n;
+  };
+  const cols: number[] = [];
+  for (let x = x0 + 3; x < x1 - 3; x++) if (runFrom(x, yTop - 1, -1) >= 3 || runFrom(x, yBot + 1, 1) >= 3) cols.push(x);
+  const ticks: number[] = [];
+  for (let i = 0; i < cols.length; ) {
+    let j = i;
+    while (j + 1 < cols.length && cols[j + 1]! - cols[j]! <= 1) j++;
+    // Wider than a stroke: not a tick (a letter or a bar's outline lying on the axis).
+    if (cols[j]! - cols[i]! <= 4) ticks.push((cols[i]! + cols[j]!) / 2);
+    i = j + 1;
+  }
+  return ticks;
+}
+
+/**
+ * The evenly spaced ticks of a category axis: the longest run of ticks whose gaps agree within
+ * 15 % (a stray short stroke, or the frame's corner, breaks no run of a real axis's ticks).
+ */
+export function evenTicks(ticks: number[]): number[] {
+  let best: number[] = [];
+  for (let i = 0; i + 1 < ticks.length; i++) {
+    const d = ticks[i + 1]! - ticks[i]!;
+    if (d < 4) continue;
+    const run = [ticks[i]!, ticks[i + 1]!];
+    for (let j = i + 2; j < ticks.length; j++) {
+      const gap = ticks[j]! - run[run.length - 1]!;
+      if (Math.abs(gap - d) <= Math.max(1.5, 0.15 * d)) run.push(ticks[j]!);
+      else if (gap > d * 1.15) break;
+    }
+    if (run.length > best.length) best = run;
+  }
+  return best;
+}

@@ -1,0 +1,25 @@
+// A legend swatch that OCR read into the name beside it ("fj Budget"): the swatch is named by the
+// words clear of it, not handed to the next swatch along the row.
+import { describe, expect, it } from 'vitest';
+import { findLegend, type Component } from '../../../src/pipeline/charts/marks.js';
+import type { Phrase } from '../../../src/pipeline/charts/text.js';
+import type { BBox, Word } from '../../../src/pipeline/types.js';
+
+const comp = (cluster: number, bbox: BBox): Component => ({ cluster, bbox, area: (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), pixels: new Int32Array(0) });
+const word = (text: string, bbox: BBox): Word => ({ text, bbox, confidence: 0.9 });
+const phraseOf = (ws: Word[]): Phrase => ({
+  text: ws.map((w) => w.text).join(' '),
+  bbox: [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))],
+  words: ws,
+  value: null,
+  percent: false,
+});
+
+describe('legend row', () => {
+  it('names a swatch read into its word by the rest of the phrase', () => {
+    const comps = [comp(0, [100, 20, 112, 32]), comp(1, [185, 20, 197, 32]), comp(2, [260, 20, 272, 32])];
+    const ps = [phraseOf([word('fj', [100, 19, 112, 33]), word('Budget', [116, 19, 160, 33])]), phraseOf([word('Men', [200, 19, 225, 33])]), phraseOf([word('Team', [275, 19, 305, 33]), word('C', [309, 19, 318, 33])])];
+    const legend = findLegend(comps, ps, 12, new Set([0, 1, 2]), new Set(), [0, 60, 400, 300]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Budget'], [1, 'Men'], [2, 'Team C']]);
+  });
+});
