@@ -6,7 +6,7 @@ import { readVectorChart } from '../../src/pipeline/charts/vector/index.js';
 import { snap } from '../../src/pipeline/charts/vector/scale.js';
 import type { ChartExtraction } from '../../src/pipeline/charts/index.js';
 import { openPdf } from '../../src/pipeline/pdf/document.js';
-import { buildPdf, helveticaWidth, line, textAt } from '../fixtures/pdf-builder.js';
+import { buildPdf, helveticaWidth, line, textAt, textWithMatrix } from '../fixtures/pdf-builder.js';
 
 const DPI = 150;
 const PLOT = { x0: 100, x1: 460, y0: 300, y1: 600 };
@@ -21,22 +21,24 @@ const rightText = (x: number, y: number, s: string): string => textAt(x - helvet
 const centreText = (x: number, y: number, s: string): string => textAt(x - helveticaWidth(s, 9) / 2, y, 9, s);
 
 /** Value axis ticks, labels and gridlines: vertical (left) or horizontal (bottom), linear or log. */
-function valueAxis(side: 'y' | 'x', ticks: number[], log = false): { content: string; pos: (v: number) => number } {
+function valueAxis(side: 'y' | 'x', ticks: number[], log = false, flush = false): { content: string; pos: (v: number) => number } {
   const f = (v: number): number => (log ? Math.log10(v) : v);
   const [lo, hi] = [f(ticks[0]!), f(ticks[ticks.length - 1]!)];
   const [p0, p1] = side === 'y' ? [PLOT.y0, PLOT.y1] : [PLOT.x0, PLOT.x1];
   const pos = (v: number): number => p0 + ((p1 - p0) * (f(v) - lo)) / (hi - lo);
   let c = '0.5 G ' + line(PLOT.x0, PLOT.y0, PLOT.x1, PLOT.y0, 0.8) + line(PLOT.x0, PLOT.y0, PLOT.x0, PLOT.y1, 0.8);
-  for (const t of ticks) {
+  ticks.forEach((t, i) => {
     const label = String(t);
     if (side === 'y') {
       c += line(PLOT.x0 - 4, pos(t), PLOT.x0, pos(t), 0.5) + '0.85 G ' + line(PLOT.x0, pos(t), PLOT.x1, pos(t), 0.3) + '0.5 G ';
       c += rightText(PLOT.x0 - 7, pos(t) - 3, label);
     } else {
       c += line(pos(t), PLOT.y0 - 4, pos(t), PLOT.y0, 0.5) + '0.85 G ' + line(pos(t), PLOT.y0, pos(t), PLOT.y1, 0.3) + '0.5 G ';
-      c += centreText(pos(t), PLOT.y0 - 14, label);
+      // Flush: the end labels set inside the axis ends (Vega's labelFlush), not centred on their ticks.
+      const at = !flush ? pos(t) - helveticaWidth(label, 9) / 2 : i === 0 ? pos(t) : i === ticks.length - 1 ? pos(t) - helveticaWidth(label, 9) : pos(t) - helveticaWidth(label, 9) / 2;
+      c += textAt(at, PLOT.y0 - 14, 9, label);
     }
-  }
+  });
   return { content: c + '0 G 0 g\n', pos };
 }
 
@@ -77,10 +79,21 @@ describe('vector charts read from the drawing', () => {
     expect(chart.confidence).toBe(1);
   });
 
-  it('reads horizontal bars, negative ones included, categories top to bottom', async () => {
+  it('reads bars exactly where ticks are rounded to whole points and the axis drawn half a point off (as Vega draws them)', async () => {
+    const values = [12.3, 47.9, 33.3];
+    const [y0, y1, max] = [300, 577, 50];
+    const pos = (v: number): number => y0 + ((y1 - y0) * v) / max;
+    let c = '0.5 G ' + line(PLOT.x0 + 0.5, pos(0) + 0.5, PLOT.x0 + 0.5, pos(max) + 0.5, 1);
+    for (let v = 0; v <= max; v += 10) c += line(PLOT.x0 - 4.5, Math.round(pos(v)) + 0.5, PLOT.x0 + 0.5, Math.round(pos(v)) + 0.5, 1) + rightText(PLOT.x0 - 7, pos(v) - 3, String(v));
+    values.forEach((v, i) => (c += `${fill(COLOURS[0]!)} ${PLOT.x0 + 20 + i * 80} ${y0} 50 ${pos(v) - y0} re f 0 g\n` + centreText(PLOT.x0 + 45 + i * 80, y0 - 14, CATS[i]!)));
+    const chart = (await read(c + '0 G\n'))!;
+    expect(chart.table.rows).toEqual(CATS.slice(0, 3).map((n, i) => [n, values[i]]));
+  });
+
+  it('reads horizontal bars, negative ones included, categories top to bottom, past a flush axis and a sideways title', async () => {
     const values = [340, -125.5, 80.25, 410];
-    const ax = valueAxis('x', [-200, 0, 200, 400, 600]);
-    let c = ax.content;
+    const ax = valueAxis('x', [-200, 0, 200, 400, 600], false, true);
+    let c = ax.content + textWithMatrix([0, 1, -1, 0, 40, 400], 10, 'Region');
     const step = (PLOT.y1 - PLOT.y0) / values.length;
     values.forEach((v, i) => {
       const by = PLOT.y1 - (i + 1) * step + step * 0.25;
@@ -132,8 +145,9 @@ describe('vector charts read from the drawing', () => {
     const chart = (await read(c))!;
     expect(chart.chart_type).toBe('grouped_bar');
     expect(chart.axes.y?.scale).toBe('log');
-    // A legend name is words: '2022' beside its swatch is not taken for one (a bar's value label looks the same).
-    expect(chart.table.columns).toEqual(['category', 'series 1', 'Budget']);
+    // '2022' beside a swatch is a legend name because its swatch lines up with a named one's
+    // (alone, a number right of a shape is a bar's value label).
+    expect(chart.table.columns).toEqual(['category', '2022', 'Budget']);
     expect(chart.table.rows.map((r) => r.slice(1))).toEqual([0, 1, 2].map((i) => series.map((s) => s[i]!)));
   });
 

@@ -7,7 +7,7 @@ import { categoryRow } from '../scene.js';
 import { cx, type Phrase } from '../text.js';
 import type { ChartCell, ChartExtraction, ChartType } from '../types.js';
 import type { Item } from './primitives.js';
-import { pixelOf, readSpan, readValue } from './scale.js';
+import { pixelOf, precisionOf, readSpan, readValue } from './scale.js';
 import { axisSummary, confidenceOf, legendOrder, seriesOf, titleAbove, union, type VectorScene } from './scene.js';
 
 interface Bar {
@@ -47,7 +47,7 @@ export function standing(scene: VectorScene, rects: Item[]): boolean {
 
 export function readVectorBars(scene: VectorScene, rects: Item[], vertical: boolean): ChartExtraction | null {
   const { th } = scene;
-  const axis = vertical ? scene.yAxis : scene.xAxis;
+  let axis = vertical ? scene.yAxis : scene.xAxis;
   if (!axis || rects.length === 0) return null;
   const toView = (b: BBox): BBox => (vertical ? b : [b[1], b[0], b[3], b[2]]);
   const bars: Bar[] = rects.map((item) => {
@@ -56,8 +56,15 @@ export function readVectorBars(scene: VectorScene, rects: Item[], vertical: bool
   });
   const ends = bars.flatMap((b) => [b.v0, b.v1]);
   const vSpan: [number, number] = [Math.min(...ends), Math.max(...ends)];
-  const zero = axis.scale === 'linear' ? pixelOf(axis, 0) : undefined;
-  const base = zero !== undefined && zero >= vSpan[0] - 0.5 && zero <= vSpan[1] + 0.5 ? zero : modalEnd(ends);
+  let zero = axis.scale === 'linear' ? pixelOf(axis, 0) : undefined;
+  const common = modalEnd(ends);
+  // Bars stand on zero: where their common base lies within the scale's uncertainty of it, it is
+  // zero's exact position (ticks and axis lines may be drawn half a unit off for crispness).
+  if (zero !== undefined && axis.exactSlope && Math.abs(common - zero) <= Math.max(axis.slack, 0.05 * th) && ends.filter((e) => Math.abs(e - common) <= 0.01).length >= 2) {
+    axis = { ...axis, a: -axis.b * common, slack: precisionOf(th) };
+    zero = common;
+  }
+  const base = zero !== undefined && zero >= vSpan[0] - 0.5 && zero <= vSpan[1] + 0.5 ? zero : common;
 
   // Columns: bars over the same span across the axis (one bar, or a stack).
   const sorted = [...bars].sort((a, b) => a.u0 + a.u1 - b.u0 - b.u1);

@@ -6,7 +6,7 @@
 // the rendered figure (extractChart).
 import type { DrawnShape } from '../../pdf/shapes.js';
 import type { Word } from '../../types.js';
-import { phrases, textHeight } from '../text.js';
+import { cx, phrases, textHeight, type Phrase } from '../text.js';
 import type { ChartExtraction } from '../types.js';
 import { readVectorBars, standing } from './bars.js';
 import { readVectorLines, readVectorScatter } from './points.js';
@@ -62,10 +62,22 @@ function squareMarkers(rects: Item[], th: number): boolean {
   return !shared(rects.map((r) => r.bbox[3])) && !shared(rects.map((r) => r.bbox[1])) && !shared(rects.map((r) => r.bbox[0])) && !shared(rects.map((r) => r.bbox[2]));
 }
 
+/**
+ * Text set sideways (an axis title) comes out of the text layer as single glyphs stacked in a
+ * column; they would pass for a row of category labels of horizontal bars. Three or more
+ * one-letter phrases one above the other are dropped (one-digit tick labels stay).
+ */
+function withoutStackedGlyphs(ps: Phrase[]): Phrase[] {
+  const single = ps.filter((p) => [...p.text.trim()].length === 1 && /\p{L}/u.test(p.text));
+  const th = textHeight(ps);
+  const stacked = new Set(single.filter((p) => single.filter((q) => Math.abs(cx(q.bbox) - cx(p.bbox)) <= 0.3 * th).length >= 3));
+  return ps.filter((p) => !stacked.has(p));
+}
+
 export function readVectorChart(figure: VectorFigure): ChartExtraction | null {
   const { width, height } = figure;
   if (figure.words.length === 0 || figure.shapes.length === 0) return null;
-  const ps = phrases(figure.words);
+  const ps = withoutStackedGlyphs(phrases(figure.words));
   const th = textHeight(ps);
   const items = itemsOf(shifted(figure.shapes, figure.x0, figure.y0), 0.12 * th).filter((it) => centreInside(it, width, height));
   const rules = items.filter((it) => it.kind === 'rule');

@@ -17,7 +17,15 @@ export interface VectorAxis {
   ticked: boolean;
   /** Uncertainty of a position on the axis, in pixels. */
   slack: number;
+  /**
+   * The slope is exact (precise ticks, or an axis line through the end ticks) though the whole
+   * scale may be shifted by up to `slack`: one exact position (the bars' base at zero) fixes it.
+   */
+  exactSlope: boolean;
 }
+
+/** Writers' coordinate precision: about a hundredth of a point, a thousandth of a text height. */
+export const precisionOf = (th: number): number => 0.001 * th;
 
 export const valueAt = (ax: VectorAxis, p: number): number => (ax.scale === 'log' ? Math.pow(10, ax.a + ax.b * p) : ax.a + ax.b * p);
 export const pixelOf = (ax: VectorAxis, v: number): number => ((ax.scale === 'log' ? Math.log10(Math.max(v, 1e-300)) : v) - ax.a) / ax.b;
@@ -55,22 +63,47 @@ function fitLine(ps: number[], vs: number[]): Line | undefined {
  * label's centre, within half a text height of it and starting or ending near the label.
  */
 function tickOf(label: Phrase, rules: Item[], orientation: 'x' | 'y', th: number): number | undefined {
-  let best: number | undefined, bestD = 0.6 * th;
+  // Along the axis the tick lies under the label: at its centre, or at an end of a label set
+  // flush with the axis end; the one nearest the centre wins.
+  const [lo, hi, mid] = orientation === 'y' ? [label.bbox[1], label.bbox[3], cy(label.bbox)] : [label.bbox[0], label.bbox[2], cx(label.bbox)];
+  let best: number | undefined, bestD = Infinity;
   for (const r of rules) {
     const [x0, y0, x1, y1] = r.bbox;
+    let at: number, gap: number;
     if (orientation === 'y') {
       if (y1 - y0 > 0.01) continue; // horizontal rules only
-      const gap = Math.max(0, x0 - label.bbox[2], label.bbox[0] - x1);
-      const d = Math.abs(y0 - cy(label.bbox));
-      if (gap <= 2 * th && d < bestD) [best, bestD] = [y0, d];
+      [at, gap] = [y0, Math.max(0, x0 - label.bbox[2], label.bbox[0] - x1)];
     } else {
       if (x1 - x0 > 0.01) continue;
-      const gap = Math.max(0, y0 - label.bbox[3], label.bbox[1] - y1);
-      const d = Math.abs(x0 - cx(label.bbox));
-      if (gap <= 2 * th && d < bestD) [best, bestD] = [x0, d];
+      [at, gap] = [x0, Math.max(0, y0 - label.bbox[3], label.bbox[1] - y1)];
     }
+    const d = Math.abs(at - mid);
+    if (gap <= 2 * th && at >= Math.min(lo, mid - 0.6 * th) - 0.5 && at <= Math.max(hi, mid + 0.6 * th) + 0.5 && d < bestD) [best, bestD] = [at, d];
   }
   return best;
+}
+
+/**
+ * Ticks snapped to whole units leave the scale uncertain by a fraction of a unit; an axis line
+ * (or frame edge) along the axis whose two ends fall where two tick values belong, within that
+ * rounding, is drawn at the unrounded positions (axis lines span the ticked domain): the scale
+ * goes through its ends (the longest such line).
+ */
+function anchor(f: Line, pairs: Array<{ p: number; v: number }>, rules: Item[], orientation: 'x' | 'y', within: number): { a: number; b: number } | undefined {
+  // The value whose fitted position is within reach of a pixel, if any.
+  const valueNear = (px: number): number | undefined => pairs.find((q) => Math.abs((q.v - f.a) / f.b - px) <= within)?.v;
+  let best: { a: number; b: number; length: number } | undefined;
+  for (const r of rules) {
+    const [x0, y0, x1, y1] = r.bbox;
+    const along = orientation === 'y' ? x1 - x0 <= 0.01 : y1 - y0 <= 0.01;
+    if (!along) continue;
+    const [e0, e1] = orientation === 'y' ? [y0, y1] : [x0, x1];
+    const v0 = valueNear(e0), v1 = valueNear(e1);
+    if (v0 === undefined || v1 === undefined || v0 === v1) continue;
+    const b = (v1 - v0) / (e1 - e0);
+    if (!best || e1 - e0 > best.length) best = { a: v0 - b * e0, b, length: e1 - e0 };
+  }
+  return best && { a: best.a, b: best.b };
 }
 
 /**
@@ -82,11 +115,24 @@ export function vectorAxis(phrases: Phrase[], rules: Item[], orientation: 'x' | 
   if (!found) return undefined;
   const th = median(found.labels.map((l) => bh(l.bbox)));
   const log = found.scale === 'log';
-  let pairs = found.labels.flatMap((l) => {
+  // Every number in the labels' row (or column): the end labels may be set flush with the axis
+  // ends, off where their values belong, and the label fit then leaves them out.
+  const along = (p: Phrase): number => (orientation === 'x' ? cx(p.bbox) : cy(p.bbox));
+  const across = (p: Phrase): number => (orientation === 'x' ? cy(p.bbox) : p.bbox[2]);
+  const at = found.labels.map(along);
+  const step = (Math.max(...at) - Math.min(...at)) / Math.max(1, at.length - 1);
+  const edge = median(found.labels.map(across));
+  const rowOf = (p: Phrase): boolean =>
+    Math.abs(across(p) - edge) <= (orientation === 'x' ? 0.5 * th : Math.max(...found.labels.map((l) => l.bbox[2] - l.bbox[0]))) && along(p) >= Math.min(...at) - step && along(p) <= Math.max(...at) + step;
+  const row = phrases.filter((p) => p.value !== null && !exclude.has(p) && (found.labels.includes(p) || rowOf(p)) && (!log || p.value > 0));
+  let pairs = row.flatMap((l) => {
     const t = tickOf(l, rules, orientation, th);
     return t === undefined ? [] : [{ p: t, v: log ? Math.log10(l.value!) : l.value!, label: l }];
   });
-  const tolerance = Math.max(0.05, 0.01 * th);
+  // Ticks may be snapped to whole units by their writer (Vega rounds them to pixels): off the
+  // line by up to half a unit, far less than a text height.
+  const tolerance = 0.1 * th;
+  const precise = Math.max(0.05, 0.002 * th);
   while (pairs.length >= 2 && pairs.length >= 0.6 * found.labels.length) {
     const f = fitLine(
       pairs.map((q) => q.p),
@@ -95,13 +141,17 @@ export function vectorAxis(phrases: Phrase[], rules: Item[], orientation: 'x' | 
     if (!f) break;
     const direction = orientation === 'y' ? f.b < 0 : f.b > 0;
     if (f.worstErr <= tolerance && direction) {
-      // Coordinates are written to about a hundredth of a point (a thousandth of a text height).
-      return { orientation, scale: found.scale, a: f.a, b: f.b, labels: pairs.map((q) => q.label), ticked: true, slack: Math.max(3 * f.rms, 0.001 * th) };
+      const labels = pairs.map((q) => q.label);
+      const base = { orientation, scale: found.scale, labels, ticked: true };
+      if (f.worstErr <= precise) return { ...base, a: f.a, b: f.b, slack: Math.max(3 * f.rms, precisionOf(th)), exactSlope: true };
+      // The axis line and the ticks may both sit half a unit off the marks (crisp 1-unit lines).
+      const anchored = anchor(f, pairs, rules, orientation, Math.max(f.worstErr, 2 * f.rms));
+      return { ...base, ...(anchored ?? { a: f.a, b: f.b }), slack: Math.max(f.worstErr, precisionOf(th)), exactSlope: anchored !== undefined };
     }
     pairs = pairs.filter((_, i) => i !== f.worst);
   }
   // No drawn ticks: the labels' centres, good to a fraction of a text height.
-  return { orientation, scale: found.scale, a: found.a, b: found.b, labels: found.labels, ticked: false, slack: Math.max(found.residual, 0.1 * th) };
+  return { orientation, scale: found.scale, a: found.a, b: found.b, labels: found.labels, ticked: false, slack: Math.max(found.residual, 0.1 * th), exactSlope: false };
 }
 
 /** The shortest decimal within `slack` of `v`: the value as printed in the data. */

@@ -33,7 +33,7 @@ export interface VectorScene {
  * with a name (letters) starting just right of it on the same line. Each colour takes its nearest.
  */
 export function findLegend(items: Item[], phrases: Phrase[], colours: Set<string>, th: number): LegendEntry[] {
-  const named = phrases.filter((p) => /\p{L}/u.test(p.text));
+  const named = phrases.filter((p) => p.text.trim() !== '');
   const best = new Map<string, { e: LegendEntry; gap: number }>();
   const usedPhrases = new Set<Phrase>();
   const cands: Array<{ e: LegendEntry; gap: number }> = [];
@@ -47,11 +47,18 @@ export function findLegend(items: Item[], phrases: Phrase[], colours: Set<string
       cands.push({ e: { colour: it.colour, name: p.text, phrase: p, swatch: it.bbox }, gap });
     }
   }
-  for (const c of cands.sort((a, b) => a.gap - b.gap)) {
-    if (best.has(c.e.colour) || usedPhrases.has(c.e.phrase)) continue;
-    best.set(c.e.colour, c);
-    usedPhrases.add(c.e.phrase);
-  }
+  const take = (list: Array<{ e: LegendEntry; gap: number }>): void => {
+    for (const c of list.sort((a, b) => a.gap - b.gap)) {
+      if (best.has(c.e.colour) || usedPhrases.has(c.e.phrase)) continue;
+      best.set(c.e.colour, c);
+      usedPhrases.add(c.e.phrase);
+    }
+  };
+  take(cands.filter((c) => /\p{L}/u.test(c.e.phrase.text)));
+  // A name without letters ("2023") only beside a swatch in line with named entries' swatches
+  // (a number right of a short bar is its value label).
+  const found = [...best.values()].map((b) => b.e.swatch);
+  take(cands.filter((c) => !/\p{L}/u.test(c.e.phrase.text) && found.some((s) => Math.abs(s[0] - c.e.swatch[0]) <= 0.5 || Math.abs(s[1] - c.e.swatch[1]) <= 0.5)));
   return [...best.values()].map((b) => b.e);
 }
 
