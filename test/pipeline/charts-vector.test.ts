@@ -193,6 +193,31 @@ describe('vector charts read from the drawing', () => {
     expect(chart.table.rows).toEqual(points);
   });
 
+  it('reads a pie from its wedges round one centre, slices named by the legend', async () => {
+    const shares = [45.5, 30.25, 24.25];
+    const [cx, cy, r] = [250, 450, 100];
+    let c = legend(['Retail', 'Online', 'Export'], 400, 500);
+    let a = 0;
+    shares.forEach((s, i) => {
+      // Each wedge: the centre, then its arc in bezier pieces of at most a quarter turn, closed.
+      const b = a + (s / 100) * 2 * Math.PI;
+      const pt = (t: number): [number, number] => [cx + r * Math.sin(t), cy + r * Math.cos(t)];
+      c += `${fill(COLOURS[i]!)} ${cx} ${cy} m ${pt(a).join(' ')} l `;
+      const n = Math.ceil((b - a) / (Math.PI / 2));
+      for (let k = 0; k < n; k++) {
+        const [t0, t1] = [a + ((b - a) * k) / n, a + ((b - a) * (k + 1)) / n];
+        const h = (4 / 3) * Math.tan((t1 - t0) / 4) * r;
+        const [p0, p3] = [pt(t0), pt(t1)];
+        c += `${p0[0] + h * Math.cos(t0)} ${p0[1] - h * Math.sin(t0)} ${p3[0] - h * Math.cos(t1)} ${p3[1] + h * Math.sin(t1)} ${p3.join(' ')} c `;
+      }
+      c += 'h f 0 g\n';
+      a = b;
+    });
+    const chart = (await read(c))!;
+    expect(chart.chart_type).toBe('pie');
+    expect(chart.table.rows).toEqual([['Retail', 45.5], ['Online', 30.25], ['Export', 24.25]]);
+  });
+
   it('gives up (null) on a drawing with no value axis', async () => {
     expect(await read(`${fill(COLOURS[0]!)} 100 100 50 80 re f 150 100 50 120 re f 0 g\n` + textAt(100, 80, 9, 'Not a chart'))).toBeNull();
   });

@@ -1,5 +1,6 @@
 // Charts drawn as vector graphics in a PDF, read from the drawing itself: bars are filled
-// rectangles, lines are polylines, scatter points are repeated small shapes, and the axes are
+// rectangles, lines are polylines, scatter points are repeated small shapes, pie slices are
+// wedges round one centre, and the axes are
 // the text layer's tick labels matched to the drawn ticks. Values are therefore exact to the
 // precision the PDF was written with, where reading the rendered pixels gets within a pixel.
 // Null when the drawing does not read as a chart with a fitted value axis: the caller then reads
@@ -9,6 +10,7 @@ import type { Word } from '../../types.js';
 import { cx, phrases, textHeight, type Phrase } from '../text.js';
 import type { ChartExtraction } from '../types.js';
 import { readVectorBars, standing } from './bars.js';
+import { readVectorPie } from './pie.js';
 import { readVectorLines, readVectorScatter } from './points.js';
 import { chromaOf, itemsOf, type Item } from './primitives.js';
 import { vectorAxis } from './scale.js';
@@ -83,9 +85,14 @@ export function readVectorChart(figure: VectorFigure): ChartExtraction | null {
   const rules = items.filter((it) => it.kind === 'rule');
   const yAxis = vectorAxis(ps, rules, 'y');
   const xAxis = vectorAxis(ps, rules, 'x', new Set(yAxis?.labels ?? []));
-  if (!xAxis && !yAxis) return null;
-
   const small = (it: Item): boolean => Math.max(it.bbox[2] - it.bbox[0], it.bbox[3] - it.bbox[1]) <= 2.5 * th;
+  if (!xAxis && !yAxis) {
+    // No axis: a pie, or nothing read here.
+    const wedges = items.filter((it) => it.kind === 'blob' && it.filled && !small(it) && !(Math.min(...it.rgb) >= 240 && chromaOf(it.rgb) < 12));
+    const legend = findLegend(items.filter(small), ps, new Set(wedges.map((w) => w.colour)), th);
+    const pie = readVectorPie({ width, height, th, phrases: ps, items, rules, xAxis, yAxis, legend, warnings: [] }, wedges);
+    return pie && pie.table.rows.length > 0 ? pie : null;
+  }
   let lines = items.filter((it) => it.kind === 'polyline');
   let rects = items.filter((it) => it.kind === 'rect' && !isBackdrop(it, items));
   let blobs = items.filter((it) => it.kind === 'blob' && small(it) && !isBackdrop(it, items));
