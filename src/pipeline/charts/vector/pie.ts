@@ -1,6 +1,6 @@
-// Pie charts drawn as wedges: filled shapes that share one point (the centre) and whose points on
-// the circle (arc ends; bezier control points lie outside it) span an angle; the shares are the
-// angles over the full turn, and together they close the circle.
+// Pie charts drawn as wedges: filled shapes that share one point (the centre) and whose arc
+// (from its first point on the circle to its last, through the bezier control points between)
+// sweeps an angle; the shares are the angles over the full turn, and together they close the circle.
 import type { ChartExtraction } from '../types.js';
 import type { Item } from './primitives.js';
 import { snap } from './scale.js';
@@ -26,19 +26,26 @@ function sharedPoint(blobs: Item[]): [number, number] | undefined {
 }
 
 function wedgeOf(item: Item, c: [number, number]): Wedge | undefined {
-  const dist = item.points.map(([x, y]) => Math.hypot(x - c[0], y - c[1]));
-  const r = Math.min(...dist.filter((d) => d > 0.5));
-  if (!Number.isFinite(r) || r < 3) return undefined;
-  const angles = item.points
-    .filter((_, i) => Math.abs(dist[i]! - r) <= 0.002 * r + 0.05)
-    .map(([x, y]) => (Math.atan2(x - c[0], -(y - c[1])) + TURN) % TURN)
-    .sort((a, b) => a - b);
-  if (angles.length < 2) return undefined;
-  // The wedge covers its arc's points: it spans the turn less the largest gap between them.
-  let gap = TURN - angles[angles.length - 1]! + angles[0]!, start = angles[0]!;
-  for (let i = 1; i < angles.length; i++)
-    if (angles[i]! - angles[i - 1]! > gap) [gap, start] = [angles[i]! - angles[i - 1]!, angles[i]!];
-  return { item, start, span: TURN - gap };
+  const pts = item.points.filter(([x, y]) => Math.hypot(x - c[0], y - c[1]) > 0.5);
+  const dist = pts.map(([x, y]) => Math.hypot(x - c[0], y - c[1]));
+  // A wedge is drawn from the centre to its arc or from its arc's start: either way the first
+  // point off the centre is on the circle (control points need not be).
+  const r = dist[0] ?? 0;
+  const on = dist.map((d) => Math.abs(d - r) <= 0.002 * r + 0.05);
+  const first = on.indexOf(true), last = on.lastIndexOf(true);
+  if (!Number.isFinite(r) || r < 3 || first < 0 || last <= first) return undefined;
+  // The arc runs from its first point on the circle to its last, through its control points
+  // (each step under half a turn): the signed sum of the steps is its span.
+  const angle = ([x, y]: [number, number]): number => Math.atan2(x - c[0], -(y - c[1]));
+  let sweep = 0;
+  for (let i = first + 1; i <= last; i++) {
+    let d = angle(pts[i]!) - angle(pts[i - 1]!);
+    if (d > Math.PI) d -= TURN;
+    if (d <= -Math.PI) d += TURN;
+    sweep += d;
+  }
+  const start = (((sweep >= 0 ? angle(pts[first]!) : angle(pts[last]!)) % TURN) + TURN) % TURN;
+  return { item, start, span: Math.abs(sweep) };
 }
 
 /** Null unless the wedges share a centre and close the circle. */
