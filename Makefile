@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts bench-charts eval-qa-hard bench-topologies eval-schematics bench-schematics eval-scans bench-components
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard bench-topologies eval-schematics bench-schematics eval-scans bench-components
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -147,7 +147,7 @@ eval-scans: system-deps dist-bench/.built
 eval-qa: dist-bench/.built
 	node dist-bench/eval/qa.js
 
-eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-qa-hard eval-schematics eval-scans
+eval: eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order eval-qa eval-flowcharts eval-mindmaps eval-charts eval-charts-vector eval-qa-hard eval-schematics eval-scans
 # Generated Graphviz flowcharts (dev and held-out seeds) and figures-dev's PlantUML/blockdiag renders.
 eval-flowcharts: system-deps dist-bench/.built
 	node dist-bench/eval/flowcharts.js
@@ -158,6 +158,10 @@ eval-mindmaps: system-deps dist-bench/.built
 # Charts into data: generated Vega-Lite charts (training and held-out splits) and the figures-dev gnuplot charts.
 eval-charts: dist-bench/.built
 	node dist-bench/eval/charts.js
+
+# The same seeded charts written into PDFs as vector drawing, read from the drawing (train and held-out seeds).
+eval-charts-vector: dist-bench/.built
+	node dist-bench/eval/charts-vector.js
 
 eval-qa-hard: dist-bench/.built
 	node dist-bench/eval/qa-hard.js --misses none

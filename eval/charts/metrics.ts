@@ -93,9 +93,10 @@ function truthTable(t: ChartTruth): { rows: string[]; cols: (string | null)[]; v
   return { rows, cols: t.series.map((s) => s.name), values: rows.map((_, i) => t.series.map((s) => s.values![i]!)) };
 }
 
-export function scoreChart(t: ChartTruth, ex: ChartExtraction): ChartScore {
+/** `tolerance`: the share of the axis range a value may be off and count as within (2 %). */
+export function scoreChart(t: ChartTruth, ex: ChartExtraction, tolerance = 0.02): ChartScore {
   const typeOk = ex.chart_type === t.kind;
-  if (t.kind === 'scatter') return scoreScatter(t, ex, typeOk);
+  if (t.kind === 'scatter') return scoreScatter(t, ex, typeOk, tolerance);
   const truth = truthTable(t);
   const [lo, hi] = t.valueDomain;
   const log = t.valueScale === 'log';
@@ -112,7 +113,7 @@ export function scoreChart(t: ChartTruth, ex: ChartExtraction): ChartScore {
       const pi = rowMatch[i]!, pj = colMatch[j] ?? -1;
       if (pi < 0 || pj < 0) return;
       const p = num(predRows[pi]?.[pj + 1]);
-      if (p !== null && err(p, v) <= 0.02) within++;
+      if (p !== null && err(p, v) <= tolerance) within++;
     }),
   );
   const truthTriples = truth.values.flatMap((row, i) => row.map((v, j) => ({ key: `${truth.rows[i]} ${truth.cols[j] ?? 'value'}`, value: v })));
@@ -148,7 +149,7 @@ export function rmsF1(target: { key: string; value: number }[], pred: { key: str
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 }
 
-function scoreScatter(t: ChartTruth, ex: ChartExtraction, typeOk: boolean): ChartScore {
+function scoreScatter(t: ChartTruth, ex: ChartExtraction, typeOk: boolean, tolerance: number): ChartScore {
   const [ylo, yhi] = t.valueDomain;
   const [xlo, xhi] = t.xDomain ?? [0, 1];
   const multi = ex.table.columns.length > 2;
@@ -164,7 +165,7 @@ function scoreScatter(t: ChartTruth, ex: ChartExtraction, typeOk: boolean): Char
     const e = (p: { x: number | null; y: number | null }, q: [number, number]): number => (p.x === null || p.y === null ? Infinity : Math.max(Math.abs(p.x - q[0]) / Math.abs(xhi - xlo), Math.abs(p.y - q[1]) / Math.abs(yhi - ylo)));
     const m = assign(pts.map((q) => ps.map((p) => Math.min(10, e(p, q)))));
     m.forEach((pi, qi) => {
-      if (pi >= 0 && e(ps[pi]!, pts[qi]!) <= 0.02) within++;
+      if (pi >= 0 && e(ps[pi]!, pts[qi]!) <= tolerance) within++;
     });
   });
   return { values, within, rmsF1: null, typeOk };

@@ -5,8 +5,11 @@
 // is stored and drawn again.
 import type { JsonObject } from '../components/model.js';
 import { chartTableHtml, CHART_TYPES, extractChart, renderChartPng, type ChartCell, type ChartExtraction, type ChartTable, type ChartType } from '../pipeline/charts/index.js';
+import { readVectorChart } from '../pipeline/charts/vector/index.js';
 import type { HtmlGrid } from '../pipeline/tables/index.js';
-import { figureOf, toPage } from './figure.js';
+import type { DrawnShape } from '../pipeline/pdf/shapes.js';
+import type { Word } from '../pipeline/types.js';
+import { figureOf, toPage, type Figure } from './figure.js';
 import { parseTableEdit } from './table.js';
 import { EditRejected, type Extraction, type Extractor, type ExtractorInput, type GroundingEdit, type GroundingEditRequest } from './types.js';
 
@@ -78,11 +81,22 @@ async function editChart(request: GroundingEditRequest): Promise<GroundingEdit> 
   };
 }
 
+/** The chart read from the page's drawing; null (the pixels are read instead) when it does not read or PDFium fails. */
+function vectorChart(shapes: () => DrawnShape[], words: Word[], figure: Figure): ChartExtraction | null {
+  try {
+    return readVectorChart({ shapes: shapes(), words, x0: figure.x0, y0: figure.y0, width: figure.width, height: figure.height });
+  } catch {
+    return null;
+  }
+}
+
 export const chartExtractor: Extractor = {
   type: 'chart',
   async extract(input: ExtractorInput): Promise<Extraction> {
     const figure = await figureOf(input);
-    const chart = await extractChart(figure);
+    // A chart drawn as vector graphics is read from the drawing (exact); else from its pixels.
+    const vector = input.shapes && figure.words ? vectorChart(input.shapes, figure.words, figure) : null;
+    const chart = vector ?? (await extractChart(figure));
     const { data, grounding } = await chartGrounding(chart);
     const meta = { confidence: chart.confidence, warnings: chart.warnings, source: 'pipeline', ...(chart.plot_area ? { plot_area: toPage(figure, chart.plot_area) } : {}) };
     const empty = chart.table.rows.length === 0;

@@ -3,6 +3,7 @@
 // names for its type). The pure algorithms live in src/pipeline/<type>/; an extractor adapts one
 // of them to this interface (src/extractors/<type>.ts) and is registered in src/extractors/index.ts.
 import type { ComponentType, JsonObject } from '../components/model.js';
+import type { DrawnShape } from '../pipeline/pdf/shapes.js';
 import type { BBox, Segment, Word } from '../pipeline/types.js';
 import type { GreyPixels } from '../pipeline/tables/scan-text.js';
 import type { ChatModel } from '../providers/llm/index.js';
@@ -23,6 +24,8 @@ export interface ExtractorInput {
   words: Word[];
   /** Ruling lines of the page: drawn paths of a PDF, or found in a scan's pixels. */
   segments: Segment[];
+  /** A born-digital page's drawn paths with their colours, in page pixels (read once, on first call). */
+  shapes?: () => DrawnShape[];
   /** The page's greyscale pixels, decoded once per page and shared by its extractors. */
   grey(): Promise<GreyPixels>;
   /** The configured OCR engine. */

@@ -12,6 +12,7 @@ import { describePage, type ComponentMention, type PageDescription } from '../pi
 import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
 import { renderImagePage } from '../pipeline/images.js';
 import { readImagePage, readPdfPage, renderPdfPage, type PageReading } from '../pipeline/scan/page-text.js';
+import type { DrawnShape } from '../pipeline/pdf/shapes.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
@@ -124,6 +125,8 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
   }
   const components: DetectedComponent[] = [];
   let grey: ReturnType<typeof decodeGrey> | undefined;
+  let shapes: DrawnShape[] | undefined;
+  const pdf = text.source === 'ocr' ? null : source.pdf;
   const words = text.lines.flatMap((l) => l.words);
   const input = (bbox: LayoutRegion['bbox']): ExtractorInput => ({
     page,
@@ -132,6 +135,7 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
     words,
     segments,
     grey: () => (grey ??= decodeGrey(page.png)),
+    ...(pdf ? { shapes: () => (shapes ??= pdf.shapes(pageNumber, page.dpi)) } : {}),
     ocr: () => app.engines.ocr(),
     vision: app.engines.chatModel,
   });

@@ -23,6 +23,7 @@ import { decodeGrey } from '../providers/ocr/raster.js';
 import { errorMessage } from '../util.js';
 import { ReprocessComponentsPayload, type ReprocessComponentsPayloadT } from './job-requests.js';
 import { loadSource } from './source.js';
+import type { PdfDoc } from '../pipeline/pdf/document.js';
 
 type PageInput = Omit<ExtractorInput, 'bbox'>;
 
@@ -49,7 +50,11 @@ async function pageInput(ports: StepPorts, doc: DocumentsTable, pageNumber: numb
   const words = page.words_key ? wordsOf(await readBlob(ports, page.words_key)) : [];
   const textSource = page.text_source === 'pdf' ? 'pdf' : 'ocr';
   let segments: Segment[] = [];
-  if (textSource === 'pdf') segments = (await loadSource(ports, doc)).pdf?.segments(pageNumber, page.dpi) ?? [];
+  let pdf: PdfDoc | null = null;
+  if (textSource === 'pdf') {
+    pdf = (await loadSource(ports, doc)).pdf;
+    segments = pdf?.segments(pageNumber, page.dpi) ?? [];
+  }
   // (found as when the scan was read: dark bands turned first, their edges kept as rules)
   else segments = prepareScan(await decodeGrey(png)).rules;
   let grey: ReturnType<typeof decodeGrey> | undefined;
@@ -59,6 +64,7 @@ async function pageInput(ports: StepPorts, doc: DocumentsTable, pageNumber: numb
     words,
     segments,
     grey: () => (grey ??= decodeGrey(png)),
+    ...(pdf ? { shapes: () => pdf.shapes(pageNumber, page.dpi) } : {}),
     ocr: () => ports.engines.ocr(),
     vision: ports.engines.chatModel,
   };

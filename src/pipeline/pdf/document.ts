@@ -6,6 +6,7 @@ import { PipelineError, type BBox, type PageText, type RenderedPage, type Segmen
 import { apply, deviceMatrix, type Matrix, type PageBox } from './geometry.js';
 import { discardIfTrapped, getPdfium, type Pdfium } from './pdfium.js';
 import { readSegments } from './segments.js';
+import { readShapes, type DrawnShape } from './shapes.js';
 import { charsToWords, dropDuplicateChars, orderLines, type PlacedChar } from './text-order.js';
 
 export interface PdfDoc {
@@ -23,6 +24,8 @@ export interface PdfDoc {
   text(n: number, dpi: number): PageText;
   /** Straight stroked lines and rectangle edges, in page pixels at `dpi`. */
   segments(n: number, dpi: number): Segment[];
+  /** Every filled or stroked path with its colours, in page pixels at `dpi` (vector charts). */
+  shapes(n: number, dpi: number): DrawnShape[];
   /**
    * The resolution of the picture that covers the page when the page is a scan (an image over
    * at least SCAN_COVER of it), in pixels per inch as displayed; undefined otherwise.
@@ -154,6 +157,10 @@ class Document implements PdfDoc {
 
   segments(n: number, dpi: number): Segment[] {
     return this.withPage(n, (page) => readSegments(this.pdfium, page, this.matrix(page, n, dpi), dpi / 72), dpi);
+  }
+
+  shapes(n: number, dpi: number): DrawnShape[] {
+    return this.withPage(n, (page) => readShapes(this.pdfium, page, this.matrix(page, n, dpi)), dpi);
   }
 
   scanDpi(n: number): number | undefined {
