@@ -114,25 +114,27 @@ function densitiesWithMargin(fg: Mask, nodeMask: Uint8Array, strokes: Stroke[], 
   const rim = dilate({ width, height, data: nodeMask }, 1).data;
   const ext = new Uint8Array(fg.data.length);
   for (let i = 0; i < ext.length; i++) ext[i] = fg.data[i]! && !rim[i] ? 1 : 0;
-  const { labels, list } = components({ width, height, data: ext }, 1);
-  const byId = new Map(list.map((c) => [c.id, c]));
+  // Labels only: the ink is counted in a window around each contact.
+  const { labels } = components({ width, height, data: ext }, 1, () => false);
   // Pixels of connectors (strokes with two ends or more), by stroke.
   const ownerOf = new Int32Array(fg.data.length).fill(-1);
   strokes.forEach((s, k) => {
     if (s.contacts.length >= 2) for (const p of s.pixels) ownerOf[p] = k;
   });
+  const r = Math.ceil(radius);
   strokes.forEach((s, k) => {
     if (s.contacts.length < 2 || s.pixels.length === 0) return;
-    const comp = byId.get(labels[s.pixels[0]!]!);
-    if (!comp) return;
+    const id = labels[s.pixels[0]!]!;
     for (const c of s.contacts) {
       let count = 0;
-      for (const p of comp.pixels) {
-        const o = ownerOf[p]!;
-        if (o >= 0 && o !== k) continue;
-        const x = p % width;
-        const y = (p - x) / width;
-        if ((x - c.x) ** 2 + (y - c.y) ** 2 <= radius * radius) count++;
+      const cx = Math.round(c.x);
+      const cy = Math.round(c.y);
+      for (let y = Math.max(0, cy - r); y <= Math.min(height - 1, cy + r); y++) {
+        for (let x = Math.max(0, cx - r); x <= Math.min(width - 1, cx + r); x++) {
+          const p = y * width + x;
+          if (labels[p] !== id || (ownerOf[p]! >= 0 && ownerOf[p] !== k)) continue;
+          if ((x - c.x) ** 2 + (y - c.y) ** 2 <= radius * radius) count++;
+        }
       }
       c.marginDensity = count / (radius * (stroke + 1));
     }
