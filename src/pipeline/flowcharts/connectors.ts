@@ -17,6 +17,8 @@ export interface Contact {
   /** Foreground near the contact over what a bare line would hold there. */
   density: number;
   head: boolean;
+  /** The density read on the foreground up to the node's own edge (see densitiesWithMargin). */
+  marginDensity?: number;
 }
 
 export interface Stroke {
@@ -95,7 +97,48 @@ export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOption
     if (contacts.length > 0) strokes.push({ pixels: comp.pixels, contacts });
   }
   strokes.push(...shortBridges(fg, nodeMask, near, strokes, opts));
+  densitiesWithMargin(fg, nodeMask, strokes, radius, opts.stroke);
   return strokes;
+}
+
+/**
+ * Densities read again on the foreground up to the nodes' own edge rather than their grown
+ * margin: a head whose tip meets a slanted outline loses much of its ink to the margin (its barbs
+ * run close to the outline) and may fall apart into pieces; within the margin those pieces join
+ * the line again. Ink of other connectors is not counted. Only consulted when the plain reading
+ * finds no head at all (the margin also lengthens every tail, and a short link's tail then reads
+ * as dense as its head).
+ */
+function densitiesWithMargin(fg: Mask, nodeMask: Uint8Array, strokes: Stroke[], radius: number, stroke: number): void {
+  const { width, height } = fg;
+  const rim = dilate({ width, height, data: nodeMask }, 1).data;
+  const ext = new Uint8Array(fg.data.length);
+  for (let i = 0; i < ext.length; i++) ext[i] = fg.data[i]! && !rim[i] ? 1 : 0;
+  // Labels only: the ink is counted in a window around each contact.
+  const { labels } = components({ width, height, data: ext }, 1, () => false);
+  // Pixels of connectors (strokes with two ends or more), by stroke.
+  const ownerOf = new Int32Array(fg.data.length).fill(-1);
+  strokes.forEach((s, k) => {
+    if (s.contacts.length >= 2) for (const p of s.pixels) ownerOf[p] = k;
+  });
+  const r = Math.ceil(radius);
+  strokes.forEach((s, k) => {
+    if (s.contacts.length < 2 || s.pixels.length === 0) return;
+    const id = labels[s.pixels[0]!]!;
+    for (const c of s.contacts) {
+      let count = 0;
+      const cx = Math.round(c.x);
+      const cy = Math.round(c.y);
+      for (let y = Math.max(0, cy - r); y <= Math.min(height - 1, cy + r); y++) {
+        for (let x = Math.max(0, cx - r); x <= Math.min(width - 1, cx + r); x++) {
+          const p = y * width + x;
+          if (labels[p] !== id || (ownerOf[p]! >= 0 && ownerOf[p] !== k)) continue;
+          if ((x - c.x) ** 2 + (y - c.y) ** 2 <= radius * radius) count++;
+        }
+      }
+      c.marginDensity = count / (radius * (stroke + 1));
+    }
+  });
 }
 
 /**
@@ -207,6 +250,12 @@ function markHeads(contacts: Contact[]): void {
   if (contacts.length === 2 && !contacts.some((c) => c.head)) {
     const [a, b] = [...contacts].sort((p, q) => q.density - p.density) as [Contact, Contact];
     if (a.density >= 1 && a.density >= 1.25 * b.density) a.head = true;
+  }
+  // No head in the plain reading: a head cut up by the margin shows up again within it.
+  if (!contacts.some((c) => c.head) && contacts.every((c) => c.marginDensity !== undefined)) {
+    const m = (c: Contact): number => c.marginDensity!;
+    const lowM = Math.min(...contacts.map(m));
+    for (const c of contacts) c.head = m(c) >= 1 && m(c) >= 1.5 * Math.max(lowM, 0.6);
   }
 }
 

@@ -4,23 +4,70 @@
 import type { BBox, Word } from '../types.js';
 import { components, dilate, erode } from './components.js';
 import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
-import { decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type RgbImage } from './raster.js';
+import { colourDistance, decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeShape } from './types.js';
 
 export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
 
-/** Typical glyph height: the median height of small, letter-like foreground components. */
-function glyphHeight(fg: Mask): number {
+/** Heights of small, letter-like components of a mask. */
+function letterHeights(mask: Mask): number[] {
   const heights: number[] = [];
-  components(fg, 1, (c) => {
+  components(mask, 1, (c) => {
     const w = c.bbox[2] - c.bbox[0];
     const h = c.bbox[3] - c.bbox[1];
     const fill = c.size / (w * h);
     if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) heights.push(h);
     return false;
   });
+  return heights;
+}
+
+/**
+ * Pixels of the foreground that stand out from it the most: where shapes are filled, their fill
+ * joins the letters to one solid, and the letters are the ink farther from the background than the
+ * fill (the split of the foreground's distances from the background that best separates two
+ * groups, Otsu's).
+ */
+function strongInk(img: RgbImage, fg: Mask, bg: Rgb): Mask {
+  const hist = new Float64Array(256);
+  const dist = new Uint8Array(fg.data.length);
+  for (let p = 0; p < fg.data.length; p++) {
+    if (!fg.data[p]) continue;
+    dist[p] = colourDistance(img.data, p * 3, bg);
+    hist[dist[p]!]!++;
+  }
+  let total = 0;
+  let sum = 0;
+  for (let v = 0; v < 256; v++) {
+    total += hist[v]!;
+    sum += v * hist[v]!;
+  }
+  let best = 0;
+  let bestVar = -1;
+  let n0 = 0;
+  let s0 = 0;
+  for (let t = 0; t < 255; t++) {
+    n0 += hist[t]!;
+    s0 += t * hist[t]!;
+    const n1 = total - n0;
+    if (n0 === 0 || n1 === 0) continue;
+    const between = n0 * n1 * (s0 / n0 - (sum - s0) / n1) ** 2;
+    if (between > bestVar) {
+      bestVar = between;
+      best = t;
+    }
+  }
+  const data = new Uint8Array(fg.data.length);
+  for (let p = 0; p < data.length; p++) data[p] = fg.data[p] && dist[p]! > best ? 1 : 0;
+  return { width: fg.width, height: fg.height, data };
+}
+
+/** Typical glyph height: the median height of small, letter-like foreground components. */
+function glyphHeight(img: RgbImage, fg: Mask, bg: Rgb): number {
+  let heights = letterHeights(fg);
+  if (heights.length < 8) heights = letterHeights(strongInk(img, fg, bg));
   if (heights.length < 8) return Math.min(40, Math.max(8, 0.012 * Math.max(fg.width, fg.height)));
   heights.sort((a, b) => a - b);
   return heights[Math.floor(heights.length / 2)]!;
@@ -109,7 +156,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const bg = dominantColour(img);
   const { mask: fg, threshold } = foreground(img, bg);
   const stroke = strokeWidth(fg);
-  const glyph = glyphHeight(fg);
+  const glyph = glyphHeight(img, fg, bg);
   const scale = { stroke, glyph };
   const regions = findShapes(fg, scale);
 

@@ -145,7 +145,7 @@ function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: 
   for (const a of withoutLoops(accepted, width, scale)) paint(a.c, a.region);
   // Narrow convex holes beside an accepted one (the side cells of a subroutine box, the gap of a
   // double border) belong to the same shape.
-  const near = dilate({ width, height: fg.height, data: filled }, scale.stroke + 2).data;
+  const near = dilate({ width, height: fg.height, data: filled }, 2 * scale.stroke + 2).data;
   for (const c of small) {
     const long = Math.max(c.bbox[2] - c.bbox[0], c.bbox[3] - c.bbox[1]);
     if (long >= 1.5 * scale.glyph && c.pixels.some((p) => near[p])) paint(c, filledRegion(c, width));
@@ -179,12 +179,100 @@ export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
   const nearBig = dilate({ width, height, data: bigMask }, Math.round(3 * scale.stroke + 0.5 * scale.glyph)).data;
   const kept = [...big, ...small.filter((c) => !c.pixels.some((p) => nearBig[p]) && c.pixels.length / ((c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) >= 0.6)];
   return kept.map((c) => {
-    const t = trimAttachments(c, width, scale);
+    const body = hollowOf.get(c) ? outlinedBody(c, filled, fg, scale.glyph) : undefined;
+    const t = body ?? trimAttachments(c, width, scale);
     // The stronger opening squares off curves; when nothing stuck out of the outline (the box is
     // unchanged), the untrimmed outline tells the kind better.
     const same = t.bbox.every((v, i) => Math.abs(v - c.bbox[i]!) <= 1);
     return { bbox: t.bbox, pixels: t.pixels, kind: classify(same ? c : t, width, fg, scale), hollow: hollowOf.get(c) ?? false, untrimmed: c.pixels };
   });
+}
+
+/**
+ * An outlined shape is its enclosed interior plus the outline around it: the region's pixels
+ * within the outline's thickness of the interior. Arrowheads and line ends stuck to the outline
+ * lie beyond it, whatever the angle they meet the outline at (an opening keeps a head that lies
+ * flat against a slanted side). The thickness is the median run of foreground met
+ * stepping out of the interior along rows and columns (lines meeting the outline lengthen a few
+ * runs only).
+ */
+function outlinedBody(c: Component, interior: Uint8Array, fg: Mask, glyph: number): Component | undefined {
+  const { width } = fg;
+  const [x0, y0, x1, y1] = c.bbox;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const inner = new Uint8Array(w * h);
+  let count = 0;
+  for (const p of c.pixels) {
+    if (!interior[p]) continue;
+    inner[(Math.floor(p / width) - y0) * w + (p % width) - x0] = 1;
+    count++;
+  }
+  if (count === 0) return undefined;
+  const runs: number[] = [];
+  const run = (x: number, y: number, dx: number, dy: number): void => {
+    let n = 0;
+    for (let xx = x + dx, yy = y + dy; xx >= x0 && yy >= y0 && xx < x1 && yy < y1 && fg.data[yy * width + xx]; xx += dx, yy += dy) n++;
+    if (n > 0) runs.push(n);
+  };
+  for (let y = 0; y < h; y++) {
+    let lo = -1;
+    let hi = -1;
+    for (let x = 0; x < w; x++) {
+      if (!inner[y * w + x]) continue;
+      if (lo < 0) lo = x;
+      hi = x;
+    }
+    if (lo >= 0) {
+      run(lo + x0, y + y0, -1, 0);
+      run(hi + x0, y + y0, 1, 0);
+    }
+  }
+  for (let x = 0; x < w; x++) {
+    let lo = -1;
+    let hi = -1;
+    for (let y = 0; y < h; y++) {
+      if (!inner[y * w + x]) continue;
+      if (lo < 0) lo = y;
+      hi = y;
+    }
+    if (lo >= 0) {
+      run(x + x0, lo + y0, 0, -1);
+      run(x + x0, hi + y0, 0, 1);
+    }
+  }
+  if (runs.length === 0) return undefined;
+  runs.sort((a, b) => a - b);
+  const thickness = runs[Math.floor(runs.length / 2)]!;
+  const grown = dilate({ width: w, height: h, data: inner }, thickness + 1).data;
+  // What lies beyond: compact pieces are attachments (heads, line ends); a piece running along a
+  // side for more than a couple of glyphs is the shape's own (a drop shadow, an outer border).
+  const beyond = new Uint8Array(w * h);
+  for (const p of c.pixels) {
+    const q = (Math.floor(p / width) - y0) * w + (p % width) - x0;
+    if (!grown[q]) beyond[q] = 1;
+  }
+  const keep = new Uint8Array(w * h);
+  for (const piece of components({ width: w, height: h, data: beyond }, 1).list) {
+    if (Math.max(piece.bbox[2] - piece.bbox[0], piece.bbox[3] - piece.bbox[1]) > 2 * glyph) for (const q of piece.pixels) keep[q] = 1;
+  }
+  const pixels: number[] = [];
+  let bx0 = Infinity;
+  let by0 = Infinity;
+  let bx1 = -Infinity;
+  let by1 = -Infinity;
+  for (const p of c.pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    const q = (y - y0) * w + x - x0;
+    if (!grown[q] && !keep[q]) continue;
+    pixels.push(p);
+    bx0 = Math.min(bx0, x);
+    by0 = Math.min(by0, y);
+    bx1 = Math.max(bx1, x + 1);
+    by1 = Math.max(by1, y + 1);
+  }
+  return { id: c.id, pixels, bbox: [bx0, by0, bx1, by1], touchesBorder: c.touchesBorder };
 }
 
 /**

@@ -50,7 +50,7 @@ export function shapeBlock(img: RgbImage, inner: number[], shape: number, thresh
   if (inside.length < 6) return undefined;
   const pixels = wholeGlyphs(img, inside, region, ground, threshold);
   // Drop specks (scan noise): keep pixels whose component is at least a few pixels big.
-  const kept = dropSpecks(pixels, img.width, 4);
+  const kept = withoutRules(dropSpecks(pixels, img.width, 4), boxOf(inner, img.width), img.width);
   if (kept.length < 6) return undefined;
   return { bbox: boxOf(kept, img.width), pixels: kept, ground, shape, words: [], text: '' };
 }
@@ -86,6 +86,28 @@ function wholeGlyphs(img: RgbImage, inside: number[], region: number[], ground: 
     for (const q of c.pixels) out.add((Math.floor(q / w) + box[1]) * img.width + (q % w) + box[0]);
   }
   return [...out];
+}
+
+/**
+ * Drops ink running across the whole of the shape's inside, top to bottom or side to side: a rule
+ * (a divider between the cells of a box, the inner line of a thick border), never a glyph, which
+ * sits within the shape's padding.
+ */
+function withoutRules(pixels: number[], inside: BBox, width: number): number[] {
+  if (pixels.length === 0) return pixels;
+  const box = boxOf(pixels, width);
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
+  const data = new Uint8Array(w * h);
+  for (const p of pixels) data[(Math.floor(p / width) - box[1]) * w + (p % width) - box[0]] = 1;
+  const out: number[] = [];
+  for (const c of components({ width: w, height: h, data }, 1).list) {
+    const [x0, y0, x1, y1] = [c.bbox[0] + box[0], c.bbox[1] + box[1], c.bbox[2] + box[0], c.bbox[3] + box[1]];
+    const across = (y0 <= inside[1] + 1 && y1 >= inside[3] - 1) || (x0 <= inside[0] + 1 && x1 >= inside[2] - 1);
+    if (across) continue;
+    for (const q of c.pixels) out.push((Math.floor(q / w) + box[1]) * width + (q % w) + box[0]);
+  }
+  return out;
 }
 
 function dropSpecks(pixels: number[], width: number, min: number): number[] {
