@@ -42,6 +42,14 @@ async function currentSchema<T>(db: Kysely<T>): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
+/**
+ * Kysely's Migrator looks for its own table by listing the tables of every schema; a schema that
+ * another client drops during that listing fails it with "schema … does not exist" (SQLSTATE
+ * 3F000), although this database's own schema is untouched. Such a failure is tried again.
+ */
+const otherSchemaDropped = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+const MIGRATE_TRIES = 5;
+
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const schema = await currentSchema(db);
   const migrator = new Migrator({
@@ -49,7 +57,13 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
     provider: new StaticProvider(),
     ...(schema !== undefined ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (error && otherSchemaDropped(error) && attempt < MIGRATE_TRIES && schema !== undefined && (await currentSchema(db)) === schema) {
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      continue;
+    }
+    if (error) throw error instanceof Error ? error : new Error(`migration failed: ${JSON.stringify(error)}`);
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  }
 }
