@@ -150,7 +150,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   }
   for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th) && !markerLike(list, width))) marks.delete(k);
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
-  const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks };
+  const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 
   const all = [...marks.values()].flat();

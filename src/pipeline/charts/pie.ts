@@ -41,8 +41,11 @@ export function findDisk(comps: Component[], width: number, height: number): Dis
   return { cx: (box[0]! + box[2]!) / 2, cy: (box[1]! + box[3]!) / 2, r };
 }
 
-/** Slices by colour along the circle; `at` gives the cluster of a pixel (-1 for none). */
-export function slices(disk: Disk, at: (x: number, y: number) => number, nClusters: number): Slice[] {
+/**
+ * Slices by colour along the circle; `at` gives the cluster of a pixel (-1 for none). `blurred`:
+ * a scan, whose boundaries between slices are wider blends that can fall into a colour of their own.
+ */
+export function slices(disk: Disk, at: (x: number, y: number) => number, nClusters: number, blurred = false): Slice[] {
   const STEPS = 1440;
   const ids = new Int32Array(STEPS).fill(-1);
   const radii = [0.3, 0.45, 0.6, 0.75, 0.88];
@@ -79,8 +82,9 @@ export function slices(disk: Disk, at: (x: number, y: number) => number, nCluste
     if (last && last.cluster === ids[s]) last.n++;
     else runs.push({ cluster: ids[s]!, n: 1, from: s });
   }
-  // Runs under half a degree are anti-aliasing along a boundary: give them to the neighbours.
-  const kept = runs.filter((r) => r.n >= 2);
+  // Runs under half a degree (a degree and a half on a scan) are anti-aliasing along a boundary:
+  // give them to the neighbours.
+  const kept = runs.filter((r) => r.n >= (blurred ? 6 : 2));
   const total = kept.reduce((s, r) => s + r.n, 0);
   return kept.map((r) => ({ cluster: r.cluster, start: (r.from / STEPS) * 360, end: ((r.from + r.n) / STEPS) * 360, share: r.n / total }));
 }

@@ -11,6 +11,8 @@ export interface Raster {
   height: number;
   /** RGB, row-major, 3 bytes a pixel. */
   rgb: Uint8Array;
+  /** Grain of a scan's background (see scan.ts backgroundNoise); absent or 0 on a rendered chart. */
+  grain?: number;
 }
 
 export async function decodeRgb(png: Buffer): Promise<Raster> {
@@ -76,9 +78,38 @@ export interface ColourClusters {
   counts: number[];
 }
 
+/** Background grain at which a picture counts as a scan (scan.ts denoises from the same level). */
+export const NOISY_GRAIN = 2;
+
+/** Each bin's count and sums become those of its 3×3×3 neighbourhood of bins. */
+export function pool(counts: Uint32Array, sums: Float64Array): void {
+  const c0 = Uint32Array.from(counts), s0 = Float64Array.from(sums);
+  for (let b = 0; b < c0.length; b++) {
+    if (!c0[b]) continue;
+    const r = b >> 10, g = (b >> 5) & 31, bl = b & 31;
+    let c = 0, sr = 0, sg = 0, sb = 0;
+    for (let dr = -1; dr <= 1; dr++)
+      for (let dg = -1; dg <= 1; dg++)
+        for (let db = -1; db <= 1; db++) {
+          const rr = r + dr, gg = g + dg, bb = bl + db;
+          if (rr < 0 || gg < 0 || bb < 0 || rr > 31 || gg > 31 || bb > 31) continue;
+          const k = (rr << 10) | (gg << 5) | bb;
+          c += c0[k]!;
+          sr += s0[3 * k]!;
+          sg += s0[3 * k + 1]!;
+          sb += s0[3 * k + 2]!;
+        }
+    counts[b] = c;
+    sums[3 * b] = sr;
+    sums[3 * b + 1] = sg;
+    sums[3 * b + 2] = sb;
+  }
+}
+
 /** Ink differs from the background by more than this (RGB distance): light gridlines are ink. */
 export const INK_DISTANCE = 40;
 const MERGE_DISTANCE = 48;
+const GREY_COLOUR_CHROMA = 24;
 const SPLIT_DISTANCE = 24;
 
 /**
@@ -101,10 +132,14 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   // rims of vivid marks have little chroma left).
   const pale2 = (0.6 * INK_DISTANCE) ** 2;
   const bgChroma = chroma(background);
+  // A scan fades colours towards its paper (a pastel keeps half its chroma) while its grey paper
+  // keeps none: there a smaller difference in chroma is already a colour.
+  const noisy = (r.grain ?? 0) >= NOISY_GRAIN;
+  const chromaStep = noisy ? 10 : 20;
   for (let i = 0; i < n; i++) {
     const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
     const d2 = (pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2;
-    if (d2 <= pale2 || (d2 <= ink2 && Math.abs(Math.max(pr, pg, pb) - Math.min(pr, pg, pb) - bgChroma) < 20)) continue;
+    if (d2 <= pale2 || (d2 <= ink2 && Math.abs(Math.max(pr, pg, pb) - Math.min(pr, pg, pb) - bgChroma) < chromaStep)) continue;
     ink[i] = 1;
     if (skip?.[i]) continue;
     const b = binOf(pr, pg, pb);
@@ -113,6 +148,11 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
     sums[3 * b + 1] = sums[3 * b + 1]! + pg;
     sums[3 * b + 2] = sums[3 * b + 2]! + pb;
   }
+  // Grain and JPEG noise spread one colour over neighbouring bins, none of them solid enough to
+  // start a cluster: on a scan a bin is ranked and placed by its 26 neighbours as well (its
+  // colour is their mean); bins that join a colour add only their own counts.
+  const own = Uint32Array.from(counts);
+  if (noisy) pool(counts, sums);
   const bins: number[] = [];
   for (let b = 0; b < counts.length; b++) if (counts[b]! > 0) bins.push(b);
   bins.sort((a, b) => counts[b]! - counts[a]!);
@@ -121,11 +161,12 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   const centres: Rgb[] = [];
   const weights: number[] = [];
   for (const b of bins) {
-    const c = counts[b]!;
-    if (c < minCount) break;
-    const col: Rgb = [sums[3 * b]! / c, sums[3 * b + 1]! / c, sums[3 * b + 2]! / c];
+    if (counts[b]! < minCount) break;
+    const c = noisy ? own[b]! : counts[b]!;
+    const col: Rgb = [sums[3 * b]! / counts[b]!, sums[3 * b + 1]! / counts[b]!, sums[3 * b + 2]! / counts[b]!];
     let near = -1;
-    for (let k = 0; k < centres.length; k++) if (colourDistance(col, centres[k]!) < MERGE_DISTANCE) near = near < 0 || colourDistance(col, centres[k]!) < colourDistance(col, centres[near]!) ? k : near;
+    // On a scan a faded colour comes close to a grey of like lightness: a grey and a colour stay apart.
+    for (let k = 0; k < centres.length; k++) if (colourDistance(col, centres[k]!) < MERGE_DISTANCE && !(noisy && Math.abs(chroma(col) - chroma(centres[k]!)) >= GREY_COLOUR_CHROMA)) near = near < 0 || colourDistance(col, centres[k]!) < colourDistance(col, centres[near]!) ? k : near;
     // A bin as common as a quarter of the colour it is near, yet clearly apart from it, is a
     // colour of its own (a pale blue beside a light grey, two pastel fills of one palette) when
     // it differs in hue, or when it fills a large area as a tint (sequential palettes are tints
@@ -142,7 +183,8 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
     }
     if (isBlend(col, c, centres, weights, background)) continue;
     centres.push(col);
-    weights.push(c);
+    // A scan's colour starts with the weight of its whole neighbourhood (its noise-spread shades).
+    weights.push(counts[b]!);
   }
   const label = new Int16Array(n).fill(-1);
   const clusterCounts = new Array<number>(centres.length).fill(0);

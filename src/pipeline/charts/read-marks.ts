@@ -5,7 +5,7 @@ import { toValue } from './axes.js';
 import { centreline, coverage, pointCentres, sampleAt, vertices } from './lines.js';
 import { slices } from './pie.js';
 import { evenTicks } from './ticks.js';
-import { hex } from './raster.js';
+import { hex, NOISY_GRAIN } from './raster.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartSeries } from './types.js';
 import { axisInfo, axisSpan, categoryRow, confidence, empty, orderSeries, printedValue, round, seriesList, titleOf, type Scene } from './scene.js';
@@ -112,7 +112,7 @@ export function readPie(scene: Scene, disk: { cx: number; cy: number; r: number 
   const label = new Int16Array(width * height).fill(-1);
   for (const [k, cs] of scene.marks) for (const c of cs) for (const i of c.pixels) label[i] = k;
   const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= width || y >= height ? -1 : label[y * width + x]!);
-  const parts = slices(disk, at, scene.clusters.centres.length);
+  const parts = slices(disk, at, scene.clusters.centres.length, (scene.grain ?? 0) >= NOISY_GRAIN);
   if (parts.length === 0) return empty(scene, 'The pie could not be divided into slices.');
   const angleOf = (b: BBox): number => ((Math.atan2(cx(b) - disk.cx, -(cy(b) - disk.cy)) * 180) / Math.PI + 360) % 360;
   const dist = (b: BBox): number => Math.hypot(cx(b) - disk.cx, cy(b) - disk.cy);

@@ -3,7 +3,7 @@
 // noisy picture is median-filtered, and a skewed one turned upright, before anything is read.
 import sharp from 'sharp';
 import { estimateSkew } from '../schematics/raster.js';
-import { backgroundColour, decodeRgb, type Raster, type Rgb } from './raster.js';
+import { backgroundColour, decodeRgb, NOISY_GRAIN, type Raster, type Rgb } from './raster.js';
 
 /**
  * Grain of the background: the median distance from the background colour of the pixels near it
@@ -43,7 +43,6 @@ export function backgroundNoise(r: Raster): number {
   return 0;
 }
 
-const NOISY = 2;
 const MIN_SKEW = 0.25;
 
 export interface Prepared {
@@ -59,7 +58,8 @@ export interface Prepared {
  * whose boxes are in the original's pixels).
  */
 export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean): Promise<Prepared> {
-  if (backgroundNoise(raster) < NOISY) return { png, raster, skew: 0 };
+  const grain = backgroundNoise(raster);
+  if (grain < NOISY_GRAIN) return { png, raster, skew: 0 };
   const bg = backgroundColour(raster);
   let img = sharp(png).flatten({ background: '#ffffff' }).removeAlpha().median(3);
   let skew = 0;
@@ -73,5 +73,5 @@ export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean)
     else skew = 0;
   }
   const out = await img.png({ compressionLevel: 1 }).toBuffer();
-  return { png: out, raster: await decodeRgb(out), skew };
+  return { png: out, raster: { ...(await decodeRgb(out)), grain }, skew };
 }

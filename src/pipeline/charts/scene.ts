@@ -26,6 +26,8 @@ export interface Scene {
   skip: Uint8Array;
   /** Tick marks on the bottom axis (x positions), when found. */
   xTicks?: number[];
+  /** A scan's background grain (raster.ts NOISY_GRAIN and up); absent on a rendered chart. */
+  grain?: number;
 }
 
 export function isBarLike(c: Component): boolean {
