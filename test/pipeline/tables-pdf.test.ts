@@ -49,4 +49,27 @@ describe('tables on built PDFs', () => {
     for (const y of [top, top - 12, top - 12 - 3 * 8, bottom]) c += line(edges[0]!, y, edges[4]!, y, 0.5);
     expect(await gridOf(c, [38, 792 - top - 2, 272, 792 - bottom + 2])).toEqual([header, ...body]);
   });
+
+  it('keeps an empty column its header names and drops a ruled spacer column with nothing in it', async () => {
+    // A ruled register: a narrow spacer column between Item and Qty (two rules, no text), and a
+    // Remarks column no row filled in.
+    const edges = [40, 120, 128, 180, 260];
+    const header = ['Item', '', 'Qty', 'Remarks'];
+    const body = [
+      ['Bolts', '', '40', ''],
+      ['Nuts', '', '120', ''],
+      ['Washers', '', '75', ''],
+    ];
+    const top = 700;
+    let c = header.map((h, j) => (h ? textAt(edges[j]! + 2, top - 9, SIZE, h) : '')).join('');
+    body.forEach((r, i) => {
+      const y = top - 20 - i * 10;
+      c += textAt(edges[0]! + 2, y, SIZE, r[0]!) + right(edges[3]! - 3, y, r[2]!);
+    });
+    const bottom = top - 20 - 2 * 10 - 5;
+    for (const x of edges) c += line(x, top, x, bottom, 0.5);
+    for (const y of [top, top - 12, bottom]) c += line(edges[0]!, y, edges[4]!, y, 0.5);
+    const rows = await gridOf(c, [38, 792 - top - 2, 262, 792 - bottom + 2]);
+    expect(rows).toEqual([['Item', 'Qty', 'Remarks'], ['Bolts', '40', ''], ['Nuts', '120', ''], ['Washers', '75', '']]);
+  });
 });
