@@ -67,8 +67,12 @@ export function orderSeries(scene: Scene): number[] {
 }
 
 export function titleOf(scene: Scene, used: Set<Phrase>): string | null {
-  const top = scene.ruled ? scene.ruled[1] : scene.plot[1];
-  const cands = scene.phrases.filter((p) => !used.has(p) && p.bbox[3] <= top + 2 && /\p{L}/u.test(p.text));
+  return titleAboveLine(scene.phrases, scene.ruled ? scene.ruled[1] : scene.plot[1], used);
+}
+
+/** The row of largest text above `top` (a chart's title) that no other role took. */
+export function titleAboveLine(phrases: Phrase[], top: number, used: Set<Phrase>): string | null {
+  const cands = phrases.filter((p) => !used.has(p) && p.bbox[3] <= top + 2 && /\p{L}/u.test(p.text));
   if (cands.length === 0) return null;
   const h = Math.max(...cands.map((p) => bh(p.bbox)));
   const row = cands.filter((p) => bh(p.bbox) >= 0.8 * h).sort((a, b) => a.bbox[1] - b.bbox[1]);

@@ -1,18 +1,16 @@
 // Straight drawn segments (table rulings, diagram edges) from a page's path objects.
 import type { Segment } from '../types.js';
-import { apply, multiply, type Matrix } from './geometry.js';
+import { apply, type Matrix } from './geometry.js';
+import { forEachPath } from './path-objects.js';
 import type { Pdfium } from './pdfium.js';
 
 // fpdf_edit.h
-const FPDF_PAGEOBJ_PATH = 2;
-const FPDF_PAGEOBJ_FORM = 5;
 const FPDF_SEGMENT_LINETO = 0;
 const FPDF_SEGMENT_BEZIERTO = 1;
 const FPDF_SEGMENT_MOVETO = 2;
 
 /** Filled rectangles thinner than this (points) are drawn rules; they become their centre line. */
 const THIN_RULE_PT = 2;
-const MAX_DEPTH = 8;
 
 interface Ctx {
   p: Pdfium;
@@ -31,30 +29,12 @@ interface Ctx {
 export function readSegments(p: Pdfium, page: number, device: Matrix, scale: number): Segment[] {
   return p.scratch(40, (buf) => {
     const ctx: Ctx = { p, device, scale, buf, out: [] };
-    const { api } = p;
-    const count = api.FPDFPage_CountObjects(page);
-    for (let i = 0; i < count; i++) visit(ctx, api.FPDFPage_GetObject(page, i), [1, 0, 0, 1, 0, 0], 0);
+    forEachPath(p, page, device, buf, (obj, m) => {
+      path(ctx, obj, m);
+      return true;
+    });
     return ctx.out;
   });
-}
-
-function objectMatrix(ctx: Ctx, obj: number): Matrix {
-  const { p, buf } = ctx;
-  if (!p.api.FPDFPageObj_GetMatrix(obj, buf)) return [1, 0, 0, 1, 0, 0];
-  return [p.f32(buf, 0), p.f32(buf, 1), p.f32(buf, 2), p.f32(buf, 3), p.f32(buf, 4), p.f32(buf, 5)];
-}
-
-function visit(ctx: Ctx, obj: number, parent: Matrix, depth: number): void {
-  const { api } = ctx.p;
-  if (!obj) return;
-  const type = api.FPDFPageObj_GetType(obj);
-  if (type === FPDF_PAGEOBJ_FORM && depth < MAX_DEPTH) {
-    const m = multiply(objectMatrix(ctx, obj), parent);
-    const n = api.FPDFFormObj_CountObjects(obj);
-    for (let i = 0; i < n; i++) visit(ctx, api.FPDFFormObj_GetObject(obj, i), m, depth + 1);
-  } else if (type === FPDF_PAGEOBJ_PATH) {
-    path(ctx, obj, multiply(multiply(objectMatrix(ctx, obj), parent), ctx.device));
-  }
 }
 
 function path(ctx: Ctx, obj: number, m: Matrix): void {

@@ -1,6 +1,7 @@
 // Drawn path objects of a page with their paint (fill and stroke colours, line width), for readers
 // that need the drawing itself rather than its ruling lines: charts drawn as vector graphics.
-import { apply, multiply, type Matrix } from './geometry.js';
+import { apply, type Matrix } from './geometry.js';
+import { forEachPath } from './path-objects.js';
 import type { Pdfium } from './pdfium.js';
 
 /** One subpath in page pixels: its points in drawing order (a curve's control points included). */
@@ -21,12 +22,9 @@ export interface DrawnShape {
 }
 
 // fpdf_edit.h
-const FPDF_PAGEOBJ_PATH = 2;
-const FPDF_PAGEOBJ_FORM = 5;
 const FPDF_SEGMENT_LINETO = 0;
 const FPDF_SEGMENT_BEZIERTO = 1;
 const FPDF_SEGMENT_MOVETO = 2;
-const MAX_DEPTH = 8;
 /** A page with more path objects than this is a map or a plot of raw samples: not read as shapes. */
 const MAX_SHAPES = 20_000;
 
@@ -45,31 +43,13 @@ interface Ctx {
 export function readShapes(p: Pdfium, page: number, device: Matrix): DrawnShape[] {
   return p.scratch(64, (buf) => {
     const ctx: Ctx = { p, device, buf, out: [] };
-    const { api } = p;
-    const count = api.FPDFPage_CountObjects(page);
-    for (let i = 0; i < count && ctx.out.length < MAX_SHAPES; i++) visit(ctx, api.FPDFPage_GetObject(page, i), [1, 0, 0, 1, 0, 0], 0);
+    forEachPath(p, page, device, buf, (obj, m) => {
+      const shape = path(ctx, obj, m);
+      if (shape) ctx.out.push(shape);
+      return ctx.out.length < MAX_SHAPES;
+    });
     return ctx.out.length >= MAX_SHAPES ? [] : ctx.out;
   });
-}
-
-function objectMatrix(ctx: Ctx, obj: number): Matrix {
-  const { p, buf } = ctx;
-  if (!p.api.FPDFPageObj_GetMatrix(obj, buf)) return [1, 0, 0, 1, 0, 0];
-  return [p.f32(buf, 0), p.f32(buf, 1), p.f32(buf, 2), p.f32(buf, 3), p.f32(buf, 4), p.f32(buf, 5)];
-}
-
-function visit(ctx: Ctx, obj: number, parent: Matrix, depth: number): void {
-  const { api } = ctx.p;
-  if (!obj) return;
-  const type = api.FPDFPageObj_GetType(obj);
-  if (type === FPDF_PAGEOBJ_FORM && depth < MAX_DEPTH) {
-    const m = multiply(objectMatrix(ctx, obj), parent);
-    const n = api.FPDFFormObj_CountObjects(obj);
-    for (let i = 0; i < n; i++) visit(ctx, api.FPDFFormObj_GetObject(obj, i), m, depth + 1);
-  } else if (type === FPDF_PAGEOBJ_PATH) {
-    const shape = path(ctx, obj, multiply(multiply(objectMatrix(ctx, obj), parent), ctx.device));
-    if (shape) ctx.out.push(shape);
-  }
 }
 
 function colour(ctx: Ctx, obj: number, stroke: boolean): [number, number, number, number] | null {

@@ -6,6 +6,7 @@ import { bh, cx, cy, type Phrase } from '../text.js';
 import type { ChartAxis, ChartSeries } from '../types.js';
 import type { Item } from './primitives.js';
 import type { VectorAxis } from './scale.js';
+import { titleAboveLine } from '../scene.js';
 
 export interface LegendEntry {
   colour: string;
@@ -90,16 +91,7 @@ export function axisSummary(ax: VectorAxis | undefined): ChartAxis | null {
 
 /** The largest text above the plot that no other role took. */
 export function titleAbove(scene: VectorScene, plot: BBox, used: Set<Phrase>): string | null {
-  const cands = scene.phrases.filter((p) => !used.has(p) && p.bbox[3] <= plot[1] + 2 && /\p{L}/u.test(p.text));
-  if (cands.length === 0) return null;
-  const h = Math.max(...cands.map((p) => bh(p.bbox)));
-  const row = cands.filter((p) => bh(p.bbox) >= 0.8 * h).sort((a, b) => a.bbox[1] - b.bbox[1]);
-  const first = row[0]!;
-  return row
-    .filter((p) => Math.abs(cy(p.bbox) - cy(first.bbox)) < 0.5 * h)
-    .sort((a, b) => a.bbox[0] - b.bbox[0])
-    .map((p) => p.text)
-    .join(' ');
+  return titleAboveLine(scene.phrases, plot[1], used);
 }
 
 /** The box around boxes. */
