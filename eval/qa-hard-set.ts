@@ -8,6 +8,7 @@
 // lists, written before any tuning and never used to tune. Deterministic for a seed.
 import { buildPdf, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import { TRAIN2 } from './qa-hard-train2.js';
+import { TRAIN3 } from './qa-hard-train3.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
@@ -18,7 +19,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'train2';
+  split: 'train' | 'held-out' | 'held2' | 'train2' | 'train3';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -454,38 +455,42 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
-  // The second training wordings, on the training documents, from their own random stream.
-  const t = new Pick(rng(seed + 0x7a2));
-  for (const { d, assets, where } of trainDocs) {
-    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
-      items.push({ question, answers, category, type, split: 'train2', doc: d, pages });
-    for (const a of assets) {
-      const facts = [...a.facts];
-      for (const [f, v] of t.shuffle(facts).slice(0, 2)) ask(t.one(TRAIN2[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [where.get(`${a.name}|${f}`)!]);
-      const [one, two] = t.shuffle(facts.filter(([f]) => f !== 'standby')).slice(0, 2);
-      if (one && two && t.r() < 0.7) {
-        const first = t.one(TRAIN2[one[0]].ask)(a.name).replace(/[?.]$/, '');
-        ask(`${first}, and ${t.one(TRAIN2[two[0]].join)}?`, [one[1].value, two[1].value], 'two-part', 'two-part', [where.get(`${a.name}|${one[0]}`)!, where.get(`${a.name}|${two[0]}`)!]);
+  // The second and third training wordings, on the training documents, each from its own random stream.
+  for (const [split, wordings, salt] of [['train2', TRAIN2, 0x7a2], ['train3', TRAIN3, 0x7a3]] as const) {
+    const t = new Pick(rng(seed + salt));
+    for (const { d, assets, where } of trainDocs) {
+      const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+        items.push({ question, answers, category, type, split, doc: d, pages });
+      for (const a of assets) {
+        const facts = [...a.facts];
+        for (const [f, v] of t.shuffle(facts).slice(0, 2)) ask(t.one(wordings[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [where.get(`${a.name}|${f}`)!]);
+        const [one, two] = t.shuffle(facts.filter(([f]) => f !== 'standby')).slice(0, 2);
+        if (one && two && t.r() < 0.7) {
+          const first = t.one(wordings[one[0]].ask)(a.name).replace(/[?.]$/, '');
+          ask(`${first}, and ${t.one(wordings[two[0]].join)}?`, [one[1].value, two[1].value], 'two-part', 'two-part', [where.get(`${a.name}|${one[0]}`)!, where.get(`${a.name}|${two[0]}`)!]);
+        }
       }
     }
   }
   return { docs, items };
 }
 
-/** How many second-training wordings repeat a held-out or held2 wording (for one asset name). */
-export function train2Repeats(): number {
+/** The second- and third-training wordings (for one asset name) that repeat a held-out or held2 wording. */
+export function trainRepeats(): string[] {
   const name = 'Pump X-1';
   const held = new Set<string>();
   for (const f of FACT_NAMES) {
     for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask]) held.add(ask(name).toLowerCase());
     for (const j of [...FACTS[f].joinHeldOut, ...HELD2[f].join]) held.add(j.toLowerCase());
   }
-  let n = 0;
+  const out: string[] = [];
   for (const f of FACT_NAMES) {
-    for (const ask of TRAIN2[f].ask) if (held.has(ask(name).toLowerCase())) n++;
-    for (const j of TRAIN2[f].join) if (held.has(j.toLowerCase())) n++;
+    for (const set of [TRAIN2, TRAIN3]) {
+      for (const ask of set[f].ask) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
+      for (const j of set[f].join) if (held.has(j.toLowerCase())) out.push(j);
+    }
   }
-  return n;
+  return out;
 }
 
 export const hardPdfOf = (doc: HardDocument): Buffer => buildPdf(doc.pages);

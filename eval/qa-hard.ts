@@ -4,9 +4,9 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|none] (held2 misses are never printed)
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|none] (held2 misses are never printed)
 import { normalizeAnswer } from '../src/providers/answer/text.js';
-import { generateHardQaSet, hardPdfOf, train2Repeats, type HardItem } from './qa-hard-set.js';
+import { generateHardQaSet, hardPdfOf, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -101,7 +101,8 @@ async function main(): Promise<void> {
     console.log(`asked ${items.length} questions in ${askS.toFixed(1)} s (${((askS * 1000) / items.length).toFixed(0)} ms each, ${BATCH} at a time); engine ${config.llm.kind === 'none' ? 'offline' : config.llm.kind}`);
     table(scored.filter((s) => s.item.split === 'train'), 'train');
     table(scored.filter((s) => s.item.split === 'held-out'), 'held-out (not tuned on; its misses were read in issue-15d to sort them by cause)');
-    table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${train2Repeats()} repeat a held-out wording)`);
+    table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${trainRepeats().length} train2/train3 wordings repeat a held-out wording)`);
+    table(scored.filter((s) => s.item.split === 'train3'), 'train3 (third training wordings: requests, search-box phrases, contractions; tuned on)');
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);

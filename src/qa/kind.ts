@@ -68,9 +68,19 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT, StepPorts> = {
     const { semantic } = retrieved;
     // Passages naming what the question is about rank beside those sharing its other words.
     const names = namesQuery(q.question_text);
-    const named = names === '' ? [] : await searchChunks(db, dialect, { query: names, documentIds, limit: q.num_chunks, ...(KINDS_OF[q.chunk_type] ? { kinds: KINDS_OF[q.chunk_type] } : {}) });
-    // The offline reader is cheap: it reads both lists whole; a model reads num_chunks of the fused ranking.
-    const hits = q.llm_provider === 'offline' ? [...retrieved.hits, ...named.filter((n) => !retrieved.hits.some((h) => h.chunkId === n.chunkId))] : fuseByRank([retrieved.hits, named], q.num_chunks);
+    const kinds = KINDS_OF[q.chunk_type] ? { kinds: KINDS_OF[q.chunk_type] } : {};
+    // The offline reader is cheap, so it reads twice as many passages naming the question's subject.
+    const namedLimit = q.llm_provider === 'offline' ? 2 * q.num_chunks : q.num_chunks;
+    const named = names === '' ? [] : await searchChunks(db, dialect, { query: names, documentIds, limit: namedLimit, ...kinds });
+    // Each part of a multi-part question is also looked up on its own (with the question's names):
+    // the words of one part must not crowd out the passage that answers the other.
+    const perPart =
+      plan.sub_questions.length > 1
+        ? await Promise.all(plan.sub_questions.map((part) => searchChunks(db, dialect, { query: `${part} ${names}`, documentIds, limit: q.num_chunks, ...kinds })))
+        : [];
+    // The offline reader is cheap: it reads every list whole; a model reads num_chunks of the fused ranking.
+    const lists = [retrieved.hits, named, ...perPart];
+    const hits = q.llm_provider === 'offline' ? lists.flat().filter((h, i, all) => all.findIndex((o) => o.chunkId === h.chunkId) === i) : fuseByRank(lists, q.num_chunks);
     if (semantic.status === 'used') {
       await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.ports.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));
     }

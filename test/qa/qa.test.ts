@@ -148,7 +148,7 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     const count = await ask(alice, th, { question_text: 'How many workers are employed by the mine?', document_ids: [docId] });
     expect(count.final_answer).toMatchObject({ text: '412', not_found: false });
     const two = await ask(alice, th, { question_text: 'How many workers does the mine employ, and what is the capital of Zorbania?', document_ids: [docId] });
-    expect(two.plan?.sub_questions).toEqual(['How many workers does the mine employ?', 'what is the capital of Zorbania?']);
+    expect(two.plan?.sub_questions).toEqual(['How many workers does the mine employ?', 'What is the capital of Zorbania?']);
     expect(two.final_answer).toMatchObject({ text: '412; Quellport', not_found: false });
     expect(two.final_answer?.citations).toHaveLength(2);
     for (const id of two.final_answer?.citations ?? []) expect(two.evidences.find((e) => e.id === id)?.page_number).toBe(1);

@@ -4,6 +4,7 @@
 // yields a fragment. The wh-phrase that names the type ("how often", "which company") is a cue,
 // not content: it is dropped from the terms a text must match.
 import { isPhrase } from './lexicon.js';
+import { unwrapRequest } from './question-shape.js';
 
 export type AnswerType =
   | 'year'
@@ -295,7 +296,7 @@ const RULES: Rule[] = [
   { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
   { re: /^how (?:often|frequently|regularly)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
   { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
-  { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:did|does|do|was|were|is|will) .* (?:cost|pay|paid|spend|spent|charge|charged|sell|sold)\b|^for how much\b|^(?:what|how much) (?:was|is) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b/, type: 'money' },
+  { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:was|is) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b/, type: 'money' },
   { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
   { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
@@ -306,8 +307,9 @@ const RULES: Rule[] = [
   { re: UNIT_COUNT, type: 'quantity' },
   { re: /^how many\b|^what (?:is the )?number of\b/, type: 'count' },
   { re: /^how much\b/, type: 'amount' },
-  { re: /^(?:which|what) (?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b/, type: 'organisation' },
-  { re: /^(?:which|what) (?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector)\b|^whose\b/, type: 'person' },
+  // "Who is the installer", "who was the responsible engineer": the noun says which kind of agent.
+  { re: /^(?:which|what) (?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
+  { re: /^(?:which|what) (?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
   { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
@@ -340,8 +342,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
  * possessive turned round ("what is x's mass" -> "what is the mass of x").
  */
 function canonical(question: string): string {
-  let q = question.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[?.!]+$/, '');
-  q = q.replace(/^(?:and|also|so|then|please|can you tell me|could you tell me|do you know)\s+/, '');
+  let q = unwrapRequest(question).toLowerCase().replace(/[?.!]+$/, '');
   q = q.replace(/^(?:please )?(?:tell|show|give|let)(?: me| us)?(?: know)? (?=(?:what|which|who|whom|whose|when|where|how|if|whether)\b)/, '');
   q = q.replace(/^(?:whether|if) /, 'is ');
   q = q.replace(/^(?:please )?(?:give|name|state|tell|list|provide|show|find|identify|report)(?: me| us)? (?:the |its |their )?(?!(?:what|which|who|whom|whose|when|where|how)\b)/, (m) => `what is ${/\bits $/.test(m) ? 'its ' : /\btheir $/.test(m) ? 'their ' : 'the '}`);
@@ -384,8 +385,9 @@ function typeFromOpening(q: string): QuestionType | undefined {
         family = f;
       }
     }
-    // "how much can it pump per hour", "how many cubic metres an hour": a rate, whatever the opening.
-    if ((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) {
+    // "how much can it pump per hour", "how many cubic metres an hour": a rate, whatever the opening;
+    // "how much does it move" asks what it moves in a unit of time as well.
+    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w)))) {
       type = 'rate';
       family = family === 'time' ? null : family;
     }
@@ -400,7 +402,10 @@ function typeFromOpening(q: string): QuestionType | undefined {
 
 /** "What is the X of ...": the head noun X names the type when the opening is generic. */
 function typeFromNoun(q: string): QuestionType | undefined {
-  const noun = /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in)\b|$)/.exec(q);
+  const noun =
+    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in)\b|$)/.exec(q) ??
+    // A noun run straight into the name ("what is the installation year pump f-29"): its first words.
+    /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
   const words = noun[1].split(' ');
   const perTime = PER_TIME.test(q);

@@ -40,7 +40,7 @@ describe('answer types', () => {
     ['Name the installer of Crane K-2.', 'organisation', null],
     ['Tell me who installed Crane K-2.', 'agent', null],
     ['What is Crane K-2\'s mass?', 'quantity', 'mass'],
-    ['Who is Crane K-2\'s engineer?', 'agent', null],
+    ['Who is Crane K-2\'s engineer?', 'person', null],
     ['What is Crane K-2\'s efficiency rating?', 'percentage', null],
     ['Crane K-2 was installed by whom?', 'agent', null],
     ['Crane K-2 was installed in what year?', 'year', null],

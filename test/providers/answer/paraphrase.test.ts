@@ -51,15 +51,15 @@ describe('paraphrase rules', () => {
   it('splits multi-part questions where a new wh-phrase starts', () => {
     expect(questionParts('Who installed Pump F-29 and in which year?')).toEqual([
       { text: 'Who installed Pump F-29?', context: '' },
-      { text: 'in which year?', context: 'Who installed Pump F-29' },
+      { text: 'In which year?', context: 'Who installed Pump F-29?' },
     ]);
-    expect(questionParts('How heavy is Fan B-36, and how often is it inspected?').map((p) => p.text)).toEqual(['How heavy is Fan B-36?', 'how often is it inspected?']);
+    expect(questionParts('How heavy is Fan B-36, and how often is it inspected?').map((p) => p.text)).toEqual(['How heavy is Fan B-36?', 'How often is it inspected?']);
     expect(questionParts('What is the output of sites North and South?')).toHaveLength(1);
   });
 
   it('splits where an order or, after a comma, a noun phrase starts the next part', () => {
-    expect(questionParts('Where is Fan B-36, and give its weight?').map((p) => p.text)).toEqual(['Where is Fan B-36?', 'give its weight?']);
-    expect(questionParts('When was Fan B-36 commissioned, and the year it was installed?').map((p) => p.text)).toEqual(['When was Fan B-36 commissioned?', 'the year it was installed?']);
+    expect(questionParts('Where is Fan B-36, and give its weight?').map((p) => p.text)).toEqual(['Where is Fan B-36?', 'Give its weight?']);
+    expect(questionParts('When was Fan B-36 commissioned, and the year it was installed?').map((p) => p.text)).toEqual(['When was Fan B-36 commissioned?', 'What is the year it was installed?']);
     expect(questionParts('Who built the bridge between the mill and the dam?')).toHaveLength(1);
   });
 
