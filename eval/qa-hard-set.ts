@@ -9,6 +9,7 @@
 import { buildPdf, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import { TRAIN2 } from './qa-hard-train2.js';
 import { TRAIN3 } from './qa-hard-train3.js';
+import { HELD3 } from './qa-hard-held3.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
@@ -19,7 +20,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'train2' | 'train3';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -455,10 +456,11 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
-  // The second and third training wordings, on the training documents, each from its own random stream.
-  for (const [split, wordings, salt] of [['train2', TRAIN2, 0x7a2], ['train3', TRAIN3, 0x7a3]] as const) {
+  // The second and third training wordings on the training documents, and the third held-out
+  // wordings on the held-out documents, each from its own random stream.
+  for (const [split, wordings, salt, on] of [['train2', TRAIN2, 0x7a2, trainDocs], ['train3', TRAIN3, 0x7a3, trainDocs], ['held3', HELD3, 0x4e3, heldDocs]] as const) {
     const t = new Pick(rng(seed + salt));
-    for (const { d, assets, where } of trainDocs) {
+    for (const { d, assets, where } of on) {
       const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
         items.push({ question, answers, category, type, split, doc: d, pages });
       for (const a of assets) {
@@ -475,13 +477,13 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
   return { docs, items };
 }
 
-/** The second- and third-training wordings (for one asset name) that repeat a held-out or held2 wording. */
+/** The second- and third-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
 export function trainRepeats(): string[] {
   const name = 'Pump X-1';
   const held = new Set<string>();
   for (const f of FACT_NAMES) {
-    for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask]) held.add(ask(name).toLowerCase());
-    for (const j of [...FACTS[f].joinHeldOut, ...HELD2[f].join]) held.add(j.toLowerCase());
+    for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask, ...HELD3[f].ask]) held.add(ask(name).toLowerCase());
+    for (const j of [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join]) held.add(j.toLowerCase());
   }
   const out: string[] = [];
   for (const f of FACT_NAMES) {

@@ -4,7 +4,7 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|none] (held2 misses are never printed)
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|none] (held2 and held3 misses are never printed)
 import { normalizeAnswer } from '../src/providers/answer/text.js';
 import { generateHardQaSet, hardPdfOf, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { sleep, withEvalService } from './qa-service.js';
@@ -59,17 +59,17 @@ function table(rows: Scored[], label: string): void {
 async function main(): Promise<void> {
   const docCount = Number(argOf('docs') ?? 36);
   const showMisses = argOf('misses') ?? 'train';
-  if (showMisses === 'held2') throw new Error('held2 is measured, never read: its misses are not printed');
+  if (showMisses === 'held2' || showMisses === 'held3') throw new Error(`${showMisses} is measured, never read: its misses are not printed`);
   const only = argOf('only');
   const generated = generateHardQaSet(docCount);
   const docs = generated.docs;
-  // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging).
-  const items = only ? generated.items.filter((i) => i.question.includes(only)) : generated.items;
+  // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging; never held2 or held3).
+  const items = only ? generated.items.filter((i) => i.question.includes(only) && i.split !== 'held2' && i.split !== 'held3') : generated.items;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
     const t0 = performance.now();
     const docIds = await processDocs(docs.map((doc) => ({ name: doc.name, pdf: hardPdfOf(doc) })));
-    console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out, ${items.filter((i) => i.split === 'held2').length} held2)`);
+    console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out, ${items.filter((i) => i.split === 'held2').length} held2, ${items.filter((i) => i.split === 'held3').length} held3)`);
     const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval' });
     const scored: Scored[] = [];
     const t1 = performance.now();
@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${trainRepeats().length} train2/train3 wordings repeat a held-out wording)`);
     table(scored.filter((s) => s.item.split === 'train3'), 'train3 (third training wordings: requests, search-box phrases, contractions; tuned on)');
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
+    table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);
       console.log(`${misses.length} ${showMisses} misses:`);
