@@ -2,7 +2,6 @@
 // (a vertical bar chart as drawn; a horizontal one transposed). A bar is a run of columns whose
 // coloured extent keeps the same ends; its value is read at the end away from the common
 // baseline, or as the difference of its two ends when it is a stacked segment.
-import { median } from './axes.js';
 
 export interface Bar {
   series: number;
@@ -90,9 +89,20 @@ function mergeSplitBars(bars: Bar[]): Bar[] {
     }
     out.push({ ...b });
   }
-  // Drop slivers: a bar is at least a fifth as wide as the typical bar of its series.
-  const w = median(out.map((b) => b.u1 - b.u0));
+  // Drop slivers: a bar is at least a third as wide as the typical bar of its series, the width
+  // that covers half the series' columns (value labels printed in the series' grey leave many
+  // slivers, which would pull a plain median down).
+  const w = columnMedian(out.map((b) => b.u1 - b.u0));
   return out.filter((b) => b.u1 - b.u0 >= Math.max(2, 0.35 * w));
+}
+
+/** The width at which the bars no wider hold half of all the columns (a median weighted by width). */
+export function columnMedian(widths: number[]): number {
+  const s = [...widths].sort((a, b) => a - b);
+  const half = s.reduce((t, w) => t + w, 0) / 2;
+  let acc = 0;
+  for (const w of s) if ((acc += w) >= half) return w;
+  return 0;
 }
 
 /** The v position most bar ends share (the zero line, or the axis floor for log scales). */

@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
+import { completeLegendColumns } from './legend-column.js';
+import { closedFrame, crumbs, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
@@ -126,7 +128,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   for (const c of comps) {
     const a = area.get(c.cluster) ?? { all: 0, inside: 0 };
     a.all += c.area;
-    if (inside(c.bbox, plot)) a.inside += c.area;
+    if (inside(c.bbox, plot, 3)) a.inside += c.area;
     area.set(c.cluster, a);
   }
   const solid = stats;
@@ -138,17 +140,23 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     const body = solid.solid[k]! >= Math.max(10, 0.2 * a.all) || (!grey && solid.touching[k]! < 0.3 * a.all);
     if (a.all >= minArea && body && (!grey || a.inside >= 0.7 * a.all)) candidates.add(k);
   }
-  const legend = findLegend(comps, ps, th, candidates, new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]), plot);
+  const axisLabels = new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]);
+  const legend = completeLegendColumns(findLegend(comps, ps, th, candidates, axisLabels, plot), ps, th, { width, height, label: clusters.label }, candidates, axisLabels);
+  // A box or grid the rules draw round the plot holds the data: pieces wholly outside it are not data.
+  const frame = ruled && plot === ruled && closedFrame(rules) ? ruled : undefined;
   const marks = new Map<number, Component[]>();
   for (const c of comps) {
-    if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3) continue;
+    if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3 || (frame && outsideFrame(c, frame))) continue;
     // Grey pieces outside the plot are stray glyphs (an axis title, remnants of tick labels).
-    if (chroma(clusters.centres[c.cluster]!) < 36 && !inside(c.bbox, plot)) continue;
+    if (chroma(clusters.centres[c.cluster]!) < 36 && !inside(c.bbox, plot, 3)) continue;
     const list = marks.get(c.cluster) ?? [];
     list.push(c);
     marks.set(c.cluster, list);
   }
-  for (const [k, list] of marks) if (list.reduce((s, c) => s + c.area, 0) < minArea || (chroma(clusters.centres[k]!) < 36 && textLike(list, th) && !markerLike(list, width))) marks.delete(k);
+  for (const [k, list] of marks) {
+    const grey = chroma(clusters.centres[k]!) < 36;
+    if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
+  }
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');

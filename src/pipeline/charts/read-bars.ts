@@ -76,7 +76,7 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     cats = groups.map((g, i) => ({ name: names[i]!.join(' '), bars: g, centre: centres[i]! }));
   } else if (catLabels.length >= Math.min(2, groups.length)) {
     cats = catLabels.map((p) => ({ name: p.text, bars: [], centre: cx(toView(p.bbox)) }));
-    const spacing = cats.length > 1 ? (cats[cats.length - 1]!.centre - cats[0]!.centre) / (cats.length - 1) : Infinity;
+    const spacing = joinSpacing(cats.map((c) => c.centre), groups.map(gCentre));
     for (const g of groups) {
       const c = gCentre(g);
       let best = cats[0]!;
@@ -158,4 +158,17 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     bar_layout: layout,
     plot_area: scene.plot,
   };
+}
+
+/**
+ * How far a bar group may lie from the label it joins: the spacing of the labels, but no more
+ * than the groups' own spacing (garbled labels of a rotated row can be fewer and far apart: they
+ * name the groups they sit by, and the other groups become categories of their own).
+ */
+export function joinSpacing(labelCentres: number[], groupCentres: number[]): number {
+  const spacing = (xs: number[]): number => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length > 1 ? (s[s.length - 1]! - s[0]!) / (s.length - 1) : Infinity;
+  };
+  return Math.min(spacing(labelCentres), spacing(groupCentres));
 }

@@ -35,7 +35,8 @@ export function isBarLike(c: Component): boolean {
   return Math.min(w, h) >= 3 && c.area >= 15 && c.area >= 0.75 * w * h;
 }
 
-export const inside = (b: BBox, r: BBox): boolean => cx(b) >= r[0] && cx(b) <= r[2] && cy(b) >= r[1] && cy(b) <= r[3];
+/** The box's centre lies within r grown by `margin` (marks at an axis limit are centred on the frame). */
+export const inside = (b: BBox, r: BBox, margin = 0): boolean => cx(b) >= r[0] - margin && cx(b) <= r[2] + margin && cy(b) >= r[1] - margin && cy(b) <= r[3] + margin;
 
 export function plotArea(ruled: BBox | undefined, xAxis: Axis | undefined, yAxis: Axis | undefined, width: number, height: number): BBox {
   if (ruled && ruled[2] - ruled[0] > width * 0.2 && ruled[3] - ruled[1] > height * 0.2) return ruled;
