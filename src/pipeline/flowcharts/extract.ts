@@ -8,6 +8,7 @@ import { colourDistance, decodeRgb, dominantColour, foreground, strokeWidth, typ
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import { typeSizeOf } from './type-size.js';
+import { splitBranches } from '../mindmaps/branches.js';
 import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeShape } from './types.js';
 
 export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
@@ -207,7 +208,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
 
   const found = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
-  const strokes = mode === 'mindmap' ? joinCrossings(found, nodes.map((n) => n.bbox), width, stroke) : found;
+  const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
   const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
   return assemble(nodes, raw, labels, width, glyph);
 }
