@@ -7,6 +7,8 @@ import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connect
 import { colourDistance, decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
+import { typeSizeOf } from './type-size.js';
+import { splitBranches } from '../mindmaps/branches.js';
 import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeShape } from './types.js';
 
 export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
@@ -78,7 +80,7 @@ interface Node {
   pixels: number[];
   shape: NodeShape;
   text: string;
-  /** Size of the node's type: median advance per character of its words in pixels (0 when none was read). */
+  /** Size of the node's type: pixels per em from its words' widths (0 when none was read). */
   typeSize: number;
 }
 
@@ -88,10 +90,9 @@ export interface FigureScene {
   typeSize: Map<string, number>;
 }
 
-/** Width per character rather than height: ascenders and descenders make a word's height vary. */
+/** From widths rather than heights: ascenders and descenders make a word's height vary. */
 function typeSize(blocks: TextBlock[]): number {
-  const hs = blocks.flatMap((b) => b.words.filter((w) => w.text.length > 0).map((w) => (w.bbox[2] - w.bbox[0]) / w.text.length)).sort((a, b) => a - b);
-  return hs.length === 0 ? 0 : hs[Math.floor(hs.length / 2)]!;
+  return typeSizeOf(blocks.flatMap((b) => b.words));
 }
 
 const JUNK = /^[|_~`'".,:;—–\-=[\](){}]+$/;
@@ -207,7 +208,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
 
   const found = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
-  const strokes = mode === 'mindmap' ? joinCrossings(found, nodes.map((n) => n.bbox), width, stroke) : found;
+  const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
   const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
   return assemble(nodes, raw, labels, width, glyph);
 }

@@ -178,7 +178,8 @@ export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
   // The opening eats an arrowhead's thin tip, so its core stands a little off the outline.
   const nearBig = dilate({ width, height, data: bigMask }, Math.round(3 * scale.stroke + 0.5 * scale.glyph)).data;
   const kept = [...big, ...small.filter((c) => !c.pixels.some((p) => nearBig[p]) && c.pixels.length / ((c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) >= 0.6)];
-  return kept.map((c) => {
+  return kept.flatMap((c) => joinedShapes(c, width, scale)).map((c) => {
+    if (!hollowOf.has(c)) hollowOf.set(c, c.pixels.some((p) => hollow[p]));
     const body = hollowOf.get(c) ? outlinedBody(c, filled, fg, scale.glyph) : undefined;
     const t = body ?? trimAttachments(c, width, scale);
     // The stronger opening squares off curves; when nothing stuck out of the outline (the box is
@@ -273,6 +274,73 @@ function outlinedBody(c: Component, interior: Uint8Array, fg: Mask, glyph: numbe
     by1 = Math.max(by1, y + 1);
   }
   return { id: c.id, pixels, bbox: [bx0, by0, bx1, by1], touchesBorder: c.touchesBorder };
+}
+
+/**
+ * Shapes joined by a line thicker than the opening took away (a mind map's bold branches) are one
+ * solid; eroding it by half a glyph leaves a core per shape. Each core big enough to be a shape on
+ * its own once grown back (as tall as a glyph, three glyphs long) becomes a shape of its own, its
+ * pixels those nearest its core. A single core, or one shape and small solids (heads), is left
+ * whole.
+ */
+export function joinedShapes(c: Component, width: number, scale: ShapeScale): Component[] {
+  const r = Math.max(scale.stroke + 1, Math.round(0.55 * scale.glyph));
+  const [x0, y0, x1, y1] = c.bbox;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (Math.max(w, h) < 6 * scale.glyph) return [c];
+  const local = new Uint8Array(w * h);
+  for (const p of c.pixels) local[(Math.floor(p / width) - y0) * w + (p % width) - x0] = 1;
+  const minSide = Math.max(6, 0.9 * scale.glyph);
+  const cores = components(erode({ width: w, height: h, data: local }, r), 1).list.filter((k) => {
+    const kw = k.bbox[2] - k.bbox[0] + 2 * r;
+    const kh = k.bbox[3] - k.bbox[1] + 2 * r;
+    return Math.min(kw, kh) >= minSide && Math.max(kw, kh) >= 3 * scale.glyph;
+  });
+  if (cores.length < 2) return [c];
+  // Each pixel goes to the core it is nearest to, by a breadth-first walk through the solid.
+  const owner = new Int32Array(w * h).fill(-1);
+  let frontier: number[] = [];
+  cores.forEach((k, i) => {
+    for (const q of k.pixels) {
+      owner[q] = i;
+      frontier.push(q);
+    }
+  });
+  while (frontier.length > 0) {
+    const next: number[] = [];
+    for (const q of frontier) {
+      const x = q % w;
+      for (const n of [x > 0 ? q - 1 : -1, x < w - 1 ? q + 1 : -1, q - w, q + w]) {
+        if (n < 0 || n >= local.length || !local[n] || owner[n]! >= 0) continue;
+        owner[n] = owner[q]!;
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  // Pieces of the joining line beyond a core's reach (more than r + 1 from it) are dropped.
+  return cores.map((k, i) => {
+    const mine = new Uint8Array(w * h);
+    for (const q of k.pixels) mine[q] = 1;
+    const back = dilate({ width: w, height: h, data: mine }, r + 1).data;
+    const pixels: number[] = [];
+    let bx0 = Infinity;
+    let by0 = Infinity;
+    let bx1 = -Infinity;
+    let by1 = -Infinity;
+    for (let q = 0; q < local.length; q++) {
+      if (owner[q] !== i || !back[q]) continue;
+      const x = q % w;
+      const y = (q - x) / w;
+      pixels.push((y + y0) * width + x + x0);
+      bx0 = Math.min(bx0, x + x0);
+      by0 = Math.min(by0, y + y0);
+      bx1 = Math.max(bx1, x + x0 + 1);
+      by1 = Math.max(by1, y + y0 + 1);
+    }
+    return { id: c.id, pixels, bbox: [bx0, by0, bx1, by1], touchesBorder: c.touchesBorder };
+  });
 }
 
 /**

@@ -159,6 +159,14 @@ describe('extractMindmap', () => {
     });
   });
 
+  it('boxes joined by bold branch lines stay separate nodes', async () => {
+    // Lines as thick as a third of a glyph survive the opening that removes connectors, so the
+    // centre and its branches came out as one solid node.
+    const dot = `graph G { graph [dpi=96, rankdir=TB, nodesep=0.4]; node [shape=box, style="filled,rounded", fillcolor="#dae8fc", fontname="DejaVu Sans", fontsize=12]; edge [penwidth=4]; r [label="Garden", fontsize=18, fillcolor="#d5e8d4"]; a [label="Events"]; b [label="Tools"]; c [label="Seeds", style=rounded]; d [label="Posters", style=rounded]; r -- a; r -- b; a -- c; b -- d; }`;
+    const tree = await extractMindmap({ png: await graphviz(dot), width: 0, height: 0, ocr, ocrBlock });
+    expect(treeAccuracy(treeOf(tree.root), { text: 'Garden', children: [{ text: 'Events', children: [{ text: 'Seeds', children: [] }] }, { text: 'Tools', children: [{ text: 'Posters', children: [] }] }] })).toBe(1);
+  });
+
   it('graphToMindmap keeps the root the graph names', () => {
     const g: FlowGraph = {
       nodes: [
