@@ -40,12 +40,13 @@ interface Hole {
  * several shapes (with text) across one thin stroke, while a shape borders few. The
  * region bordering the most others goes first, until none borders two.
  */
-function withoutLoops(holes: Hole[], width: number, scale: ShapeScale): Hole[] {
-  const owner = new Map<number, number>();
+function withoutLoops(holes: Hole[], width: number, height: number, scale: ShapeScale): Hole[] {
+  // Which hole's filled region each pixel lies in (the later one where they nest), -1 for none.
+  const owner = new Int32Array(width * height).fill(-1);
   holes.forEach((h, k) => {
     const [x0, y0] = h.c.bbox;
     for (let y = 0; y < h.region.h; y++) {
-      for (let x = 0; x < h.region.w; x++) if (h.region.mask[y * h.region.w + x]) owner.set((y + y0) * width + x + x0, k);
+      for (let x = 0; x < h.region.w; x++) if (h.region.mask[y * h.region.w + x]) owner[(y + y0) * width + x + x0] = k;
     }
   });
   const r = 2 * scale.stroke + 3;
@@ -58,8 +59,11 @@ function withoutLoops(holes: Hole[], width: number, scale: ShapeScale): Hole[] {
         if (!inside(x, y) || (inside(x - 1, y) && inside(x + 1, y) && inside(x, y - 1) && inside(x, y + 1))) continue;
         for (let dy = -r; dy <= r; dy += 2) {
           for (let dx = -r; dx <= r; dx += 2) {
-            const o = owner.get((y + y0 + dy) * width + x + x0 + dx);
-            if (o !== undefined && o !== k && holes[o]!.hasText) found.add(o);
+            const xx = x + x0 + dx;
+            const yy = y + y0 + dy;
+            if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+            const o = owner[yy * width + xx]!;
+            if (o >= 0 && o !== k && holes[o]!.hasText) found.add(o);
           }
         }
       }
@@ -142,7 +146,7 @@ function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: 
     if (hasText || Math.max(w, h) <= 4 * scale.glyph) accepted.push({ c, region, hasText });
     else if (Math.min(w, h) < 0.5 * Math.max(w, h) && region.area >= 0.9 * w * h) small.push(c);
   }
-  for (const a of withoutLoops(accepted, width, scale)) paint(a.c, a.region);
+  for (const a of withoutLoops(accepted, width, fg.height, scale)) paint(a.c, a.region);
   // Narrow convex holes beside an accepted one (the side cells of a subroutine box, the gap of a
   // double border) belong to the same shape.
   const near = dilate({ width, height: fg.height, data: filled }, 2 * scale.stroke + 2).data;
