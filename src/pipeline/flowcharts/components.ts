@@ -202,11 +202,18 @@ export const dilate = (mask: Mask, r: number): Mask => squareFilter(mask, r, fal
 /** Opening: removes everything thinner than 2r+1 (lines, text strokes), keeps solid regions. */
 export const open = (mask: Mask, r: number): Mask => dilate(erode(mask, r), r);
 
+export interface FilledRegion {
+  mask: Uint8Array;
+  w: number;
+  h: number;
+  area: number;
+}
+
 /**
  * The component's pixels plus everything it encloses, as a mask over its bounding box
  * (flood fill of the box's outside through non-component pixels).
  */
-export function filledRegion(comp: Component, width: number): { mask: Uint8Array; w: number; h: number; area: number } {
+export function filledRegion(comp: Component, width: number): FilledRegion {
   const [x0, y0, x1, y1] = comp.bbox;
   const w = x1 - x0 + 2;
   const h = y1 - y0 + 2;
@@ -217,6 +224,23 @@ export function filledRegion(comp: Component, width: number): { mask: Uint8Array
     const y = (p - x) / width;
     inside[(y - y0 + 1) * w + (x - x0 + 1)] = 1;
   }
+  return enclosed(inside, w, h);
+}
+
+/** The same for a component known by its label (no pixel list): `labels` from `components`. */
+export function filledLabel(labels: Int32Array, id: number, bbox: BBox, width: number): FilledRegion {
+  const [x0, y0, x1, y1] = bbox;
+  const w = x1 - x0 + 2;
+  const h = y1 - y0 + 2;
+  const inside = new Uint8Array(w * h);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0, p = y * width + x0; x < x1; x++, p++) if (labels[p] === id) inside[(y - y0 + 1) * w + (x - x0 + 1)] = 1;
+  }
+  return enclosed(inside, w, h);
+}
+
+/** `inside` (with a one-pixel margin) plus what it encloses, margin dropped. */
+function enclosed(inside: Uint8Array, w: number, h: number): FilledRegion {
   const outside = new Uint8Array(w * h);
   // Each pixel is pushed at most once (marked when pushed).
   const stack = new Int32Array(w * h);
