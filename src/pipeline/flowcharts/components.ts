@@ -21,15 +21,21 @@ export interface ComponentStats {
 
 /**
  * Components of the pixels whose mask value equals `value` (8-neighbour for 1s, 4-neighbour for
- * 0s, the usual dual pair, so a drawn closed curve separates inside from outside). Two-pass
- * labelling with union-find; pixel lists are built only for the components `keep` accepts.
+ * 0s, the usual dual pair, so a drawn closed curve separates inside from outside). Labelled run by
+ * run (a row's runs join the runs of the row above they touch; union-find over runs), so long
+ * runs of background or of a line cost one step each; pixel lists are built only for the
+ * components `keep` accepts. Ids are in first-seen (raster) order.
  */
 export function components(mask: Mask, value: 0 | 1 = 1, keep: (s: ComponentStats) => boolean = () => true): { labels: Int32Array; list: Component[] } {
   const { width, height, data } = mask;
   const n = width * height;
-  const labels = new Int32Array(n).fill(-1);
-  let parent = new Int32Array(1024);
-  let next = 0;
+  // Runs in raster order: row, start, end (exclusive), parent for union-find.
+  let cap = 1024;
+  let runY = new Int32Array(cap);
+  let runA = new Int32Array(cap);
+  let runB = new Int32Array(cap);
+  let parent = new Int32Array(cap);
+  let count = 0;
   const find = (x: number): number => {
     let r = x;
     while (parent[r] !== r) r = parent[r]!;
@@ -40,130 +46,149 @@ export function components(mask: Mask, value: 0 | 1 = 1, keep: (s: ComponentStat
     }
     return r;
   };
-  const eight = value === 1;
-  // Previous-row neighbours to look at: up (and the two diagonals when 8-connected).
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const p = row + x;
-      if (data[p] !== value) continue;
-      let l = x > 0 ? labels[p - 1]! : -1;
-      if (y > 0) {
-        const up = labels[p - width]!;
-        if (up >= 0) l = l < 0 ? up : merge(l, up);
-        if (eight) {
-          if (x > 0) {
-            const ul = labels[p - width - 1]!;
-            if (ul >= 0) l = l < 0 ? ul : merge(l, ul);
-          }
-          if (x < width - 1) {
-            const ur = labels[p - width + 1]!;
-            if (ur >= 0) l = l < 0 ? ur : merge(l, ur);
-          }
-        }
-      }
-      if (l < 0) {
-        if (next === parent.length) {
-          const grown = new Int32Array(parent.length * 2);
-          grown.set(parent);
-          parent = grown;
-        }
-        parent[next] = next;
-        l = next++;
-      }
-      labels[p] = l;
-    }
-  }
-  function merge(a: number, b: number): number {
+  const union = (a: number, b: number): void => {
     const ra = find(a);
     const rb = find(b);
-    if (ra === rb) return ra;
-    if (ra < rb) {
-      parent[rb] = ra;
-      return ra;
+    if (ra < rb) parent[rb] = ra;
+    else if (rb < ra) parent[ra] = rb;
+  };
+  // 8-connected runs touch diagonally too: a run above reaching one pixel past either end.
+  const slack = value === 1 ? 1 : 0;
+  let prevStart = 0;
+  let prevEnd = 0;
+  for (let y = 0; y < height; y++) {
+    const row = data.subarray(y * width, (y + 1) * width);
+    const rowStart = count;
+    let k = prevStart;
+    for (let a = row.indexOf(value); a >= 0; ) {
+      let b = row.indexOf(1 - value, a);
+      if (b < 0) b = width;
+      if (count === cap) {
+        cap *= 2;
+        const grow = (arr: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
+          const g = new Int32Array(cap);
+          g.set(arr);
+          return g;
+        };
+        runY = grow(runY);
+        runA = grow(runA);
+        runB = grow(runB);
+        parent = grow(parent);
+      }
+      const id = count++;
+      runY[id] = y;
+      runA[id] = a;
+      runB[id] = b;
+      parent[id] = id;
+      // Runs above that end before this one can touch it are behind for later runs too.
+      while (k < prevEnd && runB[k]! + slack <= a) k++;
+      for (let j = k; j < prevEnd && runA[j]! < b + slack; j++) union(id, j);
+      a = b < width ? row.indexOf(value, b) : -1;
     }
-    parent[ra] = rb;
-    return rb;
+    prevStart = rowStart;
+    prevEnd = count;
   }
   // Final ids in first-seen order, with sizes and boxes kept in typed arrays.
-  for (let k = 0; k < next; k++) parent[k] = find(k);
-  const finalOf = new Int32Array(next).fill(-1);
-  let count = 0;
-  for (let p = 0; p < n; p++) {
-    const l = labels[p]!;
-    if (l < 0) continue;
-    const r = parent[l]!;
-    let id = finalOf[r]!;
-    if (id < 0) id = finalOf[r] = count++;
-    labels[p] = id;
+  const idOf = new Int32Array(count);
+  const rootId = new Int32Array(count).fill(-1);
+  let ids = 0;
+  for (let r = 0; r < count; r++) {
+    const root = find(r);
+    let id = rootId[root]!;
+    if (id < 0) id = rootId[root] = ids++;
+    idOf[r] = id;
   }
-  const size = new Int32Array(count);
-  const x0 = new Int32Array(count).fill(width);
-  const y0 = new Int32Array(count).fill(height);
-  const x1 = new Int32Array(count);
-  const y1 = new Int32Array(count);
-  for (let y = 0, p = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, p++) {
-      const id = labels[p]!;
-      if (id < 0) continue;
-      size[id]!++;
-      if (x < x0[id]!) x0[id] = x;
-      if (x >= x1[id]!) x1[id] = x + 1;
-      if (y < y0[id]!) y0[id] = y;
-      y1[id] = y + 1;
-    }
+  const labels = new Int32Array(n).fill(-1);
+  const size = new Int32Array(ids);
+  const x0 = new Int32Array(ids).fill(width);
+  const y0 = new Int32Array(ids).fill(height);
+  const x1 = new Int32Array(ids);
+  const y1 = new Int32Array(ids);
+  for (let r = 0; r < count; r++) {
+    const id = idOf[r]!;
+    const y = runY[r]!;
+    const a = runA[r]!;
+    const b = runB[r]!;
+    labels.fill(id, y * width + a, y * width + b);
+    size[id]! += b - a;
+    if (a < x0[id]!) x0[id] = a;
+    if (b > x1[id]!) x1[id] = b;
+    if (y < y0[id]!) y0[id] = y;
+    y1[id] = y + 1;
   }
-  const kept = new Uint8Array(count);
+  const kept = new Uint8Array(ids);
   const stats: ComponentStats[] = [];
-  for (let id = 0; id < count; id++) {
+  for (let id = 0; id < ids; id++) {
     const bbox: BBox = [x0[id]!, y0[id]!, x1[id]!, y1[id]!];
     const st = { id, bbox, size: size[id]!, touchesBorder: bbox[0] === 0 || bbox[1] === 0 || bbox[2] === width || bbox[3] === height };
     stats.push(st);
     kept[id] = keep(st) ? 1 : 0;
   }
-  const lists: number[][] = stats.map(() => []);
-  for (let p = 0; p < n; p++) {
-    const id = labels[p]!;
-    if (id >= 0 && kept[id]) lists[id]!.push(p);
+  // Lists sized up front and filled by index (growing them push by push costs more than the labelling).
+  const lists: number[][] = stats.map((st) => (kept[st.id] ? new Array<number>(st.size) : []));
+  const filled = new Int32Array(ids);
+  for (let r = 0; r < count; r++) {
+    const id = idOf[r]!;
+    if (!kept[id]) continue;
+    const list = lists[id]!;
+    let k = filled[id]!;
+    const row = runY[r]! * width;
+    for (let p = row + runA[r]!, end = row + runB[r]!; p < end; p++) list[k++] = p;
+    filled[id] = k;
   }
   const list: Component[] = [];
-  for (let id = 0; id < count; id++) {
+  for (let id = 0; id < ids; id++) {
     if (kept[id]) list.push({ id, pixels: lists[id]!, bbox: stats[id]!.bbox, touchesBorder: stats[id]!.touchesBorder });
   }
   return { labels, list };
 }
 
-/** Summed-area table of a mask, (width+1) x (height+1). */
-function integral(mask: Mask): Int32Array {
-  const { width, height, data } = mask;
-  const w1 = width + 1;
-  const s = new Int32Array(w1 * (height + 1));
-  for (let y = 0; y < height; y++) {
-    let row = 0;
-    for (let x = 0; x < width; x++) {
-      row += data[y * width + x]!;
-      s[(y + 1) * w1 + x + 1] = s[y * w1 + x + 1]! + row;
-    }
-  }
-  return s;
-}
-
-/** Square (2r+1) erosion (`all`) or dilation (not `all`) on a summed-area table, clipped at the edges. */
+/**
+ * Square (2r+1) erosion (`all`) or dilation (not `all`) clipped at the edges. The square is a row
+ * window times a column window, so it runs as a pass along the rows and one down the columns.
+ * Dilation spreads the set pixels; a clipped erosion is the complement of a dilation of the unset
+ * pixels. Both passes visit only runs of the spreading value (found with the native indexOf), so
+ * sparse masks (lines, node outlines) cost little.
+ */
 function squareFilter(mask: Mask, r: number, all: boolean): Mask {
-  const { width, height } = mask;
-  const s = integral(mask);
-  const w1 = width + 1;
-  const out = new Uint8Array(mask.data.length);
-  for (let y = 0; y < height; y++) {
-    const ya = Math.max(0, y - r) * w1;
-    const yb = Math.min(height, y + r + 1) * w1;
-    const rows = Math.min(height, y + r + 1) - Math.max(0, y - r);
-    for (let x = 0; x < width; x++) {
-      const xa = Math.max(0, x - r);
-      const xb = Math.min(width, x + r + 1);
-      const sum = s[yb + xb]! - s[ya + xb]! - s[yb + xa]! + s[ya + xa]!;
-      out[y * width + x] = all ? (sum === rows * (xb - xa) ? 1 : 0) : sum > 0 ? 1 : 0;
+  const { width, height, data } = mask;
+  const v = all ? 0 : 1;
+  const n = data.length;
+  // Rows: every pixel within r of a run of `v` along its row takes `v`.
+  const rows = new Uint8Array(n);
+  if (all) rows.fill(1);
+  for (let a = data.indexOf(v); a >= 0 && a < n; ) {
+    let b = data.indexOf(1 - v, a);
+    if (b < 0) b = n;
+    // A flat run may span rows: spread each row's part within its row.
+    for (let s = a; s < b; ) {
+      const row = s - (s % width);
+      const e = Math.min(b, row + width);
+      rows.fill(v, Math.max(row, s - r), Math.min(row + width, e + r));
+      s = e;
     }
+    a = b < n ? data.indexOf(v, b) : -1;
+  }
+  // Columns: a pixel takes `v` when some row within r above or below has `v` there (a count of
+  // such rows per column, slid down the image).
+  const out = new Uint8Array(n);
+  const count = new Int32Array(width);
+  const add = (y: number, d: 1 | -1): void => {
+    const row = rows.subarray(y * width, (y + 1) * width);
+    for (let a = row.indexOf(v); a >= 0; ) {
+      let b = row.indexOf(1 - v, a);
+      if (b < 0) b = width;
+      for (let x = a; x < b; x++) count[x]! += d;
+      a = b < width ? row.indexOf(v, b) : -1;
+    }
+  };
+  for (let y = 0; y < Math.min(height, r); y++) add(y, 1);
+  for (let y = 0; y < height; y++) {
+    if (y + r < height) add(y + r, 1);
+    if (y - r - 1 >= 0) add(y - r - 1, -1);
+    const row = y * width;
+    if (all) for (let x = 0; x < width; x++) out[row + x] = count[x] === 0 ? 1 : 0;
+    else for (let x = 0; x < width; x++) out[row + x] = count[x]! > 0 ? 1 : 0;
   }
   return { width, height, data: out };
 }
@@ -177,11 +202,18 @@ export const dilate = (mask: Mask, r: number): Mask => squareFilter(mask, r, fal
 /** Opening: removes everything thinner than 2r+1 (lines, text strokes), keeps solid regions. */
 export const open = (mask: Mask, r: number): Mask => dilate(erode(mask, r), r);
 
+export interface FilledRegion {
+  mask: Uint8Array;
+  w: number;
+  h: number;
+  area: number;
+}
+
 /**
  * The component's pixels plus everything it encloses, as a mask over its bounding box
  * (flood fill of the box's outside through non-component pixels).
  */
-export function filledRegion(comp: Component, width: number): { mask: Uint8Array; w: number; h: number; area: number } {
+export function filledRegion(comp: Component, width: number): FilledRegion {
   const [x0, y0, x1, y1] = comp.bbox;
   const w = x1 - x0 + 2;
   const h = y1 - y0 + 2;
@@ -192,20 +224,42 @@ export function filledRegion(comp: Component, width: number): { mask: Uint8Array
     const y = (p - x) / width;
     inside[(y - y0 + 1) * w + (x - x0 + 1)] = 1;
   }
+  return enclosed(inside, w, h);
+}
+
+/** The same for a component known by its label (no pixel list): `labels` from `components`. */
+export function filledLabel(labels: Int32Array, id: number, bbox: BBox, width: number): FilledRegion {
+  const [x0, y0, x1, y1] = bbox;
+  const w = x1 - x0 + 2;
+  const h = y1 - y0 + 2;
+  const inside = new Uint8Array(w * h);
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0, p = y * width + x0; x < x1; x++, p++) if (labels[p] === id) inside[(y - y0 + 1) * w + (x - x0 + 1)] = 1;
+  }
+  return enclosed(inside, w, h);
+}
+
+/** `inside` (with a one-pixel margin) plus what it encloses, margin dropped. */
+function enclosed(inside: Uint8Array, w: number, h: number): FilledRegion {
   const outside = new Uint8Array(w * h);
-  const stack = [0];
+  // Each pixel is pushed at most once (marked when pushed).
+  const stack = new Int32Array(w * h);
+  let top = 0;
+  stack[top++] = 0;
   outside[0] = 1;
-  while (stack.length > 0) {
-    const p = stack.pop()!;
-    const x = p % w;
-    const y = (p - x) / w;
-    const nb = [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1];
-    for (const q of nb) {
-      if (q >= 0 && !outside[q] && !inside[q]) {
-        outside[q] = 1;
-        stack.push(q);
-      }
+  const visit = (q: number): void => {
+    if (!outside[q] && !inside[q]) {
+      outside[q] = 1;
+      stack[top++] = q;
     }
+  };
+  while (top > 0) {
+    const p = stack[--top]!;
+    const x = p % w;
+    if (x > 0) visit(p - 1);
+    if (x < w - 1) visit(p + 1);
+    if (p >= w) visit(p - w);
+    if (p < w * (h - 1)) visit(p + w);
   }
   const mask = new Uint8Array((w - 2) * (h - 2));
   let area = 0;

@@ -38,35 +38,48 @@ export interface RawEdge {
 /** For every pixel within `reach` of a node, the index of the nearest node (breadth-first). */
 export function nearestNode(width: number, height: number, nodePixels: number[][], reach: number): Int32Array {
   const owner = new Int32Array(width * height).fill(-1);
-  const dist = new Int32Array(width * height).fill(-1);
-  let frontier: number[] = [];
+  const seen = new Uint8Array(width * height);
+  // Breadth-first rings in typed queues: each pixel enters once.
+  let frontier = new Int32Array(1024);
+  let size = 0;
+  const push = (q: number): void => {
+    if (size === frontier.length) {
+      const grown = new Int32Array(2 * size);
+      grown.set(frontier);
+      frontier = grown;
+    }
+    frontier[size++] = q;
+  };
   nodePixels.forEach((pixels, i) => {
     for (const p of pixels) {
       owner[p] = i;
-      dist[p] = 0;
-      frontier.push(p);
+      if (!seen[p]) push(p);
+      seen[p] = 1;
     }
   });
+  let start = 0;
   for (let d = 1; d <= reach; d++) {
-    const next: number[] = [];
-    for (const p of frontier) {
+    const end = size;
+    for (let k = start; k < end; k++) {
+      const p = frontier[k]!;
       const x = p % width;
       const y = (p - x) / width;
       for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
         for (let dx = -1; dx <= 1; dx++) {
           const xx = x + dx;
-          const yy = y + dy;
-          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          if (xx < 0 || xx >= width) continue;
           const q = yy * width + xx;
-          if (dist[q] === -1) {
-            dist[q] = d;
+          if (!seen[q]) {
+            seen[q] = 1;
             owner[q] = owner[p]!;
-            next.push(q);
+            push(q);
           }
         }
       }
     }
-    frontier = next;
+    start = end;
   }
   return owner;
 }
@@ -96,8 +109,10 @@ export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOption
     if (contacts.length >= 3) contacts = withoutGrazes(comp.pixels, contacts, width, radius);
     if (contacts.length > 0) strokes.push({ pixels: comp.pixels, contacts });
   }
-  strokes.push(...shortBridges(fg, nodeMask, near, strokes, opts));
-  densitiesWithMargin(fg, nodeMask, strokes, radius, opts.stroke);
+  // The rim right next to the nodes (an outline's anti-aliased edge), shared by both readers below.
+  const rim = dilate({ width, height, data: nodeMask }, 1).data;
+  strokes.push(...shortBridges(fg, rim, near, strokes, opts));
+  densitiesWithMargin(fg, rim, strokes, radius, opts.stroke);
   return strokes;
 }
 
@@ -109,9 +124,8 @@ export function findStrokes(fg: Mask, nodePixels: number[][], opts: StrokeOption
  * finds no head at all (the margin also lengthens every tail, and a short link's tail then reads
  * as dense as its head).
  */
-function densitiesWithMargin(fg: Mask, nodeMask: Uint8Array, strokes: Stroke[], radius: number, stroke: number): void {
+function densitiesWithMargin(fg: Mask, rim: Uint8Array, strokes: Stroke[], radius: number, stroke: number): void {
   const { width, height } = fg;
-  const rim = dilate({ width, height, data: nodeMask }, 1).data;
   const ext = new Uint8Array(fg.data.length);
   for (let i = 0; i < ext.length; i++) ext[i] = fg.data[i]! && !rim[i] ? 1 : 0;
   // Labels only: the ink is counted in a window around each contact.
@@ -147,11 +161,10 @@ function densitiesWithMargin(fg: Mask, nodeMask: Uint8Array, strokes: Stroke[], 
  * anti-aliased edge, which would join everything around a node), a piece of foreground that
  * touches exactly two nodes not yet linked is such a line.
  */
-function shortBridges(fg: Mask, nodeMask: Uint8Array, near: Int32Array, found: Stroke[], opts: StrokeOptions): Stroke[] {
+function shortBridges(fg: Mask, rim: Uint8Array, near: Int32Array, found: Stroke[], opts: StrokeOptions): Stroke[] {
   const { width, height } = fg;
   const linked = new Set<string>();
   for (const s of found) for (const a of s.contacts) for (const b of s.contacts) linked.add(`${a.node}:${b.node}`);
-  const rim = dilate({ width, height, data: nodeMask }, 1).data;
   const margin = new Uint8Array(fg.data.length);
   // The zone where contacts are read (near >= 0) holds the whole of a line shorter than the margin.
   for (let i = 0; i < margin.length; i++) margin[i] = fg.data[i]! && near[i]! >= 0 && !rim[i] ? 1 : 0;

@@ -6,7 +6,7 @@
 // leaving the shapes. Loops of connectors also enclose background, but those regions are rarely
 // convex and rarely hold centred text, which is what tells them apart.
 import type { BBox } from '../types.js';
-import { components, dilate, erode, filledRegion, hullArea, open, type Component } from './components.js';
+import { components, dilate, erode, filledLabel, hullArea, open, type Component, type ComponentStats, type FilledRegion } from './components.js';
 import type { Mask } from './raster.js';
 
 export type ShapeKind = 'process' | 'decision' | 'terminator' | 'io' | 'connector' | 'subroutine';
@@ -30,9 +30,9 @@ export interface ShapeScale {
 }
 
 interface Hole {
-  c: Component;
+  c: ComponentStats;
   hasText: boolean;
-  region: ReturnType<typeof filledRegion>;
+  region: FilledRegion;
 }
 
 /**
@@ -40,12 +40,13 @@ interface Hole {
  * several shapes (with text) across one thin stroke, while a shape borders few. The
  * region bordering the most others goes first, until none borders two.
  */
-function withoutLoops(holes: Hole[], width: number, scale: ShapeScale): Hole[] {
-  const owner = new Map<number, number>();
+function withoutLoops(holes: Hole[], width: number, height: number, scale: ShapeScale): Hole[] {
+  // Which hole's filled region each pixel lies in (the later one where they nest), -1 for none.
+  const owner = new Int32Array(width * height).fill(-1);
   holes.forEach((h, k) => {
     const [x0, y0] = h.c.bbox;
     for (let y = 0; y < h.region.h; y++) {
-      for (let x = 0; x < h.region.w; x++) if (h.region.mask[y * h.region.w + x]) owner.set((y + y0) * width + x + x0, k);
+      for (let x = 0; x < h.region.w; x++) if (h.region.mask[y * h.region.w + x]) owner[(y + y0) * width + x + x0] = k;
     }
   });
   const r = 2 * scale.stroke + 3;
@@ -58,8 +59,11 @@ function withoutLoops(holes: Hole[], width: number, scale: ShapeScale): Hole[] {
         if (!inside(x, y) || (inside(x - 1, y) && inside(x + 1, y) && inside(x, y - 1) && inside(x, y + 1))) continue;
         for (let dy = -r; dy <= r; dy += 2) {
           for (let dx = -r; dx <= r; dx += 2) {
-            const o = owner.get((y + y0 + dy) * width + x + x0 + dx);
-            if (o !== undefined && o !== k && holes[o]!.hasText) found.add(o);
+            const xx = x + x0 + dx;
+            const yy = y + y0 + dy;
+            if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+            const o = owner[yy * width + xx]!;
+            if (o >= 0 && o !== k && holes[o]!.hasText) found.add(o);
           }
         }
       }
@@ -87,28 +91,34 @@ function withoutLoops(holes: Hole[], width: number, scale: ShapeScale): Hole[] {
 function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: Uint8Array } {
   const { width } = fg;
   // Holes big enough to matter: shapes, and the narrow side cells of a subroutine box
-  // (letter counters and specks are skipped before their pixels are listed).
+  // (letter counters and specks are skipped). Known by label and box: listing the pixels of every
+  // shape's inside costs more than finding them.
   const minLong = Math.min(Math.max(6, 0.9 * scale.glyph), 1.5 * scale.glyph);
-  const { labels, list: holes } = components(fg, 0, (s) => !s.touchesBorder && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= 3 && Math.max(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= minLong);
+  const holes: ComponentStats[] = [];
+  const { labels } = components(fg, 0, (s) => {
+    if (!s.touchesBorder && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= 3 && Math.max(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= minLong) holes.push(s);
+    return false;
+  });
   const filled = new Uint8Array(fg.data.length);
   const hollow = new Uint8Array(fg.data.length);
   const minSide = Math.max(6, 0.9 * scale.glyph);
-  const paint = (c: Component, region: ReturnType<typeof filledRegion>): void => {
+  const paint = (c: ComponentStats, region: FilledRegion): void => {
     const [x0, y0] = c.bbox;
     for (let y = 0; y < region.h; y++) {
       for (let x = 0; x < region.w; x++) {
-        if (region.mask[y * region.w + x]) filled[(y + y0) * width + x + x0] = 1;
+        const p = (y + y0) * width + x + x0;
+        if (region.mask[y * region.w + x]) filled[p] = 1;
+        if (labels[p] === c.id) hollow[p] = 1;
       }
     }
-    for (const p of c.pixels) hollow[p] = 1;
   };
-  const small: Component[] = [];
+  const small: ComponentStats[] = [];
   const accepted: Hole[] = [];
   for (const c of holes) {
     const w = c.bbox[2] - c.bbox[0];
     const h = c.bbox[3] - c.bbox[1];
     if (Math.min(w, h) < 3) continue;
-    const region = filledRegion(c, width);
+    const region = filledLabel(labels, c.id, c.bbox, width);
     const solidity = region.area / Math.max(1, hullArea(region.mask, region.w, region.h));
     if (solidity < 0.86) continue;
     if (Math.min(w, h) < minSide) {
@@ -117,7 +127,7 @@ function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: 
     }
     // Text inside: enclosed foreground (islands) forming one compact block in the middle. A loop
     // of connectors can enclose labels too, but those sit scattered along its sides.
-    const islands = region.area - c.pixels.length;
+    const islands = region.area - c.size;
     let hasText = false;
     if (islands > 4) {
       let bx0 = Infinity;
@@ -142,13 +152,19 @@ function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: 
     if (hasText || Math.max(w, h) <= 4 * scale.glyph) accepted.push({ c, region, hasText });
     else if (Math.min(w, h) < 0.5 * Math.max(w, h) && region.area >= 0.9 * w * h) small.push(c);
   }
-  for (const a of withoutLoops(accepted, width, scale)) paint(a.c, a.region);
+  for (const a of withoutLoops(accepted, width, fg.height, scale)) paint(a.c, a.region);
   // Narrow convex holes beside an accepted one (the side cells of a subroutine box, the gap of a
   // double border) belong to the same shape.
   const near = dilate({ width, height: fg.height, data: filled }, 2 * scale.stroke + 2).data;
+  const touches = (c: ComponentStats, mask: Uint8Array): boolean => {
+    for (let y = c.bbox[1]; y < c.bbox[3]; y++) {
+      for (let p = y * width + c.bbox[0], end = y * width + c.bbox[2]; p < end; p++) if (labels[p] === c.id && mask[p]) return true;
+    }
+    return false;
+  };
   for (const c of small) {
     const long = Math.max(c.bbox[2] - c.bbox[0], c.bbox[3] - c.bbox[1]);
-    if (long >= 1.5 * scale.glyph && c.pixels.some((p) => near[p])) paint(c, filledRegion(c, width));
+    if (long >= 1.5 * scale.glyph && touches(c, near)) paint(c, filledLabel(labels, c.id, c.bbox, width));
   }
   return { filled, hollow };
 }
