@@ -20,7 +20,7 @@ const soffice = await findExecutable('soffice');
 const NO_SOFFICE = 'LibreOffice (soffice) is not installed here; CI installs it';
 
 const root = mkdtempSync(join(tmpdir(), 'pagelens-convert-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => rmSync(root, { recursive: true, force: true, maxRetries: 5 }));
 let counter = 0;
 const dir = (): string => mkdtempSync(join(root, `case-${counter++}-`));
 
@@ -129,8 +129,11 @@ describe('convertOfficeToPdf', () => {
     await Promise.all(
       sources.map(async ([ext, name, content], i) => {
         writeFileSync(join(src, name), content);
-        const profile = pathToFileURL(join(src, `profile-${i}`)).href;
-        await run(soffice, [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', ext, '--outdir', src, join(src, name)], { timeout: 60_000 });
+        // A fresh profile's first start now and then aborts on a loaded machine (signal 6 while
+        // LibreOffice sets the profile up): the fixture is made again once with another profile.
+        const convert = (attempt: number) =>
+          run(soffice, [`-env:UserInstallation=${pathToFileURL(join(src, `profile-${i}-${attempt}`)).href}`, '--headless', '--norestore', '--convert-to', ext, '--outdir', src, join(src, name)], { timeout: 60_000 });
+        await convert(0).catch(() => convert(1));
         fixtures.set(ext, join(src, name.replace(/\.\w+$/, `.${ext}`)));
       }),
     );
