@@ -31,12 +31,21 @@ export interface PdfDoc {
    * at least SCAN_COVER of it), in pixels per inch as displayed; undefined otherwise.
    */
   scanDpi(n: number): number | undefined;
+  /**
+   * Share (0..1) of the text layer's characters drawn invisibly (render modes 3 and 7): the
+   * text another tool's OCR lays over a scan. 0 for a page without text.
+   */
+  invisibleTextShare(n: number): number;
   close(): void;
 }
 
 /** Share of the page an image must cover for the page to be a scan of that image. */
 const SCAN_COVER = 0.8;
 const FPDF_PAGEOBJ_IMAGE = 3;
+// fpdf_edit.h FPDF_TEXT_RENDERMODE: 3 draws nothing, 7 only adds the glyphs to the clip path.
+const TEXT_RENDER_INVISIBLE = 3;
+const TEXT_RENDER_CLIP = 7;
+const MAX_MODE_SAMPLES = 2000;
 
 // fpdfview.h
 const FPDF_ERR_PASSWORD = 4;
@@ -88,6 +97,8 @@ class Document implements PdfDoc {
   private closed = false;
   /** Extra clockwise quarter turns per page (uprightTurns), read once. */
   private readonly turns = new Map<number, number>();
+  /** scanDpi per page, read once (with the text layer, on the same page load). */
+  private readonly scanDpis = new Map<number, number | undefined>();
 
   constructor(
     private readonly pdfium: Pdfium,
@@ -147,6 +158,8 @@ class Document implements PdfDoc {
 
   text(n: number, dpi: number): PageText {
     const chars = this.withPage(n, (page) => {
+      // Whether the page is a scan decides how far its text layer is trusted: found on this load.
+      if (!this.scanDpis.has(n)) this.scanDpis.set(n, this.scanDpiOf(page));
       const size = this.size(page, n);
       const bounds: Bounds = [(size.width * dpi) / 72, (size.height * dpi) / 72];
       return this.readChars(page, this.matrix(page, n, dpi), bounds);
@@ -164,27 +177,58 @@ class Document implements PdfDoc {
   }
 
   scanDpi(n: number): number | undefined {
+    if (!this.scanDpis.has(n)) this.scanDpis.set(n, this.withPage(n, (page) => this.scanDpiOf(page)));
+    return this.scanDpis.get(n);
+  }
+
+  private scanDpiOf(page: number): number | undefined {
     const p = this.pdfium;
     const { api } = p;
-    return this.withPage(n, (page) =>
-      p.scratch(16, (buf) => {
-        const pageArea = api.FPDF_GetPageWidthF(page) * api.FPDF_GetPageHeightF(page);
-        let dpi: number | undefined;
-        const count = api.FPDFPage_CountObjects(page);
-        for (let i = 0; i < count; i++) {
-          const obj = api.FPDFPage_GetObject(page, i);
-          if (!obj || api.FPDFPageObj_GetType(obj) !== FPDF_PAGEOBJ_IMAGE) continue;
-          if (!api.FPDFPageObj_GetBounds(obj, buf, buf + 4, buf + 8, buf + 12)) continue;
-          const area = (p.f32(buf, 2) - p.f32(buf, 0)) * (p.f32(buf, 3) - p.f32(buf, 1));
-          if (area < SCAN_COVER * pageArea) continue;
-          if (!api.FPDFImageObj_GetImagePixelSize(obj, buf, buf + 4)) continue;
-          // Pixels over square inches, whichever way the image is turned on the page.
-          const px = p.i32(buf, 0) * p.i32(buf, 1);
-          if (px > 0 && area > 0) dpi = Math.max(dpi ?? 0, Math.sqrt(px / (area / 5184)));
+    return p.scratch(16, (buf) => {
+      const pageArea = api.FPDF_GetPageWidthF(page) * api.FPDF_GetPageHeightF(page);
+      let dpi: number | undefined;
+      const raw = p.text;
+      const count = raw.FPDFPage_CountObjects(page);
+      for (let i = 0; i < count; i++) {
+        const obj = raw.FPDFPage_GetObject(page, i);
+        if (!obj || raw.FPDFPageObj_GetType(obj) !== FPDF_PAGEOBJ_IMAGE) continue;
+        if (!api.FPDFPageObj_GetBounds(obj, buf, buf + 4, buf + 8, buf + 12)) continue;
+        const area = (p.f32(buf, 2) - p.f32(buf, 0)) * (p.f32(buf, 3) - p.f32(buf, 1));
+        if (area < SCAN_COVER * pageArea) continue;
+        if (!api.FPDFImageObj_GetImagePixelSize(obj, buf, buf + 4)) continue;
+        // Pixels over square inches, whichever way the image is turned on the page.
+        const px = p.i32(buf, 0) * p.i32(buf, 1);
+        if (px > 0 && area > 0) dpi = Math.max(dpi ?? 0, Math.sqrt(px / (area / 5184)));
+      }
+      return dpi;
+    });
+  }
+
+  invisibleTextShare(n: number): number {
+    const { api } = this.pdfium;
+    return this.withPage(n, (page) => {
+      const textPage = api.FPDFText_LoadPage(page);
+      if (!textPage) return 0;
+      try {
+        const count = this.pdfium.text.FPDFText_CountChars(textPage);
+        // A sample is enough for a share, and keeps the wrapped calls few on long pages.
+        const step = Math.max(1, Math.floor(count / MAX_MODE_SAMPLES));
+        const modes = new Map<number, number>();
+        let seen = 0;
+        let invisible = 0;
+        for (let i = 0; i < count; i += step) {
+          const obj = api.FPDFText_GetTextObject(textPage, i);
+          if (!obj) continue;
+          let mode = modes.get(obj);
+          if (mode === undefined) modes.set(obj, (mode = api.FPDFTextObj_GetTextRenderMode(obj)));
+          seen++;
+          if (mode === TEXT_RENDER_INVISIBLE || mode === TEXT_RENDER_CLIP) invisible++;
         }
-        return dpi;
-      }),
-    );
+        return seen ? invisible / seen : 0;
+      } finally {
+        api.FPDFText_ClosePage(textPage);
+      }
+    });
   }
 
   close(): void {

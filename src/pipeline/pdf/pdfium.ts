@@ -15,7 +15,7 @@ interface HeapViews {
 export type PdfiumApi = WrappedPdfiumModule;
 
 /**
- * Raw WebAssembly exports for the per-character loop: the package's cwrap wrappers cost several
+ * Raw WebAssembly exports for the per-character and per-object loops: the package's cwrap wrappers cost several
  * microseconds a call (argument conversion, assertions), which dominated text extraction.
  * Booleans come back as 0/1. Only number arguments, so no conversion is needed.
  */
@@ -28,6 +28,10 @@ export interface RawTextApi {
   FPDFText_GetCharOrigin(textPage: number, index: number, x: number, y: number): number;
   /** The character's matrix (FS_MATRIX: six floats a b c d e f) in page user space. */
   FPDFText_GetMatrix(textPage: number, index: number, matrix: number): number;
+  /** Page objects, for the walk that looks for a scan's picture on every page. */
+  FPDFPage_CountObjects(page: number): number;
+  FPDFPage_GetObject(page: number, index: number): number;
+  FPDFPageObj_GetType(obj: number): number;
 }
 
 const RAW_TEXT: Array<keyof RawTextApi> = [
@@ -38,6 +42,9 @@ const RAW_TEXT: Array<keyof RawTextApi> = [
   'FPDFText_GetLooseCharBox',
   'FPDFText_GetCharOrigin',
   'FPDFText_GetMatrix',
+  'FPDFPage_CountObjects',
+  'FPDFPage_GetObject',
+  'FPDFPageObj_GetType',
 ];
 
 function rawTextApi(api: PdfiumApi): RawTextApi {

@@ -364,3 +364,47 @@ export function dropDuplicateChars(chars: PlacedChar[]): PlacedChar[] {
   }
   return out;
 }
+
+/**
+ * OCR lines cut at the page's column gutters where the recogniser's own layout ran a line across
+ * one (tesseract joins short columns side by side into one line): each run of such lines is read
+ * column by column, every other line stays where the recogniser put it. Undefined when the page
+ * has no columns or no line crosses a gutter.
+ */
+export function columnOrder(lines: TextLine[]): TextLine[] | undefined {
+  // OCR boxes are tight round the ink: a line's words share its median bottom as their baseline.
+  const words: PlacedWord[] = lines.flatMap((l) => {
+    const baseline = median(l.words.map((w) => w.bbox[3]));
+    return l.words.map((w) => ({ ...w, baseline }));
+  });
+  if (words.length < 8) return undefined;
+  const glyph = Math.max(1, median(words.map((w) => height(w.bbox))));
+  const gutters = chooseGutters(toRows(words), glyph);
+  if (!gutters.length) return undefined;
+  /** The line's words in each column, or undefined when it is one column's line or really crosses a gutter. */
+  const parts = (l: TextLine): PlacedWord[][] | undefined => {
+    const placed = l.words.map((w) => ({ ...w, baseline: w.bbox[3] }));
+    if (placed.some((w) => gutters.some((g) => crosses(w, g)))) return undefined;
+    const cut = slots(placed, gutters);
+    return cut.filter((p) => p.length).length >= 2 ? cut : undefined;
+  };
+  const out: TextLine[] = [];
+  let run: PlacedWord[][][] = [];
+  const flush = (): void => {
+    for (let col = 0; col <= gutters.length; col++) for (const cut of run) if (cut[col]!.length) out.push(...rowToLines(cut[col]!));
+    run = [];
+  };
+  let joined = false;
+  for (const l of lines) {
+    const cut = parts(l);
+    if (cut) {
+      joined = true;
+      run.push(cut);
+      continue;
+    }
+    flush();
+    out.push(l);
+  }
+  flush();
+  return joined ? out : undefined;
+}

@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import type { PdfDoc } from '../pdf/document.js';
 import { textQuality } from '../pdf/quality.js';
+import { CHECK_DPI, implausibleLayer, layerMissesText, type LayerProblem } from './layer-check.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import type { PageText, RenderedPage, Segment } from '../types.js';
 import { readScannedPage, type PageRecognizer } from './read-scan.js';
@@ -30,6 +31,14 @@ export function dpiFor(settings: RenderSettings, widthPt: number, heightPt: numb
   if (pixelsAt(dpi) <= settings.maxPagePixels) return dpi;
   return Math.max(1, Math.floor(dpi * Math.sqrt(settings.maxPagePixels / pixelsAt(dpi))));
 }
+
+/** Mean word confidence a reading needs to replace a usable text layer over a scan. */
+const SURE_READING = 0.6;
+
+const meanConfidence = (lines: PageText['lines']): number => {
+  const words = lines.flatMap((l) => l.words);
+  return words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
+};
 
 /** Scans are rendered at their own resolution up to this; above it OCR costs more and reads no better. */
 export const MAX_SCAN_DPI = 300;
@@ -69,21 +78,39 @@ async function scanned(img: GreyPixels, dpi: number, reader: PageRecognizer): Pr
 }
 
 /**
+ * Why the text layer of a scan (a page covered by a picture of `scanDpi`) is read again: another
+ * tool's invisible OCR text that is misread, or a layer that leaves lines of the scan's text
+ * uncovered. Born-digital pages (no such picture) are taken as they are.
+ */
+export function scanLayerProblem(pdf: PdfDoc, n: number, layer: PageText, dpi: number, scanDpi: number | undefined): LayerProblem | undefined {
+  if (scanDpi === undefined || layer.lines.length === 0) return undefined;
+  if (implausibleLayer(layer, pdf.invisibleTextShare(n))) return 'implausible';
+  if (layerMissesText(pdf.renderGrey(n, CHECK_DPI), layer, dpi)) return 'partial';
+  return undefined;
+}
+
+/**
  * Page `n` of a PDF read as processing reads it: the text layer at the configured DPI when it
- * is usable; otherwise the page drawn in grey at its scan's own resolution (a picture covering
- * the page: between the configured DPI and MAX_SCAN_DPI; a 200-dpi scan drawn at 150 dpi loses
- * a quarter of every glyph's pixels before recognition) and read as a scan.
+ * is usable (textQuality, and for a scan scanLayerProblem); otherwise the page drawn in grey at
+ * its scan's own resolution (a picture covering the page: between the configured DPI and
+ * MAX_SCAN_DPI; a 200-dpi scan drawn at 150 dpi loses a quarter of every glyph's pixels before
+ * recognition) and read as a scan.
  */
 export async function readPdfPage(pdf: PdfDoc, n: number, settings: ReadSettings, ocr: () => Promise<PageRecognizer>): Promise<PageReading> {
   const size = pdf.pageSize(n);
   const dpi = dpiFor(settings, size.width, size.height);
   const layer = pdf.text(n, dpi);
-  if (textQuality(layer) >= settings.minTextQuality) return { text: layer, page: await pdf.render(n, dpi) };
-  const reader = await ocr();
   const scan = pdf.scanDpi(n);
+  const garbage = textQuality(layer) < settings.minTextQuality;
+  if (!garbage && scanLayerProblem(pdf, n, layer, dpi, scan) === undefined) return { text: layer, page: await pdf.render(n, dpi) };
+  const reader = await ocr();
   const wanted = scan === undefined ? settings.renderDpi : Math.max(settings.renderDpi, Math.min(settings.maxScanDpi ?? MAX_SCAN_DPI, Math.round(scan)));
   const ocrDpi = dpiFor({ ...settings, renderDpi: wanted }, size.width, size.height);
-  return scanned(pdf.renderGrey(n, ocrDpi), ocrDpi, reader);
+  const read = await scanned(pdf.renderGrey(n, ocrDpi), ocrDpi, reader);
+  // A layer that reads as text but misses part of the scan, or reads oddly, is replaced only by
+  // a reading the engine is sure of: a scan in a script it has no model for stays as the layer.
+  if (!garbage && meanConfidence(read.text.lines) < SURE_READING) return { text: layer, page: await pdf.render(n, dpi) };
+  return read;
 }
 
 /** A page image (an image file's page, already rendered to PNG) read as a scan. */

@@ -10,6 +10,7 @@
 // finder needs straight lines: at 1° a rule across the page steps down by its thickness every
 // ~50 px.
 import type { BBox, Segment, TextLine, Word } from '../types.js';
+import { columnOrder } from '../pdf/text-order.js';
 import { imageRules } from '../tables/image-rules.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import { eraseRules } from '../tables/scan-text.js';
@@ -202,7 +203,8 @@ async function recognise(prepared: PreparedScan, reader: PageRecognizer): Promis
     const [x0, y0, x1, y1] = [t.piece.x0, t.piece.y0, t.piece.x0 + t.piece.img.width, t.piece.y0 + t.piece.img.height];
     for (let y = y0; y < y1; y++) copy.data.fill(255, y * copy.width + x0, y * copy.width + x1);
   }
-  const page = cleanLines(await reader.readPage(copy));
+  const lines = cleanLines(await reader.readPage(copy));
+  const page = columnOrder(lines) ?? lines;
   const read: Array<{ box: BBox; lines: TextLine[] }> = [];
   for (const t of tables) read.push({ box: t.box, lines: shift(cleanLines(await reader.readBlock(t.piece.img)), t.piece.x0, t.piece.y0) });
   return placeTables(page, read);
