@@ -9,7 +9,7 @@
 import { buildPdf, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import { TRAIN2 } from './qa-hard-train2.js';
 import { TRAIN3 } from './qa-hard-train3.js';
-import { PAIRED, THREE_PART_SHAPES, TRAIN4, TWO_PART_SHAPES } from './qa-hard-train4.js';
+import { JOIN_SHAPES, PAIRED, THREE_PART_SHAPES, TRAIN4, TRAIN4B, TWO_PART_SHAPES } from './qa-hard-train4.js';
 import { HELD3 } from './qa-hard-held3.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
@@ -21,7 +21,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3' | 'train4';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3' | 'train4' | 'train4b';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -502,6 +502,23 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
+  // The second batch of the fourth training wordings, on the training documents, own stream.
+  const t4b = new Pick(rng(seed + 0x7a5));
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'train4b', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = [...a.facts];
+      for (const [f, v] of t4b.shuffle(facts).slice(0, 1)) ask(t4b.one(TRAIN4B[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      for (let k = 0; k < 2; k++) {
+        const [one, two] = t4b.shuffle(facts.filter(([f]) => f !== 'standby'));
+        if (!one || !two) continue;
+        const q1 = t4b.one(TRAIN4B[one[0]].ask)(a.name).replace(/[?.]$/, '');
+        ask(t4b.one(JOIN_SHAPES)(q1, t4b.one(TRAIN4B[two[0]].join)), [one[1].value, two[1].value], 'two-part', 'two-part', [page(one[0]), page(two[0])]);
+      }
+    }
+  }
   return { docs, items };
 }
 
@@ -515,7 +532,7 @@ export function trainRepeats(): string[] {
   }
   const out: string[] = [];
   for (const f of FACT_NAMES) {
-    for (const set of [TRAIN2, TRAIN3, TRAIN4]) {
+    for (const set of [TRAIN2, TRAIN3, TRAIN4, TRAIN4B]) {
       for (const ask of set[f].ask) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
       for (const j of set[f].join) if (held.has(j.toLowerCase())) out.push(j);
     }
@@ -524,7 +541,7 @@ export function trainRepeats(): string[] {
   // A held joiner asked as a whole question about the asset ("what does it weigh" ~ "What does Pump X-1 weigh?").
   const asWhole = (j: string): string => `${j.replace(/\bit\b/, name)}?`.toLowerCase();
   const heldJoins = new Set(FACT_NAMES.flatMap((f) => [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join].map(asWhole)));
-  for (const f of FACT_NAMES) for (const ask of TRAIN4[f].ask) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
+  for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
   return out;
 }
 

@@ -120,3 +120,71 @@ export const PAIRED: Array<{ facts: [Train2FactName, Train2FactName]; ask: (a: s
   { facts: ['location', 'engineer'], ask: (a) => `Where is ${a} and who is responsible for it?` },
   { facts: ['installer', 'cost'], ask: (a) => `Who installed ${a} and for how much was it bought?` },
 ];
+
+/**
+ * A second batch (train4b, written the same day after the first batch reached 1.000): the common
+ * shape "<question>, and <question about it>" with other words for every fact, and other joins.
+ */
+export const TRAIN4B: Record<Train2FactName, { ask: Array<(a: string) => string>; join: string[] }> = {
+  year: {
+    ask: [(a) => `When was ${a} first installed?`, (a) => `What is the year ${a} was installed?`, (a) => `Year of installation for ${a}?`],
+    join: ['which year it was installed in', 'when was it installed', 'the year of its installation'],
+  },
+  installer: {
+    ask: [(a) => `Which business installed ${a}?`, (a) => `Who handled the installation of ${a}?`, (a) => `Which contractor was responsible for installing ${a}?`],
+    join: ['who handled its installation', 'which business installed it', 'who was its installer'],
+  },
+  interval: {
+    ask: [(a) => `How frequently does ${a} need an inspection?`, (a) => `What is the inspection schedule for ${a}?`, (a) => `How often do inspectors look at ${a}?`],
+    join: ['how frequently does it need inspecting', 'what inspection schedule does it follow', 'how often is it due for inspection'],
+  },
+  mass: {
+    ask: [(a) => `How many kilos does ${a} weigh?`, (a) => `What is the total mass of ${a}?`, (a) => `What's the weight of ${a} in kg?`],
+    join: ['how many kilos is it', 'what mass does it have', 'what is its total weight'],
+  },
+  power: {
+    ask: [(a) => `What is the power draw of ${a}?`, (a) => `How much power is ${a} rated for?`, (a) => `What power rating does ${a} have?`],
+    join: ['what is its power draw', 'how much power is it rated for', 'how many kW does it use'],
+  },
+  flow: {
+    ask: [(a) => `What is the throughput of ${a}?`, (a) => `How many m3/h does ${a} deliver?`, (a) => `What flow is ${a} rated for?`],
+    join: ['what is its throughput', 'how many m3 per hour does it deliver', 'what flow is it rated for'],
+  },
+  cost: {
+    ask: [(a) => `What was the cost of ${a}?`, (a) => `How much money was paid for ${a}?`, (a) => `What was the purchase cost of ${a}?`],
+    join: ['what was its purchase cost', 'how much money was paid for it', 'what did it cost'],
+  },
+  efficiency: {
+    ask: [(a) => `What percentage efficiency is ${a} rated at?`, (a) => `How efficient is ${a} under normal conditions?`, (a) => `What is the efficiency level of ${a}?`],
+    join: ['what efficiency does it have', 'how efficient does it run', 'what is its efficiency level'],
+  },
+  engineer: {
+    ask: [(a) => `Who is the engineer assigned to ${a}?`, (a) => `Which engineer has responsibility for ${a}?`, (a) => `Who is in charge of looking after ${a}?`],
+    join: ['who is the engineer assigned to it', 'who has responsibility for it', 'which engineer is in charge of it'],
+  },
+  location: {
+    ask: [(a) => `Where is ${a} to be found?`, (a) => `Where exactly is ${a}?`, (a) => `On which site is ${a} located?`],
+    join: ['where can it be found', 'where exactly is it', 'on which site is it located'],
+  },
+  commissioned: {
+    ask: [(a) => `When did ${a} start up?`, (a) => `When was ${a} brought into service?`, (a) => `What was the date ${a} was commissioned?`],
+    join: ['when did it start up', 'when was it brought into service', 'what was its commissioning date'],
+  },
+  life: {
+    ask: [(a) => `How long is the service life of ${a}?`, (a) => `How many years is ${a} expected to run?`, (a) => `What lifetime is expected for ${a}?`],
+    join: ['how long is its service life', 'how many years is it expected to run', 'what lifetime is expected'],
+  },
+  standby: {
+    ask: [(a) => `Has ${a} a standby unit?`, (a) => `Is ${a} provided with a standby unit?`],
+    join: [],
+  },
+};
+
+/** Joins of the second batch: a whole question, then a question about "it". */
+export const JOIN_SHAPES: Array<(q1: string, j2: string) => string> = [
+  (q1, j2) => `${q1}, and ${j2}?`,
+  (q1, j2) => `${q1} and ${j2}?`,
+  (q1, j2) => `${q1}? And ${j2}?`,
+  (q1, j2) => `${q1}; ${j2}?`,
+  (q1, j2) => `${q1} - also, ${j2}?`,
+];
