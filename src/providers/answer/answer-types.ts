@@ -92,6 +92,7 @@ const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 // Words that end organisation names (legal forms and the usual trade words, English and the
 // German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel).
 const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel)$/i;
+const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person)\b/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
 /** Runs of capitalised words (names), with their character positions. */
@@ -159,7 +160,9 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
     case 'person':
       return nameRuns(text).filter((r) => r.words.length >= 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/\d/.test(r.text));
     case 'organisation':
-      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
+      // A bare name in a sentence about a person's role ("The engineer responsible ... is Greta
+      // Lind") is that person; only a name with a trade word is a company there.
+      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.some((w) => ORG_WORDS.test(w)) || (r.words.length >= 2 && !PERSON_ROLE.test(text))));
     case 'agent':
       return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
     case 'place':
@@ -319,7 +322,7 @@ const RULES: Rule[] = [
 const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(year)$/, 'year', null],
   [/^(date|day)$/, 'date', null],
-  [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term)$/, 'duration', 'time'],
+  [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term|schedule|cycle)$/, 'duration', 'time'],
   [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure)$/, 'money', null],
   [/^(percentage|percent|share|proportion|efficiency|ratio)$/, 'percentage', null],
   [/^(weight|mass)$/, 'quantity', 'mass'],
@@ -435,7 +438,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
 // How often something recurs versus how long it lasts: an interval is the time between two
 // events of a series ("how often", "every", "frequency"); a life, age or "how long" is one
 // stretch of time.
-const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*)\b/;
+const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?)\b/;
 const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
 function recurrenceAsked(q: string): boolean | undefined {
   if (RECURRENCE_WORDS.test(q)) return true;

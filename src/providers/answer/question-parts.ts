@@ -9,7 +9,9 @@ const WH = String.raw`(?:who|whom|whose|what|which|when|where|why|how|is|are|was
 /** A request worded as an order ("and give its weight", "and name the installer"). */
 const ORDER = String.raw`(?:give|name|state|tell|list)`;
 const SPLIT = new RegExp(
-  String.raw`\s*(?:,\s*and|,|\band)\s+(?:also\s+|as well\s+)?(?=(?:(?:in|on|at|for|since|by|to|from|during)\s+)?${WH}\b|${ORDER}\b)|\s*,\s*(?:and\s+|plus\s+|as well as\s+|along with\s+|together with\s+)?(?:also\s+)?(?=(?:the|its|their)\s+\w+)|\s+(?:and|as well as|along with|together with)\s+(?=(?:its|their)\s+\w+)`,
+  // Two questions in a row ("...? And ...", "...; ..."), then joins inside one sentence.
+  String.raw`\s*[;?]\s*(?:and\s+|also,?\s+)?(?=\S)|\s+-\s+(?:and\s+|also,?\s+)?|\s+and\s+(?=(?:the|its|their)\s+(?:[a-z]+\s+){0,3}(?:of|for)\s+(?:its|their)\b)|`
+    + String.raw`\s*(?:,\s*and|,|\band)\s+(?:also\s+|as well\s+)?(?=(?:(?:in|on|at|for|since|by|to|from|during)\s+)?${WH}\b|${ORDER}\b)|\s*,\s*(?:and\s+|plus\s+|as well as\s+|along with\s+|together with\s+)?(?:also\s+)?(?=(?:the|its|their)\s+\w+)|\s+(?:and|as well as|along with|together with)\s+(?=(?:its|their)\s+\w+)`,
   'i',
 );
 

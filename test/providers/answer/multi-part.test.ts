@@ -2,7 +2,9 @@
 // each part is written out in full, so that it is typed and matched on its own.
 import { describe, expect, it } from 'vitest';
 import { questionType } from '../../../src/providers/answer/answer-types.js';
+import { matchTerms } from '../../../src/providers/answer/matching.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
+import { terms } from '../../../src/providers/answer/text.js';
 import { questionParts } from '../../../src/providers/answer/question-parts.js';
 import { plainQuestion } from '../../../src/providers/answer/question-shape.js';
 
@@ -72,5 +74,28 @@ describe('part shapes met in multi-part questions', () => {
 
   it('knows "taken into operation" as commissioned', () => {
     expect(paraphrasesOf('taken into operation')).toContain('commission');
+  });
+});
+
+describe('second batch (train4b) shapes', () => {
+  it('splits two questions in a row: "?", ";", " - also,"', () => {
+    expect(parts('How heavy is Pump F-29; how often is it inspected?')).toEqual(['How heavy is Pump F-29?', 'How often is it inspected?']);
+    expect(parts('How heavy is Pump F-29? And the year of its installation?')).toEqual(['How heavy is Pump F-29?', 'What is the year of its installation?']);
+    expect(parts('What was the date Pump F-29 was commissioned and the year of its installation?')).toHaveLength(2);
+    expect(parts('How heavy is Pump F-29 - also, where is it?')).toEqual(['How heavy is Pump F-29?', 'Where is it?']);
+  });
+
+  it('reads an inspection schedule or cycle as a recurring duration', () => {
+    expect(questionType('What inspection schedule does it follow?')).toMatchObject({ type: 'duration', recurrence: true });
+  });
+
+  it('takes a unit for no name, and an insisting adverb for no content word', () => {
+    expect(matchTerms('How many m3 per hour does it deliver?', []).filter((t) => t.key)).toEqual([]);
+    expect(matchTerms('How many MW does Pump F-29 draw?', []).filter((t) => t.key).map((t) => t.stem)).toEqual(['pump', 'f29']);
+    expect(terms('Where exactly is Pump F-29?')).toEqual(['pump', 'f29']);
+  });
+
+  it('knows irregular forms of the commissioning idioms', () => {
+    expect(paraphrasesOf('brought into service')).toContain('commission');
   });
 });
