@@ -9,18 +9,19 @@
 import { buildPdf, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import { TRAIN2 } from './qa-hard-train2.js';
 import { TRAIN3 } from './qa-hard-train3.js';
+import { JOIN_SHAPES, PAIRED, THREE_PART_SHAPES, TRAIN4, TRAIN4B, TWO_PART_SHAPES } from './qa-hard-train4.js';
 import { HELD3 } from './qa-hard-held3.js';
 
-export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'table' | 'absent';
+export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
 
 export interface HardItem {
   question: string;
-  /** Gold answers (two for a two-part question); empty: absent from the documents. */
+  /** Gold answers (two for a two-part question, three for three-part); empty: absent from the documents. */
   answers: string[];
   category: HardCategory;
-  type: AnswerType | 'two-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3';
+  type: AnswerType | 'two-part' | 'three-part' | 'absent';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3' | 'train4' | 'train4b';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -474,10 +475,54 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
+  // The fourth training wordings (multi-part questions), on the training documents, own stream.
+  const t4 = new Pick(rng(seed + 0x7a4));
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'train4', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = [...a.facts];
+      for (const [f, v] of t4.shuffle(facts).slice(0, 1)) ask(t4.one(TRAIN4[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      const parts = t4.shuffle(facts.filter(([f]) => f !== 'standby'));
+      const [one, two, three] = parts;
+      if (!one || !two) continue;
+      const q1 = t4.one(TRAIN4[one[0]].ask)(a.name).replace(/[?.]$/, '');
+      const shape = t4.one(TWO_PART_SHAPES);
+      ask(shape(q1, t4.one(TRAIN4[two[0]].join), a.name, t4.one(TRAIN4[one[0]].noun), t4.one(TRAIN4[two[0]].noun)), [one[1].value, two[1].value], 'two-part', 'two-part', [page(one[0]), page(two[0])]);
+      const paired = PAIRED.filter((p) => p.facts.every((f) => a.facts.has(f)));
+      if (paired.length && t4.r() < 0.6) {
+        const p = t4.one(paired);
+        ask(p.ask(a.name), p.facts.map((f) => a.facts.get(f)!.value), 'two-part', 'two-part', p.facts.map(page));
+      }
+      if (three && t4.r() < 0.3) {
+        const shape3 = t4.one(THREE_PART_SHAPES);
+        const nouns: [string, string, string] = [t4.one(TRAIN4[one[0]].noun), t4.one(TRAIN4[two[0]].noun), t4.one(TRAIN4[three[0]].noun)];
+        ask(shape3(q1, t4.one(TRAIN4[two[0]].join), t4.one(TRAIN4[three[0]].join), a.name, nouns), [one[1].value, two[1].value, three[1].value], 'three-part', 'three-part', [page(one[0]), page(two[0]), page(three[0])]);
+      }
+    }
+  }
+  // The second batch of the fourth training wordings, on the training documents, own stream.
+  const t4b = new Pick(rng(seed + 0x7a5));
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'train4b', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = [...a.facts];
+      for (const [f, v] of t4b.shuffle(facts).slice(0, 1)) ask(t4b.one(TRAIN4B[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      for (let k = 0; k < 2; k++) {
+        const [one, two] = t4b.shuffle(facts.filter(([f]) => f !== 'standby'));
+        if (!one || !two) continue;
+        const q1 = t4b.one(TRAIN4B[one[0]].ask)(a.name).replace(/[?.]$/, '');
+        ask(t4b.one(JOIN_SHAPES)(q1, t4b.one(TRAIN4B[two[0]].join)), [one[1].value, two[1].value], 'two-part', 'two-part', [page(one[0]), page(two[0])]);
+      }
+    }
+  }
   return { docs, items };
 }
 
-/** The second- and third-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
+/** The second- to fourth-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
 export function trainRepeats(): string[] {
   const name = 'Pump X-1';
   const held = new Set<string>();
@@ -487,11 +532,16 @@ export function trainRepeats(): string[] {
   }
   const out: string[] = [];
   for (const f of FACT_NAMES) {
-    for (const set of [TRAIN2, TRAIN3]) {
+    for (const set of [TRAIN2, TRAIN3, TRAIN4, TRAIN4B]) {
       for (const ask of set[f].ask) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
       for (const j of set[f].join) if (held.has(j.toLowerCase())) out.push(j);
     }
   }
+  for (const p of PAIRED) if (held.has(p.ask(name).toLowerCase())) out.push(p.ask(name));
+  // A held joiner asked as a whole question about the asset ("what does it weigh" ~ "What does Pump X-1 weigh?").
+  const asWhole = (j: string): string => `${j.replace(/\bit\b/, name)}?`.toLowerCase();
+  const heldJoins = new Set(FACT_NAMES.flatMap((f) => [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join].map(asWhole)));
+  for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
   return out;
 }
 

@@ -4,7 +4,8 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|none] (held2 and held3 misses are never printed)
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|none] [--split NAME,...]
+// (--split asks only those splits' questions; held2 and held3 misses are never printed)
 import { normalizeAnswer } from '../src/providers/answer/text.js';
 import { generateHardQaSet, hardPdfOf, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { sleep, withEvalService } from './qa-service.js';
@@ -50,8 +51,8 @@ function table(rows: Scored[], label: string): void {
     console.log(`  ${name.padEnd(13)} n=${String(rs.length).padStart(3)}  right ${mean(rs.map((r) => r.right)).toFixed(3)}  evidence page when right ${page}  not found ${mean(rs.map((r) => r.notFound)).toFixed(3)}`);
   };
   console.log(`${label}:`);
-  for (const c of ['verbatim', 'paraphrased', 'two-part', 'table', 'absent'] as const) line(c, rows.filter((r) => r.item.category === c));
-  const types = [...new Set(rows.map((r) => r.item.type))].filter((t) => t !== 'two-part' && t !== 'absent');
+  for (const c of ['verbatim', 'paraphrased', 'two-part', 'three-part', 'table', 'absent'] as const) line(c, rows.filter((r) => r.item.category === c));
+  const types = [...new Set(rows.map((r) => r.item.type))].filter((t) => t !== 'two-part' && t !== 'three-part' && t !== 'absent');
   for (const t of types.sort()) line(`  ${t}`, rows.filter((r) => r.item.type === t && r.item.category !== 'table'));
   line('all answerable', rows.filter((r) => r.item.category !== 'absent'));
 }
@@ -64,7 +65,9 @@ async function main(): Promise<void> {
   const generated = generateHardQaSet(docCount);
   const docs = generated.docs;
   // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging; never held2 or held3).
-  const items = only ? generated.items.filter((i) => i.question.includes(only) && i.split !== 'held2' && i.split !== 'held3') : generated.items;
+  const splits = argOf('split')?.split(',');
+  const inSplit = generated.items.filter((i) => splits === undefined || splits.includes(i.split));
+  const items = only ? inSplit.filter((i) => i.question.includes(only) && i.split !== 'held2' && i.split !== 'held3') : inSplit;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
     const t0 = performance.now();
@@ -101,14 +104,16 @@ async function main(): Promise<void> {
     console.log(`asked ${items.length} questions in ${askS.toFixed(1)} s (${((askS * 1000) / items.length).toFixed(0)} ms each, ${BATCH} at a time); engine ${config.llm.kind === 'none' ? 'offline' : config.llm.kind}`);
     table(scored.filter((s) => s.item.split === 'train'), 'train');
     table(scored.filter((s) => s.item.split === 'held-out'), 'held-out (not tuned on; its misses were read in issue-15d to sort them by cause)');
-    table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${trainRepeats().length} train2/train3 wordings repeat a held-out wording)`);
+    table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${trainRepeats().length} train2/train3/train4 wordings repeat a held-out wording)`);
     table(scored.filter((s) => s.item.split === 'train3'), 'train3 (third training wordings: requests, search-box phrases, contractions; tuned on)');
+    table(scored.filter((s) => s.item.split === 'train4'), 'train4 (fourth training wordings: two- and three-part questions joined in many ways; tuned on)');
+    table(scored.filter((s) => s.item.split === 'train4b'), 'train4b (second batch of train4: "<question>, and <question about it>" in other words; tuned on)');
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);
       console.log(`${misses.length} ${showMisses} misses:`);
-      for (const m of misses.slice(0, 80)) console.log(`  [${m.item.category}/${m.item.type}] ${m.item.question} gold=${m.item.answers.join(' | ') || '(absent)'} got=${m.text}`);
+      for (const m of misses.slice(0, 160)) console.log(`  [${m.item.category}/${m.item.type}] ${m.item.question} gold=${m.item.answers.join(' | ') || '(absent)'} got=${m.text}`);
     }
   });
 }

@@ -92,6 +92,7 @@ const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 // Words that end organisation names (legal forms and the usual trade words, English and the
 // German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel).
 const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel)$/i;
+const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person)\b/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
 /** Runs of capitalised words (names), with their character positions. */
@@ -159,7 +160,9 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
     case 'person':
       return nameRuns(text).filter((r) => r.words.length >= 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/\d/.test(r.text));
     case 'organisation':
-      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
+      // A bare name in a sentence about a person's role ("The engineer responsible ... is Greta
+      // Lind") is that person; only a name with a trade word is a company there.
+      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.some((w) => ORG_WORDS.test(w)) || (r.words.length >= 2 && !PERSON_ROLE.test(text))));
     case 'agent':
       return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
     case 'place':
@@ -296,7 +299,7 @@ const RULES: Rule[] = [
   { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
   { re: /^how (?:often|frequently|regularly)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
   { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
-  { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:was|is) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b/, type: 'money' },
+  { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:\S+ ){0,2}?(?:was|is|were) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b|^(?:what|how much) (?:\S+ ){1,5}?(?:bought|purchased|acquired|sold) for$|^what (?:sum|amount of money)\b/, type: 'money' },
   { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
   { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
@@ -308,8 +311,8 @@ const RULES: Rule[] = [
   { re: /^how many\b|^what (?:is the )?number of\b/, type: 'count' },
   { re: /^how much\b/, type: 'amount' },
   // "Who is the installer", "who was the responsible engineer": the noun says which kind of agent.
-  { re: /^(?:which|what) (?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
-  { re: /^(?:which|what) (?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
+  { re: /^(?:which|what) (?:[a-z]+ )?(?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
+  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
   { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
@@ -319,7 +322,7 @@ const RULES: Rule[] = [
 const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(year)$/, 'year', null],
   [/^(date|day)$/, 'date', null],
-  [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term)$/, 'duration', 'time'],
+  [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term|schedule|cycle)$/, 'duration', 'time'],
   [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure)$/, 'money', null],
   [/^(percentage|percent|share|proportion|efficiency|ratio)$/, 'percentage', null],
   [/^(weight|mass)$/, 'quantity', 'mass'],
@@ -356,6 +359,9 @@ const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|whic
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
 const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\ban? (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
 
+/** A unit the answer is asked in, at the end of the question ("... in kW", "in cubic metres"). */
+const IN_UNIT = /\bin ((?:cubic |square )?[a-z0-9³²/]+)$/;
+
 /** The answer type a question (or one part of a multi-part question) expects. */
 export function questionType(question: string): QuestionType {
   const q = canonical(question);
@@ -367,6 +373,10 @@ export function questionType(question: string): QuestionType {
     const late = typeFromOpening(inner[1]) ?? typeFromNoun(inner[1]);
     if (late) return late;
   }
+  // "What is X rated at in kW?": the unit the answer is wanted in names what is asked.
+  const unit = IN_UNIT.exec(q);
+  const family = unit ? spanFamily(`1 ${unit[1]}`) : null;
+  if (family && family !== 'time') return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : family, cue: [], unitNamed: !PER_TIME.test(q) };
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
 
@@ -428,7 +438,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
 // How often something recurs versus how long it lasts: an interval is the time between two
 // events of a series ("how often", "every", "frequency"); a life, age or "how long" is one
 // stretch of time.
-const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*)\b/;
+const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?)\b/;
 const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
 function recurrenceAsked(q: string): boolean | undefined {
   if (RECURRENCE_WORDS.test(q)) return true;

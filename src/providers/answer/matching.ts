@@ -3,7 +3,7 @@
 // WordNet phrase of two words as one term, or - for a word naming a measured property ("weight",
 // "power") - a span whose unit measures that property. Names and numbers are key terms: they
 // count double and must all be present.
-import { familyOf, provedBy, type AnswerType, type UnitFamily } from './answer-types.js';
+import { familyOf, provedBy, spanFamily, type AnswerType, type UnitFamily } from './answer-types.js';
 import { isPhrase, relatedStems, relatedWords } from './lexicon.js';
 import { paraphrasesOf } from './paraphrases.js';
 import { stem, terms, tokenize } from './text.js';
@@ -36,7 +36,8 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
   question.split(/\s+/).forEach((w, i) => {
     const clean = w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
     if (clean === '') return;
-    if ((i > 0 && /^[A-Z]/.test(clean)) || /\d/.test(clean)) for (const t of tokenize(clean)) keys.add(stem(t));
+    // A unit ("m3/h", "MW") is no name: it says what is asked, not what about.
+    if (((i > 0 && /^[A-Z]/.test(clean)) || /\d/.test(clean)) && spanFamily(`1 ${clean}`) === null) for (const t of tokenize(clean)) keys.add(stem(t));
   });
   const cueSet = new Set(cue);
   const words = tokenize(question).filter((t) => !cueSet.has(t));

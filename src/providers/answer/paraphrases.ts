@@ -12,7 +12,7 @@ const CLASSES: readonly string[][] = [
   // Putting equipment in place.
   ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in'],
   // Taking equipment into use for the first time.
-  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'enter operation'],
+  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation'],
   // How long equipment is meant to stay usable.
   ['lifetime', 'lifespan', 'life', 'last', 'endure'],
   // Who answers for something.

@@ -72,6 +72,8 @@ export function plainQuestion(part: string): string {
   }
   // "Who should I ask about X": the person to ask is the one responsible for X.
   q = q.replace(CONTACT, 'Who is responsible for ');
+  // "What inspection interval applies to X": the property that applies to X is X's property.
+  q = q.replace(/^([Ww]hat|[Ww]hich) ((?:[a-z]+ ){0,3}[a-z]+) (?:applies|apply|holds|is valid|is set) (?:to|for) (?=[A-Z0-9])/, 'What is the $2 of ');
   // A noun phrase may hold a clause of its own ("the year it was installed"), never a wh-word.
   if (!OPENING.test(q) && !WH_WORD.test(q) && (/^(?:the|its|their)\b/i.test(q) || !CLAUSE.test(q))) {
     // The first word is an ordinary noun ("Weight of ..."), not a name, unless a name goes on after it.

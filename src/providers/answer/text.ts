@@ -11,6 +11,8 @@ const STOP = new Set(
     'has have had can could would should will shall may might not no yes any all each ' +
     // Pronouns of the asker and filler ("I need ...", "... and also its weight").
     'i my we us our you your also whether ' +
+    // Adverbs that only insist ("where exactly is ...").
+    'exactly precisely actually really ' +
     // Words that only say a figure was taken ("what vibration level was measured").
     'level measured recorded reading')
     .split(' '),

@@ -50,8 +50,8 @@ describe('question shapes', () => {
 
   it('splits two-part questions joined by "and also", "plus" or a bare noun phrase', () => {
     expect(parts('Could you tell me the power of Pump F-29 in kW, and also which firm installed it?')).toEqual(['What is the power of Pump F-29 in kW?', 'Which firm installed it?']);
-    expect(parts('Pump F-29: weight, and also its efficiency?')).toEqual(['What is the weight of Pump F-29?', 'What is its efficiency?']);
+    expect(parts('Pump F-29: weight, and also its efficiency?')).toEqual(['What is the weight of Pump F-29?', 'What is the efficiency of Pump F-29?']);
     expect(parts("Where's Pump F-29, plus the commissioning date?")).toEqual(['Where is Pump F-29?', 'What is the commissioning date?']);
-    expect(questionParts('Pump F-29: weight, and also its efficiency?')[1]!.context).toBe('What is the weight of Pump F-29?');
+    expect(questionParts('How heavy is Pump F-29, and also its efficiency?')[1]!.context).toBe('How heavy is Pump F-29?');
   });
 });
