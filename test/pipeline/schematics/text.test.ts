@@ -67,6 +67,12 @@ describe('schematic text', () => {
     // The sheet's own words outweigh OCR's confidence, and a tag's shape does too.
     expect(await read(ocrOf([[['Gate valve', 0.96], ['Plug valve', 0.66]], [['Plug vaive', 0.93]]]))).toEqual(['Gate valve', 'Plug valve']);
     expect(await read(ocrOf([[['Gate valve', 0.96], ['D-120', 0.9]], [['0-120', 0.94]]]))).toEqual(['Gate valve', 'D-120']);
+    // A group of one component two letters wide (touching letters) is not one character.
+    const touching = [{ box: [20, 10, 120, 22] as BBox, members: [1] }, groups[1]!];
+    const readTouching = await readGroupsTwice(touching, sheet.cc, sheet.mask, sheet.frame, sheet.original, 12, ocrOf([[['T', 0.76], ['302', 0.96]], [['TT', 0.61]]]));
+    expect(readTouching.map((i) => i.text)).toEqual(['TT', '302']);
+    // Its confidence as text is the higher of the two readings'.
+    expect(readTouching[0]!.confidence).toBe(0.76);
     // Sure readings are not read again.
     const sure = ocrOf([[['Gate valve', 0.96], ['Plug valve', 0.95]]]);
     expect(await read(sure)).toEqual(['Gate valve', 'Plug valve']);
