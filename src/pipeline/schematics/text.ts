@@ -248,8 +248,9 @@ const wordsOf = (t: string): string[] => (t.match(/[A-Za-z]{4,}/g) ?? []).map((w
  * The groups read (readGroups), and those read with little confidence read again at a larger
  * size. Of two different readings the one kept is, in turn: for a group of one component (letters
  * printed touching, taken as text for being two letters wide: stackedLetters), one of two
- * characters or more ("TT", not "T"); the one whose words the rest of the sheet uses more (a larger crop reads some thin "l"s as "i", "vaive", where the sheet says
- * "valve" ten times), the one shaped like a tag ("D-120", not "0-120"), the surer one.
+ * characters or more ("TT", not "T"); the one whose words the rest of the sheet uses more (a
+ * larger crop reads some thin "l"s as "i", "vaive", where the sheet says "valve" ten times);
+ * the one shaped like a tag ("D-120", not "0-120"); the surer one.
  */
 export async function readGroupsTwice(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr): Promise<TextItem[]> {
   const first = await readGroups(groups, cc, mask, frame, original, th, ocr);
