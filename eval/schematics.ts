@@ -9,29 +9,38 @@
 // connection precision and recall >= 0.90, legend entry accuracy >= 0.95.
 // OCR: native tesseract through src/providers/ocr, one worker.
 // Build: make dist-bench/.built; run: node dist-bench/eval/schematics.js (or make eval-schematics)
-// Settings: EVAL_COUNT (60 a generated split), EVAL_SPLITS (train,held-out,hand), EVAL_WORST (5).
+// Settings: EVAL_COUNT (60 a generated split), EVAL_SPLITS (train,held-out,hand), EVAL_WORST (5),
+// EVAL_SEEDS (a comma list of training seeds to run instead of the first EVAL_COUNT), EVAL_DUMP (a
+// folder: each training sheet's misses as JSON and its image as PNG; never pointed at held-out).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { detectSchematic } from '../src/pipeline/schematics/index.js';
 import { NativeTesseractEngine } from '../src/providers/ocr/index.js';
 import { handSheets } from '../test/fixtures/schematic-hand.js';
 import { generateSheet, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
-import { scoreSheet, totals, type SheetScore, type Totals } from './schematics/metrics.js';
+import { missesOf, scoreSheet, totals, type SheetScore, type Totals } from './schematics/metrics.js';
 import type { Grey, SheetTruth } from './schematics/render.js';
 
 const COUNT = Number(process.env.EVAL_COUNT ?? 60);
 const SPLITS = (process.env.EVAL_SPLITS ?? 'train,held-out,hand').split(',');
 const WORST = Number(process.env.EVAL_WORST ?? 5);
+const SEEDS = process.env.EVAL_SEEDS ? process.env.EVAL_SEEDS.split(',').map(Number) : null;
+const DUMP = process.env.EVAL_DUMP ?? '';
 
 interface Case {
   name: string;
   grey: Grey;
   truth: SheetTruth;
+  /** Training sheets only: their misses may be dumped and looked at. */
+  dump?: boolean;
 }
 
-async function* generated(seeds: number[]): AsyncIterable<Case> {
-  for (const seed of seeds.slice(0, COUNT)) {
+async function* generated(seeds: number[], train: boolean): AsyncIterable<Case> {
+  for (const seed of train && SEEDS ? SEEDS : seeds.slice(0, COUNT)) {
     const s = await generateSheet(seed);
-    yield { name: `seed ${seed} (${s.truth.dpi} dpi${s.truth.scan ? ', scan' : ''})`, grey: s.grey, truth: s.truth };
+    yield { name: `seed ${seed} (${s.truth.dpi} dpi${s.truth.scan ? ', scan' : ''})`, grey: s.grey, truth: s.truth, dump: train };
   }
 }
 
@@ -45,6 +54,12 @@ async function run(label: string, cases: AsyncIterable<Case>, engine: NativeTess
     const t0 = performance.now();
     const graph = await detectSchematic({ image: c.grey, ocr: engine });
     scores.push({ name: c.name, s: scoreSheet(graph, c.truth), ms: performance.now() - t0 });
+    if (DUMP && c.dump) {
+      mkdirSync(DUMP, { recursive: true });
+      const base = join(DUMP, c.name.replace(/ \(.*/, '').replace(/\s+/g, '-'));
+      writeFileSync(`${base}.json`, JSON.stringify({ name: c.name, ...missesOf(graph, c.truth) }, null, 1));
+      await sharp(Buffer.from(c.grey.data.buffer, c.grey.data.byteOffset, c.grey.data.length), { raw: { width: c.grey.width, height: c.grey.height, channels: 1 } }).png().toFile(`${base}.png`);
+    }
   }
   const t = totals(scores.map((x) => x.s));
   const ms = scores.map((x) => x.ms).sort((a, b) => a - b);
@@ -64,8 +79,8 @@ try {
   console.log(`schematic detection, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
   const results: Array<[string, Totals]> = [];
   for (const split of SPLITS) {
-    if (split === 'train') results.push([split, await run(split, generated(TRAIN_SEEDS), engine)]);
-    else if (split === 'held-out') results.push([split, await run(split, generated(HELD_OUT_SEEDS), engine)]);
+    if (split === 'train') results.push([split, await run(split, generated(TRAIN_SEEDS, true), engine)]);
+    else if (split === 'held-out') results.push([split, await run(split, generated(HELD_OUT_SEEDS, false), engine)]);
     else if (split === 'hand') results.push([split, await run(split, hand(), engine)]);
   }
   const rows: Array<[string, (t: Totals) => string]> = [

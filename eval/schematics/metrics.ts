@@ -134,6 +134,28 @@ export function scoreSheet(pred: SchematicGraphV2, truth: SheetTruth): SheetScor
   };
 }
 
+/** A sheet's misses, for looking at (training sheets only): symbols, tags and legend entries. */
+export function missesOf(pred: SchematicGraphV2, truth: SheetTruth): Record<string, unknown> {
+  const t = truth.graph;
+  const isSym = (n: SchematicNode): boolean => n.class !== 'junction';
+  const tSym = t.network.nodes.filter(isSym);
+  const pSym = pred.network.nodes.filter(isSym);
+  const classed = pairUp(tSym, pSym, (a, b) => iou(a.bbox, b.bbox), (s, a, b) => s >= 0.5 && a.class === b.class);
+  const located = pairUp(tSym, pSym, (a, b) => iou(a.bbox, b.bbox), (s) => s >= 0.5);
+  const hit = new Set(classed.values());
+  const near = (b: Box): SchematicNode | undefined => pSym.map((p) => ({ p, s: iou(p.bbox, b) })).sort((x, y) => y.s - x.s).find((x) => x.s > 0)?.p;
+  const legend = pairUp(t.legend, pred.legend, (a, b) => (a.bbox && b.bbox ? iou(a.bbox, b.bbox) : 0), (s) => s >= 0.3);
+  return {
+    missed: tSym.filter((n) => !classed.has(n)).map((n) => {
+      const p = near(n.bbox);
+      return { id: n.id, class: n.class, rot: n.rotation, bbox: n.bbox, near: p ? { class: p.class, bbox: p.bbox, iou: Number(iou(p.bbox, n.bbox).toFixed(2)) } : null, classFound: pSym.some((q) => q.class === n.class) };
+    }),
+    extra: pSym.filter((p) => !hit.has(p)).map((p) => ({ class: p.class, bbox: p.bbox, score: p.confidence })),
+    tags: tSym.filter((n) => n.transcription !== null && norm(located.get(n)?.transcription ?? null) !== norm(n.transcription)).map((n) => ({ truth: n.transcription, read: located.get(n)?.transcription ?? null, found: located.has(n), bbox: n.bbox })),
+    legend: t.legend.map((e) => ({ truth: e.label, read: legend.get(e)?.label ?? null, bbox: e.bbox })).filter((e) => normLabel(e.truth) !== normLabel(e.read ?? '')),
+  };
+}
+
 export interface Totals {
   sheets: number;
   symbolP: number;

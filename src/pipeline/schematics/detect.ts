@@ -15,7 +15,7 @@ import { genericShapes } from './shapes.js';
 import { detectSymbols, PAD, type LegendPicture } from './symbols.js';
 import { assignTags } from './tags.js';
 import { soften } from './templates.js';
-import { harmonise, itemsFromWords, readGroups, textGroups, textHeight } from './text.js';
+import { harmonise, itemsFromWords, readGroupsTwice, TAG_SHAPE, textGroups, textHeight } from './text.js';
 import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types.js';
 
 /** Text read with this confidence or more counts as text (symbol parts read as letters score lower). */
@@ -25,7 +25,6 @@ const MIN_TEXT_CONFIDENCE = 0.5;
  * confidence: OCR scores clean tags as low as 0.3, and symbol parts do not read as one.
  */
 const MIN_TAG_CONFIDENCE = 0.2;
-const TAG_SHAPE = /^[A-Z$§£€]{1,4}\s*-\s*\d{1,5}[A-Z]?$/;
 const kept = (i: TextItem): boolean => i.confidence >= MIN_TEXT_CONFIDENCE || (i.confidence >= MIN_TAG_CONFIDENCE && TAG_SHAPE.test(i.text.trim()));
 
 export interface SheetText {
@@ -45,7 +44,7 @@ export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, '
   const th = found || Math.max(8, Math.round(5 * sheet.stroke));
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
-  const read = await readGroups(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
+  const read = await readGroupsTwice(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
   return { th, items: harmonise(read.filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 

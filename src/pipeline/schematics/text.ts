@@ -230,6 +230,56 @@ export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask
   return out;
 }
 
+/** Text read below this confidence is read again at REREAD_HEIGHT. */
+export const REREAD_BELOW = 0.92;
+/**
+ * A second, larger crop height: small letters (a 150-dpi scan's legend, about 10 pixels tall)
+ * misread at one enlargement are often read right at another ("Angie valve" at 24, "Angle valve"
+ * at 36), and the reading OCR is surer of is the right one more often than either height alone.
+ */
+export const REREAD_HEIGHT = 36;
+
+/** A tag's shape: letters, a hyphen, digits ("NRV-858", "HV-153A"); currency signs stand for S and E. */
+export const TAG_SHAPE = /^[A-Z$§£€]{1,4}\s*-\s*\d{1,5}[A-Z]?$/;
+
+const wordsOf = (t: string): string[] => (t.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase());
+
+/**
+ * The groups read (readGroups), and those read with little confidence read again at a larger
+ * size. Of two different readings the one kept is, in turn: for a group of one component (letters
+ * printed touching, taken as text for being two letters wide: stackedLetters), one of two
+ * characters or more ("TT", not "T"); the one whose words the rest of the sheet uses more (a
+ * larger crop reads some thin "l"s as "i", "vaive", where the sheet says "valve" ten times);
+ * the one shaped like a tag ("D-120", not "0-120"); the surer one.
+ */
+export async function readGroupsTwice(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr): Promise<TextItem[]> {
+  const first = await readGroups(groups, cc, mask, frame, original, th, ocr);
+  const weak = first.filter((i) => i.confidence < REREAD_BELOW);
+  if (weak.length === 0) return first;
+  const again = await readGroups(weak.map((i) => ({ box: i.box, members: i.members })), cc, mask, frame, original, th, ocr, REREAD_HEIGHT);
+  const key = (b: BBox): string => b.join(',');
+  const second = new Map(again.map((i) => [key(i.box), i]));
+  const single = new Set(groups.filter((g) => g.members.length === 1).map((g) => key(g.box)));
+  const count = new Map<string, number>();
+  for (const i of first) for (const w of wordsOf(i.text)) count.set(w, (count.get(w) ?? 0) + 1);
+  return first.map((i) => {
+    const b = second.get(key(i.box));
+    if (!b) return i;
+    // Either reading says how surely this is text (what the sheet keeps as text goes by it):
+    // the higher of the two, whichever text is kept.
+    const confidence = Math.max(i.confidence, b.confidence);
+    if (b.text === i.text) return { ...i, confidence };
+    // Support from the other items: the item's own first reading does not vote for itself.
+    const own = wordsOf(i.text);
+    const support = (t: string): number => wordsOf(t).reduce((n, w) => n + (count.get(w) ?? 0) - own.filter((o) => o === w).length, 0);
+    const wide = single.has(key(i.box));
+    const order = (t: TextItem): number[] => [wide && t.text.replace(/[^A-Za-z0-9]/g, '').length < 2 ? 0 : 1, support(t.text), TAG_SHAPE.test(t.text.trim()) ? 1 : 0, t.confidence];
+    const [x, y] = [order(i), order(b)];
+    const k = x.findIndex((v, n) => v !== y[n]);
+    return { ...i, text: k >= 0 && y[k]! > x[k]! ? b.text : i.text, confidence };
+  });
+}
+
 /** Levenshtein distance, stopping early above `max`. */
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
