@@ -301,7 +301,9 @@ export interface LegendEntry {
  * labels; axis labels never do.
  */
 export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
-  const outsidePlot = (b: BBox): boolean => !plot || (b[0] + b[2]) / 2 < plot[0] || (b[0] + b[2]) / 2 > plot[2] || (b[1] + b[3]) / 2 < plot[1] || (b[1] + b[3]) / 2 > plot[3];
+  // Wholly clear of the frame: a point at an axis limit, cut by the frame, pokes out of the plot
+  // beside the tick labels, and a number there is an axis label, not a series name.
+  const outsidePlot = (b: BBox): boolean => !plot || b[2] < plot[0] - 2 || b[0] > plot[2] + 2 || b[3] < plot[1] - 2 || b[1] > plot[3] + 2;
   const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
   const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
