@@ -132,8 +132,9 @@ export function textHeight(ps: Phrase[]): number {
 /**
  * OCR reads dashed or dotted coloured lines as words ("aeoeee"): a word whose ink is mostly a
  * vivid colour and that tesseract is unsure of, or that is a letter or two, is a drawing.
+ * `darkShare`: dark ink, as a share of the colour, that makes it a word boxed with its swatch.
  */
-export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, background: [number, number, number]): Word[] {
+export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, background: [number, number, number], darkShare = 0.3): Word[] {
   const bgChroma = Math.max(...background) - Math.min(...background);
   return words.filter((w) => {
     let ink = 0, vivid = 0, dark = 0;
@@ -152,6 +153,6 @@ export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, ba
         else if (Math.max(r, g, b) < 110) dark++;
       }
     // Dark ink beside the colour is a word boxed together with its legend swatch: kept.
-    return !(ink > 0 && vivid > 0.6 * ink && dark < 0.3 * vivid && (w.confidence < 0.9 || w.text.length <= 2));
+    return !(ink > 0 && vivid > 0.6 * ink && dark < darkShare * vivid && (w.confidence < 0.9 || w.text.length <= 2));
   });
 }

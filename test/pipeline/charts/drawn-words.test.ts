@@ -28,3 +28,17 @@ describe('drawn words', () => {
     expect(dropDrawnWords(words, picture([90, 90, 90]), width, bg).map((w) => w.text)).toEqual(['O', 'Q2']);
   });
 });
+
+describe('words read from crops', () => {
+  it("keeps a short name boxed with a legend swatch larger than its dark ink, at the crops' share", () => {
+    const width = 60, height = 30;
+    const bg: [number, number, number] = [255, 255, 255];
+    const rgb = new Uint8Array(width * height * 3).fill(255);
+    // A solid 17 px orange swatch at x 2..19, then "Q3": a few dark strokes at x 24..40.
+    for (let y = 6; y < 23; y++) for (let x = 2; x < 19; x++) rgb.set([245, 133, 24], 3 * (y * width + x));
+    for (let y = 9; y < 20; y++) for (const x of [25, 28, 33, 37]) rgb.set([20, 20, 20], 3 * (y * width + x));
+    const boxed: Word[] = [{ text: 'Q3', bbox: [2, 6, 40, 23], confidence: 0.6 }];
+    expect(dropDrawnWords(boxed, rgb, width, bg)).toHaveLength(0);
+    expect(dropDrawnWords(boxed, rgb, width, bg, 0.05)).toHaveLength(1);
+  });
+});

@@ -35,3 +35,14 @@ describe('numbers as series names', () => {
     expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, '2023'], [1, '2024']]);
   });
 });
+
+describe('swatch rims', () => {
+  it("does not take a dark swatch's rim, fallen into the light colour of its pair, for the light swatch", () => {
+    // Legend row: light green swatch "Men", dark green swatch "Online"; the dark swatch's top edge
+    // (1 px) was labelled light green.
+    const comps = [comp(3, [386, 804, 404, 823]), comp(3, [488, 804, 506, 805]), comp(0, [488, 805, 506, 822])];
+    const ps = [phraseOf([word('Men', [412, 806, 446, 821])]), phraseOf([word('Online', [512, 806, 570, 821])])];
+    const legend = findLegend(comps, ps, 15, new Set([0, 3]), new Set(), [80, 20, 1500, 760]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Online'], [3, 'Men']]);
+  });
+});
