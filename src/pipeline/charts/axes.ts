@@ -63,24 +63,29 @@ export function readings(p: Phrase): number[] {
   // A space or comma before three digits groups thousands ("1,000").
   if (!m || (m[3] && m[4]!.length === 3)) return [p.value];
   const digits = m[2]! + m[4]!, sign = m[1] ? -1 : 1;
-  const out = [p.value];
+  // No number is printed with a leading zero ("065", "0 45"): only the readings with the point
+  // after that zero are possible.
+  const possible = (k: number): boolean => k === 1 || digits[0] !== '0';
+  const out = possible(digits.length) ? [p.value] : [];
   for (let k = 1; k < digits.length; k++) {
     const v = sign * Number(`${digits.slice(0, k)}.${digits.slice(k)}`);
-    if (!out.includes(v)) out.push(v);
+    if (possible(k) && !out.includes(v)) out.push(v);
   }
-  return out;
+  return out.length ? out : [p.value];
 }
 
 interface Reading {
   p: Phrase;
   v: number;
+  /** Where the label marks its value: its centre, or an edge for a label flush with the axis end. */
+  at?: number;
 }
 
 /** The best fit of a group of labels, dropping misread labels one at a time. */
 function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabels: number): Axis | undefined {
-  let labels = consensus(group, orientation, tol) ?? group.map((p) => ({ p, v: p.value! }));
+  let labels = consensus(group, orientation, tol) ?? group.map((p): Reading => ({ p, v: readings(p)[0]! }));
   while (labels.length >= minLabels) {
-    const ps = labels.map((l) => (orientation === 'y' ? cy(l.p.bbox) : cx(l.p.bbox)));
+    const ps = labels.map((l) => l.at ?? (orientation === 'y' ? cy(l.p.bbox) : cx(l.p.bbox)));
     const vs = labels.map((l) => l.v);
     // Two distinct values are needed; equal values cannot be two ticks.
     if (new Set(vs).size < labels.length) {
@@ -112,6 +117,10 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
 function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Reading[] | undefined {
   if (group.length < 4) return undefined;
   const ps = group.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
+  // Only the first and last labels can be flush, each at its outer edge (the label runs inward).
+  const first = ps.indexOf(Math.min(...ps)), last = ps.indexOf(Math.max(...ps));
+  const lo = orientation === 'y' ? 1 : 0, hi = orientation === 'y' ? 3 : 2;
+  const outerEdge = (k: number): number | undefined => (k === first ? group[k]!.bbox[lo] : k === last ? group[k]!.bbox[hi] : undefined);
   const alts = group.map(readings);
   const positive = group.every((l) => l.value! > 0);
   let best: Reading[] | undefined, bestScore = -Infinity;
@@ -126,14 +135,22 @@ function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Readin
             const b = (tj - ti) / (ps[j]! - ps[i]!);
             const a = ti - b * ps[i]!;
             const inliers: Reading[] = [];
-            let altered = 0;
+            let altered = 0, flush = 0;
             group.forEach((p, k) => {
               const v = alts[k]!.find((x) => Math.abs((tr(x) - a) / b - ps[k]!) <= tol);
-              if (v === undefined) return;
-              inliers.push({ p, v });
-              if (v !== p.value) altered++;
+              if (v !== undefined) {
+                inliers.push({ p, v });
+                if (v !== p.value) altered++;
+                return;
+              }
+              // The end labels are often drawn flush with the axis ends (Vega's labelFlush): an edge,
+              // not the centre, stands at the tick. Taken at that edge, they no longer bend the scale.
+              const edge = outerEdge(k);
+              if (edge === undefined || Math.abs((tr(p.value!) - a) / b - edge) > tol) return;
+              inliers.push({ p, v: p.value!, at: edge });
+              flush++;
             });
-            const sc = inliers.length - 0.1 * altered;
+            const sc = inliers.length - 0.1 * altered - 0.05 * flush;
             if (sc > bestScore) {
               bestScore = sc;
               best = inliers;

@@ -78,7 +78,9 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[]
   };
   const { boxes, glyphs } = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
   if (boxes.length === 0) return words;
-  const found = await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr);
+  // Crops of marks (two touching squares' seam) read as letters too; a crop's box often holds a
+  // legend swatch larger than its short dark name ("Q3"), so only words with almost no dark ink go.
+  const found = dropDrawnWords(await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr), rgb, width, bg, 0.05);
   const kept = words.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
   return [...kept, ...found];
 }
@@ -110,10 +112,11 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   const leftOf = (p: Phrase): boolean => p.bbox[2] <= (ruled ? ruled[0] + 3 : 0.3 * width);
   const below = (p: Phrase): boolean => p.bbox[1] >= (ruled ? ruled[3] - 3 : 0.6 * height);
   let yAxis = findAxis(ps, 'y') ?? findAxis(ps.filter(leftOf), 'y', new Set(), 2);
-  // Tick labels split at a lost decimal point ("0" "8") are read whole when that explains more ticks.
+  // Tick labels split at a lost decimal point ("0" "8") are read whole when that explains as many ticks
+  // (every label of a column split alike explains them in both readings; the pieces alone read 0.8 as 8).
   const joined = joinSplitNumbers(ps);
   const yJoined = joined.length < ps.length ? findAxis(joined, 'y') : undefined;
-  if (yJoined && yJoined.labels.length > (yAxis?.labels.length ?? 0)) {
+  if (yJoined && yJoined.labels.length >= (yAxis?.labels.length ?? 0)) {
     ps = joined;
     yAxis = yJoined;
   }
@@ -342,14 +345,18 @@ function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height:
  * Share of the rectangles that stand on one common line (the baseline) along this orientation,
  * directly or through rectangles stacked on them: near 1 for bar charts, low for square markers.
  */
-function groundedShare(rects: Component[], vertical: boolean): number {
+export function groundedShare(rects: Component[], vertical: boolean): number {
   if (rects.length < 2) return 0;
   const lo = (c: Component): number => (vertical ? c.bbox[1] : c.bbox[0]);
   const hi = (c: Component): number => (vertical ? c.bbox[3] : c.bbox[2]);
   const u0 = (c: Component): number => (vertical ? c.bbox[0] : c.bbox[1]);
   const u1 = (c: Component): number => (vertical ? c.bbox[2] : c.bbox[3]);
+  // A tick mark or the axis line in the bars' own grey joins some bars and not others, moving their
+  // ends by a few pixels: wide bars get a looser baseline (markers, a few pixels across, do not).
+  const across = rects.map((c) => u1(c) - u0(c)).sort((a, b) => a - b)[rects.length >> 1]!;
+  const tol = Math.max(2, Math.min(6, 0.12 * across));
   const share = (line: number): number => {
-    const grounded = new Set(rects.filter((c) => Math.abs(lo(c) - line) <= 2 || Math.abs(hi(c) - line) <= 2));
+    const grounded = new Set(rects.filter((c) => Math.abs(lo(c) - line) <= tol || Math.abs(hi(c) - line) <= tol));
     if (grounded.size < 2) return 0;
     let grew = true;
     while (grew) {
@@ -372,7 +379,7 @@ function groundedShare(rects: Component[], vertical: boolean): number {
   // Every edge is a candidate baseline; the one that grounds the most rectangles wins.
   // (The twelve edges most rectangles share are tried.)
   const ends = rects.flatMap((c) => [lo(c), hi(c)]);
-  const support = (e: number): number => ends.filter((x) => Math.abs(x - e) <= 2).length;
+  const support = (e: number): number => ends.filter((x) => Math.abs(x - e) <= tol).length;
   const lines = [...new Set(ends)].sort((a, b) => support(b) - support(a)).slice(0, 12);
   return Math.max(0, ...lines.map(share));
 }

@@ -301,15 +301,21 @@ export interface LegendEntry {
  * labels; axis labels never do.
  */
 export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
-  const outsidePlot = (b: BBox): boolean => !plot || (b[0] + b[2]) / 2 < plot[0] || (b[0] + b[2]) / 2 > plot[2] || (b[1] + b[3]) / 2 < plot[1] || (b[1] + b[3]) / 2 > plot[3];
+  // Wholly clear of the frame: a point at an axis limit, cut by the frame, pokes out of the plot
+  // beside the tick labels, and a number there is an axis label, not a series name.
+  const outsidePlot = (b: BBox): boolean => !plot || b[2] < plot[0] - 2 || b[0] > plot[2] + 2 || b[3] < plot[1] - 2 || b[1] > plot[3] + 2;
   const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
   const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
   const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
   const inColumn = (c: Component): boolean =>
     new Set(swatches.filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2).map((o) => o.cluster)).size >= 2;
+  // The anti-aliased edge of a swatch can fall into a lighter series colour (paired palettes): a
+  // strip lying along a larger swatch of another colour is that swatch's rim, not a swatch.
+  const grown = (b: BBox, o: BBox): boolean => b[0] >= o[0] - 1 && b[2] <= o[2] + 1 && b[1] >= o[1] - 1 && b[3] <= o[3] + 1;
+  const rim = (c: Component): boolean => swatches.some((o) => o.cluster !== c.cluster && o.area > 3 * c.area && grown(c.bbox, o.bbox));
   for (const c of comps) {
-    if (!seriesClusters.has(c.cluster) || c.area < 4) continue;
+    if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
     if (!small) continue;

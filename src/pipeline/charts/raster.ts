@@ -165,8 +165,9 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
     const c = noisy ? own[b]! : counts[b]!;
     const col: Rgb = [sums[3 * b]! / counts[b]!, sums[3 * b + 1]! / counts[b]!, sums[3 * b + 2]! / counts[b]!];
     let near = -1;
-    // On a scan a faded colour comes close to a grey of like lightness: a grey and a colour stay apart.
-    for (let k = 0; k < centres.length; k++) if (colourDistance(col, centres[k]!) < MERGE_DISTANCE && !(noisy && Math.abs(chroma(col) - chroma(centres[k]!)) >= GREY_COLOUR_CHROMA)) near = near < 0 || colourDistance(col, centres[k]!) < colourDistance(col, centres[near]!) ? k : near;
+    // A grey and a colour stay apart: a pale series colour is as light as a gridline grey (a light
+    // blue beside #ddd), and on a scan a faded colour comes close to a grey of like lightness.
+    for (let k = 0; k < centres.length; k++) if (colourDistance(col, centres[k]!) < MERGE_DISTANCE && !greyAndColour(col, centres[k]!, noisy)) near = near < 0 || colourDistance(col, centres[k]!) < colourDistance(col, centres[near]!) ? k : near;
     // A bin as common as a quarter of the colour it is near, yet clearly apart from it, is a
     // colour of its own (a pale blue beside a light grey, two pastel fills of one palette) when
     // it differs in hue, or when it fills a large area as a tint (sequential palettes are tints
@@ -230,6 +231,13 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   }
   return { background, centres, label, counts: clusterCounts };
 }
+
+/**
+ * Chroma apart by GREY_COLOUR_CHROMA; on a rendered chart only a light true grey (a gridline) and a
+ * light colour (a pastel): darker greys beside colours are text rims and blends.
+ */
+const greyAndColour = (a: Rgb, b: Rgb, noisy: boolean): boolean => Math.abs(chroma(a) - chroma(b)) >= GREY_COLOUR_CHROMA && (noisy || (Math.min(chroma(a), chroma(b)) < 12 && Math.min(lum(a), lum(b)) >= 160));
+const lum = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
 /** Neither colour lies on the way from the other to the background (they differ in hue, not only in strength). */
 const offTint = (a: Rgb, b: Rgb, background: Rgb): boolean => toSegment(a, b, background).d >= 12 && toSegment(b, a, background).d >= 12;

@@ -132,8 +132,10 @@ export function textHeight(ps: Phrase[]): number {
 /**
  * OCR reads dashed or dotted coloured lines as words ("aeoeee"): a word whose ink is mostly a
  * vivid colour and that tesseract is unsure of, or that is a letter or two, is a drawing.
+ * `darkShare`: dark ink, as a share of the colour, that makes it a word boxed with its swatch.
  */
-export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, background: [number, number, number]): Word[] {
+export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, background: [number, number, number], darkShare = 0.3): Word[] {
+  const bgChroma = Math.max(...background) - Math.min(...background);
   return words.filter((w) => {
     let ink = 0, vivid = 0, dark = 0;
     for (let y = Math.max(0, Math.floor(w.bbox[1])); y < Math.ceil(w.bbox[3]); y++)
@@ -141,12 +143,16 @@ export function dropDrawnWords(words: Word[], rgb: Uint8Array, width: number, ba
         const i = 3 * (y * width + x);
         const r = rgb[i], g = rgb[i + 1], b = rgb[i + 2];
         if (r === undefined || g === undefined || b === undefined) continue;
-        if (Math.hypot(r - background[0], g - background[1], b - background[2]) < 60) continue;
+        const d = Math.hypot(r - background[0], g - background[1], b - background[2]);
+        if (d < 60) continue;
         ink++;
-        if (Math.max(r, g, b) - Math.min(r, g, b) >= 60) vivid++;
+        // Muted colours (a grey-blue ring) count too: a colour's blend with the background keeps
+        // chroma in proportion to its distance from it, a grey's blend keeps none.
+        const spread = Math.max(r, g, b) - Math.min(r, g, b);
+        if (spread >= 60 || spread - bgChroma >= 0.2 * d) vivid++;
         else if (Math.max(r, g, b) < 110) dark++;
       }
     // Dark ink beside the colour is a word boxed together with its legend swatch: kept.
-    return !(ink > 0 && vivid > 0.6 * ink && dark < 0.3 * vivid && (w.confidence < 0.9 || w.text.length <= 2));
+    return !(ink > 0 && vivid > 0.6 * ink && dark < darkShare * vivid && (w.confidence < 0.9 || w.text.length <= 2));
   });
 }

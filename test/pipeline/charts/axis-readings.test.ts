@@ -9,8 +9,11 @@ const phrase = (text: string, bbox: BBox): Phrase => ({ text, bbox, words: [], v
 
 describe('tick labels with a lost decimal point', () => {
   it('offers the decimal readings of a bare digit string only', () => {
-    expect(readings(phrase('08', [0, 0, 1, 1]))).toEqual([8, 0.8]);
-    expect(readings(phrase('0 9', [0, 0, 1, 1]))).toEqual([9, 0.9]);
+    // No number is printed with a leading zero: "08" and "0 9" can only be 0.8 and 0.9.
+    expect(readings(phrase('08', [0, 0, 1, 1]))).toEqual([0.8]);
+    expect(readings(phrase('0 9', [0, 0, 1, 1]))).toEqual([0.9]);
+    expect(readings(phrase('045', [0, 0, 1, 1]))).toEqual([0.45]);
+    expect(readings(phrase('1 5', [0, 0, 1, 1]))).toEqual([15, 1.5]);
     expect(readings(phrase('250', [0, 0, 1, 1]))).toEqual([250, 2.5, 25]);
     expect(readings(phrase('0.6', [0, 0, 1, 1]))).toEqual([0.6]);
     expect(readings(phrase('1,000', [0, 0, 1, 1]))).toEqual([1000]);
@@ -43,6 +46,25 @@ describe('tick labels with a lost decimal point', () => {
     const ps = [phrase('0', [39, 183, 46, 194]), phrase('7', [57, 183, 64, 194]), phrase('0.6', [39, 231, 64, 243]), phrase('40', [200, 183, 214, 194])];
     const out = joinSplitNumbers(ps);
     expect(out.map((p) => p.text)).toEqual(['0 7', '0.6', '40']);
-    expect(readings(out[0]!)).toEqual([7, 0.7]);
+    expect(readings(out[0]!)).toEqual([0.7]);
+  });
+
+  it('reads a whole axis of labels split at their lost points ("0" "65") as decimals', () => {
+    // 0.65 … 0.10 every 68.8 px, each read as "0" and two digits apart: too few for the pair-wise consensus to matter.
+    const ps = joinSplitNumbers(['65', '60', '55'].flatMap((d, i) => [phrase('0', [71, 12 + 68.8 * i, 85, 34 + 68.8 * i]), phrase(d, [105, 13 + 68.8 * i, 135, 34 + 68.8 * i])]));
+    const axis = findAxis(ps, 'y')!;
+    applyReadings(axis);
+    expect(axis.labels.map((l) => l.value)).toEqual([0.65, 0.6, 0.55]);
+  });
+});
+
+describe('end labels flush with the axis ends', () => {
+  it('reads the scale from the ticks, the first label by its left edge and the last by its right', () => {
+    // Ticks 0.0 … 0.8 at x = 33 + 66.5 k; "0.0" starts at its tick, "0.8" ends at its tick, the rest are centred.
+    const ps = [phrase('0.0', [33, 356, 52, 367]), phrase('0.2', [90, 356, 109, 367]), phrase('0.4', [156, 356, 176, 367]), phrase('0.6', [223, 356, 242, 367]), phrase('0.8', [280, 356, 299, 367])];
+    const axis = findAxis(ps, 'x')!;
+    expect(axis.labels).toHaveLength(5);
+    expect(toValue(axis, 33)).toBeCloseTo(0, 2);
+    expect(toValue(axis, 299)).toBeCloseTo(0.8, 2);
   });
 });

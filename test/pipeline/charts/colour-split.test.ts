@@ -33,3 +33,22 @@ describe('tints of one hue', () => {
     expect(cl.centres).toHaveLength(2);
   });
 });
+
+describe('a pale series colour beside the gridline grey', () => {
+  it('keeps small pale-blue rings apart from the far more common light-grey grid', () => {
+    const width = 300, height = 200;
+    const rgb = new Uint8Array(width * height * 3).fill(255);
+    const put = (x: number, y: number, c: Rgb): void => rgb.set(c, 3 * (y * width + x));
+    // Gridlines every 20 px, 2 px wide, in #ddd, inside a white margin.
+    for (let y = 10; y < height - 10; y++) for (let x = 10; x < width - 10; x++) if (x % 20 < 2 || y % 20 < 2) put(x, y, [221, 221, 221]);
+    // Eight hollow rings (9 px squares, 2 px outline) of a pale blue, off the grid.
+    for (let k = 0; k < 8; k++) {
+      const x0 = 25 + 32 * k, y0 = 25 + 20 * (k % 4);
+      for (let y = y0; y < y0 + 9; y++) for (let x = x0; x < x0 + 9; x++) if (x - x0 < 2 || x - x0 > 6 || y - y0 < 2 || y - y0 > 6) put(x, y, [198, 219, 239]);
+    }
+    const cl = clusterColours({ width, height, rgb });
+    const ring = cl.label[25 * width + 25]!, grid = cl.label[100 * width + 40]!;
+    expect(ring).toBeGreaterThanOrEqual(0);
+    expect(ring).not.toBe(grid);
+  });
+});

@@ -46,6 +46,25 @@ describe.skipIf(!nativeAvailable)('generated charts (native tesseract)', () => {
     got.table.rows.forEach((row, i) => expect(Math.abs(Number(row[col]) - budget[i]!) / (hi - lo)).toBeLessThanOrEqual(0.02));
   }, 30_000);
 
+  it('names series by their legend, not by the seam of two touching squares read from a crop as "i" (seed 68)', async () => {
+    const c = await generateChart(68);
+    const got = await read(c.png);
+    expect(got.chart_type).toBe('scatter');
+    expect(got.series.map((s) => s.name)).toEqual(expect.arrayContaining(['Forecast']));
+    expect(got.series.map((s) => s.name)).not.toContain('i');
+  }, 30_000);
+
+  it('reads a value axis whose every label OCR split at its lost point ("0" "65") as decimals (train2 seed 200008)', async () => {
+    const c = await generateChart(200008);
+    const got = await read(c.png);
+    expect(got.chart_type).toBe('line');
+    const [lo, hi] = c.truth.valueDomain;
+    const forecast = c.truth.series.find((s) => s.name === 'Forecast')!.values!;
+    const col = got.table.columns.indexOf('Forecast');
+    expect(col).toBeGreaterThan(0);
+    got.table.rows.forEach((row, i) => expect(Math.abs(Number(row[col]) - forecast[i]!) / (hi - lo)).toBeLessThanOrEqual(0.02));
+  }, 30_000);
+
   it('reads hollow square markers as points, not a line (seed 47)', async () => {
     const c = await generateChart(47);
     const got = await read(c.png);

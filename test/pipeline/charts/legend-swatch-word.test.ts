@@ -23,3 +23,26 @@ describe('legend row', () => {
     expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Budget'], [1, 'Men'], [2, 'Team C']]);
   });
 });
+
+describe('numbers as series names', () => {
+  it('does not name a series by a tick label beside a point cut by the frame', () => {
+    // Plot frame [76, 74, 972, 544]; an orange point at the bottom limit pokes out below it beside the
+    // y axis's "0"; the legend above the plot reads "2023" [swatch] "2024" [swatch].
+    const comps = [comp(0, [79, 545, 86, 548]), comp(0, [490, 12, 497, 19]), comp(1, [587, 12, 594, 19])];
+    const label = (text: string, bbox: BBox): Phrase => ({ ...phraseOf([word(text, bbox)]), value: Number(text) });
+    const ps = [label('0', [59, 539, 67, 550]), label('2023', [428, 10, 463, 22]), label('2024', [525, 10, 560, 22])];
+    const legend = findLegend(comps, ps, 11.5, new Set([0, 1]), new Set(), [76, 74, 972, 544]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, '2023'], [1, '2024']]);
+  });
+});
+
+describe('swatch rims', () => {
+  it("does not take a dark swatch's rim, fallen into the light colour of its pair, for the light swatch", () => {
+    // Legend row: light green swatch "Men", dark green swatch "Online"; the dark swatch's top edge
+    // (1 px) was labelled light green.
+    const comps = [comp(3, [386, 804, 404, 823]), comp(3, [488, 804, 506, 805]), comp(0, [488, 805, 506, 822])];
+    const ps = [phraseOf([word('Men', [412, 806, 446, 821])]), phraseOf([word('Online', [512, 806, 570, 821])])];
+    const legend = findLegend(comps, ps, 15, new Set([0, 3]), new Set(), [80, 20, 1500, 760]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Online'], [3, 'Men']]);
+  });
+});

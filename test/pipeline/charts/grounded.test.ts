@@ -1,0 +1,22 @@
+// Bars stand on one baseline even where a tick mark or the axis line, drawn in the bars' own grey,
+// joins some of them and moves their ends by a few pixels.
+import { describe, expect, it } from 'vitest';
+import { groundedShare } from '../../../src/pipeline/charts/extract.js';
+import type { Component } from '../../../src/pipeline/charts/marks.js';
+import type { BBox } from '../../../src/pipeline/types.js';
+
+const comp = (bbox: BBox): Component => ({ cluster: 0, bbox, area: (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), pixels: new Int32Array(0) });
+
+describe('bar baselines', () => {
+  it('grounds horizontal bars whose left ends differ by a tick length', () => {
+    const ends = [724, 267, 434, 160, 158, 688, 448, 679, 799];
+    const bars = ends.map((x1, i) => comp([i % 2 ? 74 : 69, 35 + 54 * i, x1, 84 + 54 * i]));
+    expect(groundedShare(bars, false)).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('does not ground small square markers scattered a few pixels apart', () => {
+    const pts = [[10, 40], [14, 80], [30, 12], [55, 60], [70, 33], [90, 75]].map(([x, y]) => comp([x!, y!, x! + 6, y! + 6]));
+    expect(groundedShare(pts, true)).toBeLessThan(0.6);
+    expect(groundedShare(pts, false)).toBeLessThan(0.6);
+  });
+});
