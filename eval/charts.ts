@@ -7,7 +7,7 @@
 // Build: node_modules/.bin/tsc -p tsconfig.bench.json; run: node dist-bench/eval/charts.js
 // Settings: EVAL_TRAIN (160), EVAL_TRAIN2 (0; a second training split, seeds 200001.., added
 // 2026-11-25 for issue 13m so the rules can be tuned on charts neither train nor held-out; tuning on
-// it is allowed), EVAL_HELDOUT (80), EVAL_FIGURES_DEV (path, default ../shared/data/figures-dev/charts;
+// it is allowed), EVAL_VALID (0; a validation split, seeds 300001.., to choose between changes), EVAL_HELDOUT (80), EVAL_FIGURES_DEV (path, default ../shared/data/figures-dev/charts;
 // "" skips it), EVAL_WORKERS (2), EVAL_DUMP (a folder for per-chart results).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -23,6 +23,9 @@ const HELDOUT = Number(process.env.EVAL_HELDOUT ?? 80);
 const HELDOUT_SEED = 100_001;
 const TRAIN2 = Number(process.env.EVAL_TRAIN2 ?? 0);
 const TRAIN2_SEED = 200_001;
+/** A validation split (seeds 300001..), added 2026-11-28 to choose between candidate changes without touching held-out; never tuned on, misses never looked at. */
+const VALID = Number(process.env.EVAL_VALID ?? 0);
+const VALID_SEED = 300_001;
 const FIGDEV = process.env.EVAL_FIGURES_DEV ?? path.resolve('../shared/data/figures-dev/charts');
 const WORKERS = Number(process.env.EVAL_WORKERS ?? 2);
 const DUMP = process.env.EVAL_DUMP;
@@ -155,6 +158,7 @@ console.log(`chart eval on ${os.cpus().length} cores, load ${os.loadavg()[0]!.to
 try {
   if (TRAIN > 0) report('train (seeds 1..)', await run('train', generatedCases(1, TRAIN), ocr));
   if (TRAIN2 > 0) report(`train2 (seeds ${TRAIN2_SEED}..)`, await run('train2', generatedCases(TRAIN2_SEED, TRAIN2), ocr));
+  if (VALID > 0) report(`validation (seeds ${VALID_SEED}..)`, await run('valid', generatedCases(VALID_SEED, VALID), ocr));
   if (HELDOUT > 0) report(`held-out (seeds ${HELDOUT_SEED}..)`, await run('heldout', generatedCases(HELDOUT_SEED, HELDOUT), ocr));
   const fig = figDevCases(FIGDEV);
   if (fig.length) {
