@@ -3,7 +3,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darkBands, invertDarkBands } from '../../src/pipeline/scan/bands.js';
-import { readScannedPage, withoutRuleGlyphs } from '../../src/pipeline/scan/read-scan.js';
+import { readScannedPage, straightened, withoutRuleGlyphs } from '../../src/pipeline/scan/read-scan.js';
+import { rotateGrey } from '../../src/pipeline/schematics/raster.js';
+import { eraseRules } from '../../src/pipeline/tables/scan-text.js';
 import { estimatePageSkew, quarterTurn } from '../../src/pipeline/scan/skew.js';
 import type { GreyPixels } from '../../src/pipeline/tables/scan-background.js';
 import { NativeTesseractEngine, parseOsd } from '../../src/providers/ocr/tesseract-native.js';
@@ -71,6 +73,38 @@ describe('skew, quarter turns and dark bands', () => {
   });
 });
 
+describe('rules painted out, boxes moved', () => {
+  it("keeps a descender that rests on a rule, and nothing of the rules or where they cross", () => {
+    const width = 120;
+    const img: GreyPixels = { data: new Uint8Array(width * 60).fill(255), width, height: 60 };
+    const ink = (x: number, y: number): void => void (img.data[y * width + x] = 0);
+    for (let x = 0; x < width; x++) for (const y of [30, 31]) ink(x, y); // a rule 2 px thick
+    for (let y = 0; y < 60; y++) for (const x of [90, 91]) ink(x, y); // a vertical rule crossing it
+    for (let y = 15; y <= 31; y++) for (const x of [40, 41]) ink(x, y); // a glyph's tail reaching into the rule
+    eraseRules(img, [
+      { x0: 0, y0: 30.5, x1: width - 1, y1: 30.5, width: 2 },
+      { x0: 90.5, y0: 0, x1: 90.5, y1: 59, width: 2 },
+    ]);
+    const at = (x: number, y: number): number => img.data[y * width + x]!;
+    expect([at(40, 30), at(41, 31)]).toEqual([0, 0]); // the tail is whole
+    expect([at(10, 30), at(70, 31), at(90, 31), at(91, 10), at(90, 50)]).toEqual([255, 255, 255, 255, 255]);
+  });
+
+  it('moves a box read on the page as scanned to where straightening puts its ink', () => {
+    const width = 400;
+    const height = 300;
+    const img: GreyPixels = { data: new Uint8Array(width * height).fill(255), width, height };
+    for (let y = 40; y < 50; y++) for (let x = 300; x < 340; x++) img.data[y * width + x] = 0;
+    const turned = rotateGrey(img, -1.1);
+    let [sx, sy, n] = [0, 0, 0];
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (turned.data[y * width + x]! < 128) [sx, sy, n] = [sx + x + 0.5, sy + y + 0.5, n + 1];
+    const box = straightened([{ text: 'w', bbox: [300, 40, 340, 50], words: [{ text: 'w', bbox: [300, 40, 340, 50], confidence: 1 }] }], img, -1.1)[0]!.words[0]!.bbox;
+    expect(Math.abs((box[0] + box[2]) / 2 - sx / n)).toBeLessThan(0.6);
+    expect(Math.abs((box[1] + box[3]) / 2 - sy / n)).toBeLessThan(0.6);
+    expect(box[2] - box[0]).toBe(40);
+  });
+});
+
 describe.skipIf(!nativeAvailable)('scanned pages read by native tesseract', () => {
   let engine: NativeTesseractEngine;
   beforeAll(async () => {
@@ -100,6 +134,21 @@ describe.skipIf(!nativeAvailable)('scanned pages read by native tesseract', () =
     const vertical = page.rules.filter((s) => s.x0 === s.x1 && s.y1 - s.y0 > 200);
     expect(horizontal.length).toBeGreaterThanOrEqual(ROWS.length + 1);
     expect(vertical.length).toBeGreaterThanOrEqual(XS.length);
+  }, 60_000);
+
+  it('a skewed page with nothing to paint out is read as scanned, its boxes on the straightened ink', async () => {
+    const scan = await scanLike(Buffer.from(proseSvg()), { angle: 1.1, blur: 0.4, noise: 6, jpegQuality: 80, dpi: 200 }, rng(5));
+    const page = await readScannedPage(await grey(scan), engine);
+    expect(Math.abs(page.skew - 1.1)).toBeLessThanOrEqual(0.15);
+    const words = page.lines.flatMap((l) => l.words);
+    expect(wordsOf(words.map((w) => w.text).join(' '))).toEqual(wordsOf(PROSE.join(' ')));
+    // Each box covers its word's ink in the stored, straightened page: dark pixels fill a good part of it.
+    for (const w of words) {
+      const [x0, y0, x1, y1] = w.bbox.map(Math.round) as [number, number, number, number];
+      let dark = 0;
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (page.img.data[y * page.img.width + x]! < 128) dark++;
+      expect(dark / ((x1 - x0) * (y1 - y0)), w.text).toBeGreaterThan(0.12);
+    }
   }, 60_000);
 
   it('a page scanned sideways is turned upright before it is read', async () => {

@@ -211,6 +211,36 @@ async function recognise(prepared: PreparedScan, reader: PageRecognizer): Promis
 }
 
 /**
+ * Whether a skewed page is better recognised as it was scanned: nothing to paint out (no dark
+ * band, no ruled table) means straightening would only resample its glyphs, which softens small
+ * print, while the recogniser follows a skew of a degree or two by itself.
+ */
+function readAsScanned(prepared: PreparedScan): boolean {
+  return prepared.bands.length === 0 && ruledTables(prepared.rules, prepared.bandEdges).length === 0;
+}
+
+/**
+ * Lines read on the page as scanned, their boxes moved into the page turned by `deg` about its
+ * centre (as rotateGrey turns it): each box's centre turns, its size stays.
+ */
+export function straightened(lines: TextLine[], page: GreyPixels, deg: number): TextLine[] {
+  const a = (deg * Math.PI) / 180;
+  const cos = Math.cos(a);
+  const sin = Math.sin(a);
+  const cx = page.width / 2;
+  const cy = page.height / 2;
+  const move = (b: BBox): BBox => {
+    const ux = (b[0] + b[2]) / 2 - cx;
+    const uy = (b[1] + b[3]) / 2 - cy;
+    const x = cos * ux - sin * uy + cx;
+    const y = sin * ux + cos * uy + cy;
+    const [hw, hh] = [(b[2] - b[0]) / 2, (b[3] - b[1]) / 2];
+    return [x - hw, y - hh, x + hw, y + hh];
+  };
+  return lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) }));
+}
+
+/**
  * Straightens `img` (skew, then quarter turns when the text runs down the page), finds and
  * paints out its rules and recognises it once. A page whose words come back with low confidence
  * is asked of the engine's orientation detection and read again only when that says it is
@@ -227,7 +257,7 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer)
     if (turns) img = quarterTurn(img, turns);
   }
   const prepared = prepareScan(img);
-  const lines = await recognise(prepared, reader);
+  const lines = degrees && !turns && readAsScanned(prepared) ? straightened(await recognise({ ...prepared, img: input }, reader), input, -degrees) : await recognise(prepared, reader);
   if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
     // Upside down (or sideways with too little text to tell from the ink)? The turned page is
     // read again, and kept only if it reads better: a figure page reads badly either way.
