@@ -5,6 +5,8 @@
 // question it means ("What is the weight of Pump F-29"); names keep their case, since capitals mark
 // the key terms an answer must contain.
 
+import { paraphrasesOf } from './paraphrases.js';
+
 /** Openings that only frame the request; what follows them is the question. */
 const FRAMES: RegExp[] = [
   /^(?:and|also|so|then|ok|okay|hi|hello|now)\b[,:]?\s+/i,
@@ -76,7 +78,10 @@ export function plainQuestion(part: string): string {
   q = q.replace(/^([Ww]hat|[Ww]hich) ((?:[a-z]+ ){0,3}[a-z]+) (?:applies|apply|holds|is valid|is set) (?:to|for) (?=[A-Z0-9])/, 'What is the $2 of ');
   // "Who was responsible for installing X": the one who did the installing, not whoever is
   // responsible for X now.
-  q = q.replace(/^((?:[Ww]ho|[Ww]hich [a-z]+)) (?:is|was|were|are) (?:responsible for|in charge of|tasked with) ([a-z]+ing)\b/, '$1 did the $2 of');
+  // Not a gerund that itself means looking after ("in charge of looking after X", "maintaining").
+  q = q.replace(/^((?:[Ww]ho|[Ww]hich [a-z]+)) (?:is|was|were|are) (?:responsible for|in charge of|tasked with) ([a-z]+ing)\b(?! (?:after|for)\b)/, (m, who: string, act: string) =>
+    paraphrasesOf(act).includes('responsible') ? m : `${who} did the ${act} of`,
+  );
   // "How much was Pump F-29?": how much a named thing is (or was) is what it costs.
   q = q.replace(/^([Hh]ow much) (?:is|was|are|were) ((?:the )?[A-Z0-9][\w-]*(?: [A-Z0-9][\w-]*)*)$/, '$1 did $2 cost');
   // "Year in which X was installed": a noun phrase whose relative clause opens with a wh-word.

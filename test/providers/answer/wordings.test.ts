@@ -86,3 +86,11 @@ describe('wordings of single questions', () => {
     expect(answer).toMatchObject({ text: NOT_FOUND_TEXT, not_found: true });
   });
 });
+
+describe('who did an act, and who looks after', () => {
+  it('reads "responsible for installing" as the installer, "in charge of looking after" as the one responsible', () => {
+    expect(questionParts('Who was responsible for installing Pump B-92?')[0]!.text).toBe('Who did the installing of Pump B-92?');
+    expect(questionParts('Who is in charge of looking after Pump B-92?')[0]!.text).toBe('Who is in charge of looking after Pump B-92?');
+    expect(questionParts('Who is responsible for maintaining Pump B-92?')[0]!.text).toBe('Who is responsible for maintaining Pump B-92?');
+  });
+});
