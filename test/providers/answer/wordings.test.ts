@@ -94,3 +94,11 @@ describe('who did an act, and who looks after', () => {
     expect(questionParts('Who is responsible for maintaining Pump B-92?')[0]!.text).toBe('Who is responsible for maintaining Pump B-92?');
   });
 });
+
+describe('a second part as a noun phrase with a clause about "it"', () => {
+  it('splits "... and the year it was installed" without a comma', () => {
+    expect(questionParts('When was the commissioning of Pump B-92 and the year it was installed?').map((p) => p.text)).toEqual(['When was the commissioning of Pump B-92?', 'What is the year it was installed?']);
+    // A name after "and" is one subject, not a second part.
+    expect(questionParts('What is the distance between Pump B-92 and Tank T-1?')).toHaveLength(1);
+  });
+});
