@@ -11,6 +11,7 @@ import { TRAIN2 } from './qa-hard-train2.js';
 import { TRAIN3 } from './qa-hard-train3.js';
 import { JOIN_SHAPES, PAIRED, THREE_PART_SHAPES, TRAIN4, TRAIN4B, TWO_PART_SHAPES } from './qa-hard-train4.js';
 import { HELD3 } from './qa-hard-held3.js';
+import { TRAIN5, TRAIN5B } from './qa-hard-train5.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
@@ -21,7 +22,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3' | 'train4' | 'train4b';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -519,10 +520,38 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
+  // The fifth training wordings (single questions in many words, and their two-part joins), on
+  // the training documents, own stream.
+  const t5 = new Pick(rng(seed + 0x7a6));
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'train5', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = [...a.facts];
+      for (const [f, v] of t5.shuffle(facts).slice(0, 3)) ask(t5.one(TRAIN5[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      const [one, two] = t5.shuffle(facts.filter(([f]) => f !== 'standby'));
+      if (!one || !two) continue;
+      const q1 = t5.one(TRAIN5[one[0]].ask)(a.name).replace(/[?.]$/, '');
+      ask(t5.one(JOIN_SHAPES)(q1, t5.one(TRAIN5[two[0]].join)), [one[1].value, two[1].value], 'two-part', 'two-part', [page(one[0]), page(two[0])]);
+    }
+  }
+  // The second batch of the fifth training wordings: every asset's purchase price, and one other fact.
+  const t5b = new Pick(rng(seed + 0x7a7));
+  for (const { d, assets, where } of trainDocs) {
+    for (const a of assets) {
+      const asked = [...a.facts].filter(([f]) => TRAIN5B[f] !== undefined);
+      const cost = asked.find(([f]) => f === 'cost');
+      const other = t5b.shuffle(asked.filter(([f]) => f !== 'cost'))[0];
+      for (const [f, v] of [cost, other].filter((x) => x !== undefined)) {
+        items.push({ question: t5b.one(TRAIN5B[f]!)(a.name), answers: [v.value], category: 'paraphrased', type: FACTS[f].type, split: 'train5b', doc: d, pages: [where.get(`${a.name}|${f}`)!] });
+      }
+    }
+  }
   return { docs, items };
 }
 
-/** The second- to fourth-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
+/** The second- to fifth-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
 export function trainRepeats(): string[] {
   const name = 'Pump X-1';
   const held = new Set<string>();
@@ -532,16 +561,17 @@ export function trainRepeats(): string[] {
   }
   const out: string[] = [];
   for (const f of FACT_NAMES) {
-    for (const set of [TRAIN2, TRAIN3, TRAIN4, TRAIN4B]) {
+    for (const set of [TRAIN2, TRAIN3, TRAIN4, TRAIN4B, TRAIN5]) {
       for (const ask of set[f].ask) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
       for (const j of set[f].join) if (held.has(j.toLowerCase())) out.push(j);
     }
   }
+  for (const f of FACT_NAMES) for (const ask of TRAIN5B[f] ?? []) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
   for (const p of PAIRED) if (held.has(p.ask(name).toLowerCase())) out.push(p.ask(name));
   // A held joiner asked as a whole question about the asset ("what does it weigh" ~ "What does Pump X-1 weigh?").
   const asWhole = (j: string): string => `${j.replace(/\bit\b/, name)}?`.toLowerCase();
   const heldJoins = new Set(FACT_NAMES.flatMap((f) => [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join].map(asWhole)));
-  for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
+  for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask, ...TRAIN5[f].ask, ...(TRAIN5B[f] ?? [])]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
   return out;
 }
 

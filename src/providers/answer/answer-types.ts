@@ -297,10 +297,10 @@ interface Rule {
 const RULES: Rule[] = [
   { re: /^(?:in |during |since )?(?:what|which) year\b|^since when\b|^what year\b/, type: 'year' },
   { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
-  { re: /^how (?:often|frequently|regularly)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b/, type: 'duration', family: 'time' },
+  { re: /^how (?:often|frequently|regularly)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b|^(?:what|which) (?:is|was) the (?:time|period|gap|span)(?: that (?:passes|elapses))? between\b/, type: 'duration', family: 'time' },
   { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:\S+ ){0,2}?(?:was|is|were) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b|^(?:what|how much) (?:\S+ ){1,5}?(?:bought|purchased|acquired|sold) for$|^what (?:sum|amount of money)\b/, type: 'money' },
-  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
+  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
   { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
@@ -323,7 +323,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(year)$/, 'year', null],
   [/^(date|day)$/, 'date', null],
   [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term|schedule|cycle)$/, 'duration', 'time'],
-  [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure)$/, 'money', null],
+  [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure|outlay|investment|expense|expenses)$/, 'money', null],
   [/^(percentage|percent|share|proportion|efficiency|ratio)$/, 'percentage', null],
   [/^(weight|mass)$/, 'quantity', 'mass'],
   [/^(power|power rating|wattage)$/, 'quantity', 'power'],
@@ -357,20 +357,36 @@ function canonical(question: string): string {
 const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|which|whom|who|when|where|how)\b.*)$/;
 
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
-const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\ban? (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
+const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
 
 /** A unit the answer is asked in, at the end of the question ("... in kW", "in cubic metres"). */
 const IN_UNIT = /\bin ((?:cubic |square )?[a-z0-9³²/]+)$/;
 
 /** The answer type a question (or one part of a multi-part question) expects. */
 export function questionType(question: string): QuestionType {
+  const found = typeOf(question);
+  // A question that asks no more than "what" or "how much" but speaks of paying ("What did they
+  // pay for X", "X cost how much", "What is X worth"): what it asks is a sum of money.
+  if (found.type === 'text' || found.type === 'amount') {
+    const nameWords = names(question);
+    const words = canonical(question).split(/[\s,;:]+/).filter((w) => !nameWords.has(w));
+    if (words.some((w) => CONCEPTS.money?.test(w))) return { type: 'money', family: null, cue: found.cue, unitNamed: false };
+  }
+  return found;
+}
+
+function typeOf(question: string): QuestionType {
   const q = canonical(question);
-  const found = typeFromOpening(q) ?? typeFromNoun(q);
+  // "How high is the efficiency of X": the degree asks for the value of the property its noun names.
+  const degree = /^how (?:high|low|large|big|great|small) (?:is|was|are|were) ((?:the|its|their) .+)$/.exec(q);
+  const named = degree ? typeFromNoun(`what is ${degree[1]!}`) : undefined;
+  if (named && named.family !== 'length') return named;
+  const found = typeFromOpening(q, names(question)) ?? typeFromNoun(q);
   if (found) return found;
   // The wh-phrase may come late ("X was installed in what year", "when is it due, how often").
   const inner = INNER_WH.exec(q.slice(1));
   if (inner?.[1] && inner[1] !== q) {
-    const late = typeFromOpening(inner[1]) ?? typeFromNoun(inner[1]);
+    const late = typeFromOpening(inner[1], names(question)) ?? typeFromNoun(inner[1]);
     if (late) return late;
   }
   // "What is X rated at in kW?": the unit the answer is wanted in names what is asked.
@@ -380,7 +396,15 @@ export function questionType(question: string): QuestionType {
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
 
-function typeFromOpening(q: string): QuestionType | undefined {
+/** Words of the question written with a capital after its first word: names ("Pump" in "Pump F-29"), not verbs. */
+const names = (question: string): Set<string> => {
+  const words = unwrapRequest(question).split(/\s+/);
+  // The first word is a name too when more of a name follows it ("Pump F-29 cost how much").
+  const from = words.length > 1 && /^[A-Z0-9]/.test(words[1]!) && !/^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may|give|name|tell|list|in|on|at|for|by)$/i.test(words[0]!) ? 0 : 1;
+  return new Set(words.slice(from).filter((w) => /^[A-Z]/.test(w)).map((w) => w.toLowerCase().replace(/[^a-z0-9-]/g, '')));
+};
+
+function typeFromOpening(q: string, nameWords: Set<string> = new Set()): QuestionType | undefined {
   for (const r of RULES) {
     const m = r.re.exec(q);
     if (!m) continue;
@@ -397,7 +421,7 @@ function typeFromOpening(q: string): QuestionType | undefined {
     }
     // "how much can it pump per hour", "how many cubic metres an hour": a rate, whatever the opening;
     // "how much does it move" asks what it moves in a unit of time as well.
-    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w)))) {
+    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w) && !nameWords.has(w)))) {
       type = 'rate';
       family = family === 'time' ? null : family;
     }
@@ -413,7 +437,7 @@ function typeFromOpening(q: string): QuestionType | undefined {
 /** "What is the X of ...": the head noun X names the type when the opening is generic. */
 function typeFromNoun(q: string): QuestionType | undefined {
   const noun =
-    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in)\b|$)/.exec(q) ??
+    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ??
     // A noun run straight into the name ("what is the installation year pump f-29"): its first words.
     /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
@@ -438,7 +462,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
 // How often something recurs versus how long it lasts: an interval is the time between two
 // events of a series ("how often", "every", "frequency"); a life, age or "how long" is one
 // stretch of time.
-const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?)\b/;
+const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?)\b|\bbetween (?:two |successive |consecutive )?\w+s\b/;
 const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
 function recurrenceAsked(q: string): boolean | undefined {
   if (RECURRENCE_WORDS.test(q)) return true;
@@ -451,7 +475,7 @@ export const statesRecurrence = (text: string): boolean =>
   /\b(?:every|each|intervals?|frequency|once|twice|annually|yearly|monthly|weekly|daily|hourly|quarterly|periodic(?:ally)?|recurr\w*)\b|\bper (?:year|month|week|day|hour)\b/i.test(text);
 
 // Words of a wh-opening that only ask ("how", "which", "year" stays: it may be content too).
-const ASKING = new Set(['how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);
+const ASKING = new Set(['between', 'time', 'period', 'gap', 'span', 'how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);
 // Nouns that name the kind of answer in a wh-phrase ("which year", "what company").
 const TYPE_NOUNS = new Set(['year', 'date', 'day', 'interval', 'intervals', 'frequency', 'rate', 'speed', 'efficiency', 'share', 'proportion', 'fraction', 'number', 'money', 'company', 'companies', 'firm', 'contractor', 'supplier', 'vendor', 'manufacturer', 'maker', 'organisation', 'organization', 'business', 'installer', 'builder', 'subcontractor', 'town', 'city', 'country', 'site', 'place', 'location', 'region', 'facility', 'address']);
 const UNIT_WORDS = /^(cubic|square|metres?|meters?|litres?|liters?|gallons?|kilograms?|kilos?|tonnes?|tons?|pounds?|kilowatts?|megawatts?|watts?|decibels?|degrees?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|per|each|euros?|dollars?|percent)$/;
@@ -459,7 +483,7 @@ const cueWords = (matched: string): string[] => matched.split(/\s+/).filter((w) 
 
 // Words a span of the type itself proves: "EUR 84,000" is what something cost, "45 m3/h" a flow.
 const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {
-  money: /^(cost|costs|costing|price|priced|pay|paid|spend|spent|buy|bought|purchase|purchased|worth|expense|expenditure|charge|charged|sell|sold)$/,
+  money: /^(cost|costs|costing|costly|price|priced|pricey|pay|paid|spend|spent|buy|bought|purchase|purchased|worth|expense|expensive|expenditure|outlay|investment|invested|charge|charged|sell|sold)$/,
   rate: /^(flow|flows|rate|throughput|speed|deliver|delivers|delivered|move|moves|pump|pumps|handle|handles)$/,
 };
 

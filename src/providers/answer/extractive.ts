@@ -242,8 +242,16 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   const t = part.type.type;
   if (t === 'text') {
     // The question's own words answer as before; with related words, half the content must be there.
-    const score = m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent ? full : Math.min(full, options.answerThreshold - 0.01);
-    return { score, span: unit.span ?? answerSpan(question, questionTermsOf(part), unit.text), matched: m.matched, missingKey: false };
+    const span = unit.span ?? answerSpan(question, questionTermsOf(part), unit.text);
+    // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
+    const echo = tokenize(span).every((t) => qTokens.has(t));
+    // Names alone do not answer from a sentence: one about the asset that shares none of the
+    // question's other words ("colour") is about something else; a table cell only when the
+    // question names its column too ("the Q2 output of East Shaft" is "East Shaft, Q2: 25").
+    const header = new Set(terms(/,\s*([^,:]+):/.exec(unit.text)?.[1] ?? ''));
+    const named = m.contentShare > 0 || (unit.kind === 'cell' && part.terms.some((t) => t.key && header.has(t.stem)));
+    const score = !echo && named && (m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent) ? full : Math.min(full, options.answerThreshold - 0.01);
+    return { score, span, matched: m.matched, missingKey: false };
   }
   if (t === 'yes/no') {
     if (m.contentShare < options.typedContent || full < options.answerThreshold) return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
@@ -257,7 +265,11 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
     // value whose row and header name nothing the question asks (only its unit fits: "cost" and
     // a "Spare parts (EUR)" column) is no answer: the purchase price may simply not be given.
-    const unnamed = unit.kind === 'cell' && m.contentShare > 0 && matchText(part.terms, text, null, null).contentShare === 0;
+    // The caption names the whole table by its own words ("Output by site"); a word merely related
+    // to one of them ("figures" ~ "cost") does not name this value.
+    const caption = new Set(terms(unit.context));
+    const captionNames = part.terms.some((t) => !t.key && (caption.has(t.stem) || (t.parts.length > 0 && t.parts.every((p) => caption.has(p)))));
+    const unnamed = unit.kind === 'cell' && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
     if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };
   }
   // Too little of the wording, but a statement with a span of a specific type and some of the

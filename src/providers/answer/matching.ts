@@ -30,14 +30,23 @@ export interface MatchTerm {
 const RELATED = 0.8;
 const SEARCH_ALTS = 3;
 
+/** Words a question opens with that are never the start of a name. */
+const OPENER = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may|give|name|state|tell|list|provide|show|find|identify|report|describe|please|in|on|at|for|since|by|the|a|an|and|also)$/i;
+
+/** A question that starts with a name ("Turbine E-55 cost how much?"): its capitalised first word runs into more of the name. */
+const opensName = (first: string, next: string | undefined): boolean => !OPENER.test(first) && next !== undefined && /^[A-Z0-9]/.test(next);
+
 /** The match terms of a question (or part), without its cue words ("how", "often", ...). */
 export function matchTerms(question: string, cue: string[]): MatchTerm[] {
   const keys = new Set<string>();
-  question.split(/\s+/).forEach((w, i) => {
+  const split = question.split(/\s+/);
+  split.forEach((w, i) => {
     const clean = w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
     if (clean === '') return;
     // A unit ("m3/h", "MW") is no name: it says what is asked, not what about.
-    if (((i > 0 && /^[A-Z]/.test(clean)) || /\d/.test(clean)) && spanFamily(`1 ${clean}`) === null) for (const t of tokenize(clean)) keys.add(stem(t));
+    if (((i > 0 || opensName(clean, split[1])) && /^[A-Z]/.test(clean)) || /\d/.test(clean)) {
+      if (spanFamily(`1 ${clean}`) === null) for (const t of tokenize(clean)) keys.add(stem(t));
+    }
   });
   const cueSet = new Set(cue);
   const words = tokenize(question).filter((t) => !cueSet.has(t));

@@ -10,7 +10,7 @@ const WH = String.raw`(?:who|whom|whose|what|which|when|where|why|how|is|are|was
 const ORDER = String.raw`(?:give|name|state|tell|list)`;
 const SPLIT = new RegExp(
   // Two questions in a row ("...? And ...", "...; ..."), then joins inside one sentence.
-  String.raw`\s*[;?]\s*(?:and\s+|also,?\s+)?(?=\S)|\s+-\s+(?:and\s+|also,?\s+)?|\s+and\s+(?=(?:the|its|their)\s+(?:[a-z]+\s+){0,3}(?:of|for)\s+(?:its|their)\b)|`
+  String.raw`\s*[;?]\s*(?:and\s+|also,?\s+)?(?=\S)|\s+-\s+(?:and\s+|also,?\s+)?|\s+and\s+(?=(?:the|its|their)\s+(?:[a-z]+\s+){0,3}(?:of|for)\s+(?:its|their)\b)|\s+and\s+(?=the\s+[a-z]+\s+(?:(?:in|on|at|by|during)\s+which\s+|when\s+|that\s+)?it\s+(?:is|was|has|had|will|can|must|should)\b)|`
     + String.raw`\s*(?:,\s*and|,|\band)\s+(?:also\s+|as well\s+)?(?=(?:(?:in|on|at|for|since|by|to|from|during)\s+)?${WH}\b|${ORDER}\b)|\s*,\s*(?:and\s+|plus\s+|as well as\s+|along with\s+|together with\s+)?(?:also\s+)?(?=(?:the|its|their)\s+\w+)|\s+(?:and|as well as|along with|together with)\s+(?=(?:its|their)\s+\w+)`,
   'i',
 );

@@ -5,6 +5,8 @@
 // question it means ("What is the weight of Pump F-29"); names keep their case, since capitals mark
 // the key terms an answer must contain.
 
+import { paraphrasesOf } from './paraphrases.js';
+
 /** Openings that only frame the request; what follows them is the question. */
 const FRAMES: RegExp[] = [
   /^(?:and|also|so|then|ok|okay|hi|hello|now)\b[,:]?\s+/i,
@@ -74,6 +76,18 @@ export function plainQuestion(part: string): string {
   q = q.replace(CONTACT, 'Who is responsible for ');
   // "What inspection interval applies to X": the property that applies to X is X's property.
   q = q.replace(/^([Ww]hat|[Ww]hich) ((?:[a-z]+ ){0,3}[a-z]+) (?:applies|apply|holds|is valid|is set) (?:to|for) (?=[A-Z0-9])/, 'What is the $2 of ');
+  // "Who was responsible for installing X": the one who did the installing, not whoever is
+  // responsible for X now.
+  // Not a gerund that itself means looking after ("in charge of looking after X", "maintaining").
+  q = q.replace(/^((?:[Ww]ho|[Ww]hich [a-z]+)) (?:is|was|were|are) (?:responsible for|in charge of|tasked with) ([a-z]+ing)\b(?! (?:after|for)\b)/, (m, who: string, act: string) =>
+    paraphrasesOf(act).includes('responsible') ? m : `${who} did the ${act} of`,
+  );
+  // "How much was Pump F-29?": how much a named thing is (or was) is what it costs.
+  q = q.replace(/^([Hh]ow much) (?:is|was|are|were) ((?:the )?[A-Z0-9][\w-]*(?: [A-Z0-9][\w-]*)*)$/, '$1 did $2 cost');
+  // "Year in which X was installed": a noun phrase whose relative clause opens with a wh-word.
+  if (!OPENING.test(q) && /^(?:the )?[A-Za-z]+(?: [a-z]+){0,2} (?:(?:in|on|at|by|during|from|since) )?(?:which|when|whom)\b/.test(q)) {
+    q = `What is ${/^the\b/i.test(q) ? '' : 'the '}${q.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`;
+  }
   // A noun phrase may hold a clause of its own ("the year it was installed"), never a wh-word.
   if (!OPENING.test(q) && !WH_WORD.test(q) && (/^(?:the|its|their)\b/i.test(q) || !CLAUSE.test(q))) {
     // The first word is an ordinary noun ("Weight of ..."), not a name, unless a name goes on after it.

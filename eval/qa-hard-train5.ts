@@ -1,0 +1,218 @@
+// Fifth training wordings (issue 15, written 2026-11-28): single questions asked the way different
+// people ask them, many per fact: synonyms, word order, passive and active voice, noun phrases,
+// "how much / what amount / what did it cost / what was paid", units spelled out or abbreviated,
+// plus later parts about "it" for two-part questions ("<question>, and <question about it>").
+// Asked about the training documents from their own random stream; tuning on them is allowed.
+// eval/qa-hard.ts counts (never prints) repeats of held-out, held2 or held3 wordings.
+import type { Train2FactName } from './qa-hard-train2.js';
+
+export const TRAIN5: Record<Train2FactName, { ask: Array<(a: string) => string>; join: string[] }> = {
+  year: {
+    ask: [
+      (a) => `What was the year of installation of ${a}?`,
+      (a) => `In what year did ${a} get installed?`,
+      (a) => `What year is given for the installation of ${a}?`,
+      (a) => `Year in which ${a} was installed?`,
+      (a) => `${a} was installed in which year?`,
+      (a) => `When did the installation of ${a} happen?`,
+      (a) => `What year was the installation of ${a} finished?`,
+      (a) => `Tell me the year ${a} was fitted.`,
+    ],
+    join: ['which year did it get installed', 'the year it was installed', 'when did its installation take place'],
+  },
+  installer: {
+    ask: [
+      (a) => `Which company carried out the installation of ${a}?`,
+      (a) => `${a} was installed by which firm?`,
+      (a) => `What company installed ${a}?`,
+      (a) => `Who carried out the installation of ${a}?`,
+      (a) => `Name the contractor that installed ${a}.`,
+      (a) => `Which installer did the work on ${a}?`,
+      (a) => `By which company was ${a} installed?`,
+      (a) => `Who were the installers of ${a}?`,
+    ],
+    join: ['which company installed it', 'who carried out its installation', 'who the installation contractor was'],
+  },
+  interval: {
+    ask: [
+      (a) => `Inspections of ${a} are due how often?`,
+      (a) => `How many months pass between inspections of ${a}?`,
+      (a) => `How often do inspections of ${a} take place?`,
+      (a) => `What is the interval between inspections for ${a}?`,
+      (a) => `${a} needs inspecting how often?`,
+      (a) => `How regularly must ${a} be inspected?`,
+      (a) => `What is the time between two inspections of ${a}?`,
+      (a) => `Inspection interval for ${a}?`,
+    ],
+    join: ['how often do its inspections take place', 'at what interval it is inspected', 'how many months between its inspections'],
+  },
+  mass: {
+    ask: [
+      (a) => `What does ${a} weigh in kilograms?`,
+      (a) => `How many kilograms does ${a} weigh?`,
+      (a) => `How many kilos does ${a} weigh?`,
+      (a) => `What is the total weight of ${a}?`,
+      (a) => `What mass in kg does ${a} have?`,
+      (a) => `How much does ${a} weigh in total?`,
+      (a) => `${a} weighs how much?`,
+      (a) => `What's the weight of ${a} in kg?`,
+    ],
+    join: ['how many kilograms it weighs', 'what its mass is', 'how much does it weigh'],
+  },
+  power: {
+    ask: [
+      (a) => `How many kilowatts does ${a} draw?`,
+      (a) => `What is the power draw of ${a}?`,
+      (a) => `How much electrical power does ${a} draw?`,
+      (a) => `What is the rated power of ${a} in kilowatts?`,
+      (a) => `What power is ${a} rated for?`,
+      (a) => `How many kW does ${a} consume?`,
+      (a) => `What is the power consumption of ${a}?`,
+      (a) => `How much power does ${a} draw at full load?`,
+    ],
+    join: ['how many kilowatts it draws', 'what its power consumption is', 'how much power does it draw'],
+  },
+  flow: {
+    ask: [
+      (a) => `What is the flow of ${a} in cubic metres per hour?`,
+      (a) => `How many m3/h can ${a} deliver?`,
+      (a) => `What volume of fluid does ${a} move each hour?`,
+      (a) => `What flow is ${a} rated for?`,
+      (a) => `How much can ${a} move per hour?`,
+      (a) => `What is the rated flow rate of ${a}?`,
+      (a) => `How many cubic meters an hour does ${a} deliver?`,
+      (a) => `What is ${a}'s flow at the design point?`,
+    ],
+    join: ['how many cubic metres per hour it moves', 'what its rated flow is', 'what flow is it rated for'],
+  },
+  cost: {
+    ask: [
+      (a) => `What price did ${a} go for?`,
+      (a) => `How much money was paid for ${a}?`,
+      (a) => `What amount was paid for ${a}?`,
+      (a) => `What did ${a} cost?`,
+      (a) => `How much was ${a}?`,
+      (a) => `What did the purchase of ${a} cost?`,
+      (a) => `What was the cost of ${a}?`,
+      (a) => `How much did they pay for ${a}?`,
+      (a) => `How many euros did ${a} cost?`,
+      (a) => `What was paid to buy ${a}?`,
+      (a) => `At what price was ${a} bought?`,
+      (a) => `What was the purchase cost of ${a} in EUR?`,
+    ],
+    join: ['what did it cost', 'how much was paid for it', 'what its price was', 'how many euros it cost'],
+  },
+  efficiency: {
+    ask: [
+      (a) => `What is the efficiency of ${a} in percent?`,
+      (a) => `What efficiency does ${a} run at?`,
+      (a) => `How many percent efficiency does ${a} achieve?`,
+      (a) => `How efficient is ${a} during normal operation?`,
+      (a) => `What efficiency is achieved by ${a}?`,
+      (a) => `What is ${a}'s efficiency?`,
+      (a) => `How high is the efficiency of ${a}?`,
+      (a) => `What percent efficiency does ${a} have?`,
+    ],
+    join: ['what efficiency does it reach', 'what its efficiency is', 'how efficient does it run'],
+  },
+  engineer: {
+    ask: [
+      (a) => `Who is the responsible engineer for ${a}?`,
+      (a) => `Which engineer is in charge of ${a}?`,
+      (a) => `Who has responsibility for ${a}?`,
+      (a) => `Who is ${a}'s engineer?`,
+      (a) => `Name the engineer responsible for ${a}.`,
+      (a) => `Who takes care of ${a}?`,
+      (a) => `Who is the person in charge of ${a}?`,
+      (a) => `${a} is the responsibility of which engineer?`,
+    ],
+    join: ['who is in charge of it', 'which engineer is responsible for it', 'who takes care of it'],
+  },
+  location: {
+    ask: [
+      (a) => `Where is ${a} sited?`,
+      (a) => `At what site is ${a}?`,
+      (a) => `What location is ${a} at?`,
+      (a) => `In which place is ${a} located?`,
+      (a) => `Where does ${a} stand?`,
+      (a) => `Which site is ${a} located at?`,
+      (a) => `Where is ${a} installed?`,
+      (a) => `${a} is located where?`,
+    ],
+    join: ['where it is located', 'at which site it stands', 'where it can be found'],
+  },
+  commissioned: {
+    ask: [
+      (a) => `What was the date of commissioning of ${a}?`,
+      (a) => `On which date was ${a} commissioned?`,
+      (a) => `When was ${a} put into service?`,
+      (a) => `What date was ${a} brought into service on?`,
+      (a) => `When did the commissioning of ${a} take place?`,
+      (a) => `${a} was commissioned on what date?`,
+      (a) => `When was the commissioning of ${a}?`,
+      (a) => `On what day did ${a} enter service?`,
+    ],
+    join: ['on which date it was commissioned', 'when did it go into service', 'what its commissioning date was'],
+  },
+  life: {
+    ask: [
+      (a) => `How many years is ${a} expected to last?`,
+      (a) => `What service life is ${a} designed for?`,
+      (a) => `What lifetime can ${a} be expected to reach?`,
+      (a) => `How long will ${a} last?`,
+      (a) => `What is the expected life of ${a} in years?`,
+      (a) => `For how long is ${a} designed to operate?`,
+      (a) => `How many years of service can ${a} give?`,
+      (a) => `What is the lifespan of ${a}?`,
+    ],
+    join: ['how many years it should last', 'what its expected service life is', 'what lifetime is it designed for'],
+  },
+  standby: {
+    ask: [
+      (a) => `Has ${a} got a standby unit?`,
+      (a) => `Is ${a} provided with a standby unit?`,
+      (a) => `Is there any standby unit for ${a}?`,
+      (a) => `Does ${a} have a backup standby unit?`,
+      (a) => `Is a standby unit available for ${a}?`,
+      (a) => `Is ${a} backed up by a standby unit?`,
+    ],
+    join: [],
+  },
+};
+
+/**
+ * A second batch (train5b): more ways to ask the money question (each asset with a purchase price
+ * is asked one), and a few more for the other facts, each asset asked one of its facts.
+ */
+export const TRAIN5B: Partial<Record<Train2FactName, Array<(a: string) => string>>> = {
+  cost: [
+    (a) => `What was the outlay for ${a}?`,
+    (a) => `How costly was ${a} to buy?`,
+    (a) => `What is ${a} worth?`,
+    (a) => `What did they pay for ${a}?`,
+    (a) => `What did the plant spend on ${a}?`,
+    (a) => `${a} cost how much?`,
+    (a) => `What was ${a}'s price tag?`,
+    (a) => `How much money went into buying ${a}?`,
+    (a) => `What was the acquisition cost of ${a}?`,
+    (a) => `${a}: price?`,
+    (a) => `What was the investment in ${a}?`,
+    (a) => `How much is ${a}?`,
+    (a) => `What was the amount spent on ${a}?`,
+    (a) => `How much did it cost to buy ${a}?`,
+    (a) => `What was the cost of purchasing ${a}?`,
+    (a) => `For what price was ${a} purchased?`,
+  ],
+  mass: [(a) => `How much mass has ${a} got?`, (a) => `What's ${a}'s weight?`, (a) => `How many tonnes or kilograms is ${a}?`],
+  power: [(a) => `What is ${a}'s rated power?`, (a) => `How much power is ${a} rated at?`, (a) => `How large is the electrical load of ${a}?`],
+  flow: [(a) => `What flow does ${a} reach at its design point?`, (a) => `How much does ${a} pump each hour?`, (a) => `What throughput does ${a} have?`],
+  interval: [(a) => `How long is it between inspections of ${a}?`, (a) => `How frequently does ${a} get inspected?`, (a) => `What inspection cycle does ${a} follow?`],
+  life: [(a) => `How long is ${a} meant to be in service?`, (a) => `What is ${a}'s expected service life?`, (a) => `How many years of life does ${a} have?`],
+  efficiency: [(a) => `What efficiency level does ${a} have?`, (a) => `How efficient is ${a} under normal running?`],
+  year: [(a) => `In which year did ${a} get put in?`, (a) => `When was ${a} set in place, which year?`],
+  commissioned: [(a) => `When was ${a} taken into service?`, (a) => `Which date was ${a} commissioned on?`],
+  installer: [(a) => `Who was responsible for installing ${a}?`, (a) => `Who did ${a}'s installation?`],
+  engineer: [(a) => `Who supervises ${a}?`, (a) => `Which engineer has charge of ${a}?`],
+  location: [(a) => `In what place is ${a}?`, (a) => `Where has ${a} been installed?`],
+  standby: [(a) => `Is a standby unit fitted to ${a}?`, (a) => `Does ${a} have standby?`],
+};
