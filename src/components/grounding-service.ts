@@ -14,6 +14,7 @@ import { getReadableComponent } from './access.js';
 import { parseJsonObject } from './model.js';
 import * as repo from './repository.js';
 import { recordRevision } from './revisions.js';
+import { reindexComponentPages } from '../search/component-chunks.js';
 import type { GroundingUpdate } from './schemas.js';
 
 async function checkedEdit(extractors: ExtractorRegistry, type: string, body: GroundingUpdate): Promise<GroundingEdit> {
@@ -48,5 +49,7 @@ export async function updateComponentGrounding(
     await trx.updateTable('visual_components').set({ grounding_data: data, origin: 'manual', updated_at: now }).where('id', '=', v.id).execute();
   }
   await recordRevision(trx, { componentId: row.id, source: 'edit', userId: caller.userId });
+  // Search and questions read a corrected table, chart or graph, not the one it replaced.
+  await reindexComponentPages(trx, row.id);
   return { ...row, grounding, status: 'done', error: null, updated_at: now };
 }

@@ -5,6 +5,7 @@ import { nowIso } from '../util.js';
 import { parseJsonObject, type JsonObject } from './model.js';
 import * as repo from './repository.js';
 import { recordRevision, type RevisionWrite } from './revisions.js';
+import { reindexComponentPages } from '../search/component-chunks.js';
 
 /**
  * Links to the neighbouring pages' parts of a table (components/tables.ts): derived from the
@@ -47,6 +48,7 @@ export async function writeGrounding(trx: Db, componentId: string, g: NewGroundi
         .execute();
     }
   }
+  await reindexComponentPages(trx, componentId);
   const row = await recordRevision(trx, { ...revision, componentId });
   if (!row) throw new Error(`writeGrounding: component ${componentId} is gone`);
   return row;

@@ -8,10 +8,16 @@
 import type { Db } from '../db/types.js';
 import { HtmlTableError, parseHtmlTable } from '../pipeline/tables/html.js';
 import { rowPaths } from '../pipeline/tables/header-paths.js';
+import type { BBox } from '../pipeline/types.js';
+import { componentLines } from '../qa/component-lines.js';
 import { newId, nowIso } from '../util.js';
 
 export const COMPONENT_CHUNK_KIND = 'component';
 export const TABLE_CHUNK_KIND = 'table';
+/** A chart's data, one value a chunk ("Beta, Staff: 45"): what `chunk_type=chart` searches. */
+export const CHART_CHUNK_KIND = 'chart';
+/** Most grounding lines of one component indexed (a large flowchart or schematic). */
+const MAX_COMPONENT_LINES = 400;
 
 type Box = [number, number, number, number];
 
@@ -62,7 +68,7 @@ export async function reindexPageComponents(trx: Db, documentId: string, pageNum
     .deleteFrom('chunks')
     .where('document_id', '=', documentId)
     .where('page_number', '=', pageNumber)
-    .where('kind', 'in', [COMPONENT_CHUNK_KIND, TABLE_CHUNK_KIND])
+    .where('kind', 'in', [COMPONENT_CHUNK_KIND, TABLE_CHUNK_KIND, CHART_CHUNK_KIND])
     .execute();
   const regions = await trx
     .selectFrom('visual_components')
@@ -77,10 +83,29 @@ export async function reindexPageComponents(trx: Db, documentId: string, pageNum
   const texts: Array<{ kind: string; text: string; bboxes: string }> = [];
   for (const r of regions) {
     texts.push({ kind: COMPONENT_CHUNK_KIND, text: [r.component_type, r.label.trim(), (r.description ?? '').trim()].filter((s) => s !== '').join('\n'), bboxes: `[${r.bbox}]` });
-    if (r.component_type !== 'table') continue;
     const label = r.label.trim();
+    if (r.component_type !== 'table') {
+      // A chart's values, a flowchart's steps and connections, a drawing's text: each line a
+      // chunk under the component's label, boxed by its cell or node, so a question about one
+      // value or step retrieves it and cites where it is drawn.
+      const region = JSON.parse(r.bbox) as BBox;
+      const kind = r.component_type === 'chart' ? CHART_CHUNK_KIND : COMPONENT_CHUNK_KIND;
+      for (const line of componentLines('', null, [r.grounding_data ?? '', r.grounding ?? ''], region).slice(0, MAX_COMPONENT_LINES)) {
+        // (a node placed by hand may carry an empty box: the region stands for it)
+        const own = line.bbox && line.bbox[2] > line.bbox[0] && line.bbox[3] > line.bbox[1] ? line.bbox : region;
+        const box = JSON.stringify(own);
+        texts.push({ kind, text: label ? `${label}\n${line.text}` : line.text, bboxes: label ? `[${r.bbox},${box}]` : `[${box}]` });
+      }
+      continue;
+    }
     for (const row of tableRows(r.grounding, r.grounding_data, r.bbox)) texts.push({ kind: TABLE_CHUNK_KIND, text: label ? `${label}\n${row.text}` : row.text, bboxes: row.bboxes });
   }
   const rows = texts.map((t, seq) => ({ id: newId(), document_id: documentId, page_number: pageNumber, seq, kind: t.kind, text: t.text, bboxes: t.bboxes, created_at: now }));
   for (let i = 0; i < rows.length; i += 50) await trx.insertInto('chunks').values(rows.slice(i, i + 50)).execute();
+}
+
+/** Rebuilds the component chunks of every page a component has a region on (after its grounding changed). */
+export async function reindexComponentPages(trx: Db, componentId: string): Promise<void> {
+  const pages = await trx.selectFrom('visual_components').select(['document_id', 'page_number']).distinct().where('component_id', '=', componentId).execute();
+  for (const p of pages) await reindexPageComponents(trx, p.document_id, p.page_number);
 }

@@ -143,6 +143,47 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     expect(thread.question_positions).toHaveLength(5);
   });
 
+  it("answers from a chart's data as corrected, citing the chart; indexes a flowchart's steps", async () => {
+    const region = async (component_type: string, label: string, bbox: number[], grounding: Record<string, unknown>) => {
+      const res = await call(alice, 'POST', `/documents/${docId}/visual-components`, { page_number: 1, bbox, component_type, label });
+      expect(res.statusCode, res.body).toBe(200);
+      const vc = res.json<{ id: string; component_id: string }>();
+      const put = await call(alice, 'PUT', `/components/${vc.component_id}`, grounding);
+      expect(put.statusCode, put.body).toBe(200);
+      return vc;
+    };
+    await region('chart', 'Staff by depot', [100, 400, 500, 700], {
+      html_table: '<table><tr><th>Depot</th><th>Staff</th></tr><tr><td>Depot Harlow</td><td>48</td></tr><tr><td>Depot Skerrin</td><td>31</td></tr></table>',
+    });
+    await region('flowchart', 'Order handling', [100, 720, 500, 1000], {
+      intermediate_json: {
+        nodes: [
+          { id: 'a', text: 'Receive the order', shape: 'process' },
+          { id: 'b', text: 'Is the part in stock?', shape: 'decision' },
+          { id: 'c', text: 'Ship the part', shape: 'process' },
+        ],
+        edges: [
+          { source: 'a', target: 'b' },
+          { source: 'b', target: 'c', label: 'yes' },
+        ],
+      },
+    });
+    const th = await newThread(alice);
+    const chart = await ask(alice, th, { question_text: 'How many staff does Depot Skerrin have?', document_ids: [docId] });
+    expect(chart.final_answer).toMatchObject({ text: '31', not_found: false });
+    const cited = chart.evidences.find((e) => e.id === chart.final_answer?.citations[0]);
+    expect(cited?.page_number).toBe(1);
+    expect(cited?.evidence).toContain('Depot Skerrin');
+    // Boxed on the chart's region.
+    for (const [x0, y0, x1, y1] of cited?.bboxes ?? []) expect([x0! >= 100, y0! >= 400, x1! <= 500, y1! <= 700]).toEqual([true, true, true, true]);
+    const onlyCharts = await ask(alice, th, { question_text: 'How many staff does Depot Harlow have?', document_ids: [docId], chunk_type: 'chart' });
+    expect(onlyCharts.final_answer).toMatchObject({ text: '48', not_found: false });
+
+    // The flowchart's steps and connections are indexed under its label, boxed by its region.
+    const steps = await t.ctx.database.db.selectFrom('chunks').select(['text', 'bboxes']).where('document_id', '=', docId).where('kind', '=', 'component').execute();
+    expect(steps.map((c) => c.text)).toContain('Order handling\nIs the part in stock? -> Ship the part (yes)');
+  }, 60_000);
+
   it('answers by answer type, both parts of a two-part question, and never a fragment for an absent fact', async () => {
     const th = await newThread(alice);
     const count = await ask(alice, th, { question_text: 'How many workers are employed by the mine?', document_ids: [docId] });
