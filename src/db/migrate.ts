@@ -45,9 +45,15 @@ async function currentSchema<T>(db: Kysely<T>): Promise<string | undefined> {
 /**
  * Kysely's Migrator looks for its own table by listing the tables of every schema; a schema that
  * another client drops during that listing fails it with "schema … does not exist" (SQLSTATE
- * 3F000), although this database's own schema is untouched. Such a failure is tried again.
+ * 3F000), or with "relation <other schema>.<table> does not exist" (42P01) when its tables go
+ * first, although this database's own schema is untouched. Such a failure is tried again.
  */
-const otherSchemaDropped = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+function otherSchemaDropped(error: unknown, schema: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === '3F000') return true;
+  return code === '42P01' && typeof message === 'string' && !message.includes(`"${schema}.`);
+}
 const MIGRATE_TRIES = 5;
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
@@ -59,7 +65,7 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
-    if (error && otherSchemaDropped(error) && attempt < MIGRATE_TRIES && schema !== undefined && (await currentSchema(db)) === schema) {
+    if (error && schema !== undefined && otherSchemaDropped(error, schema) && attempt < MIGRATE_TRIES && (await currentSchema(db)) === schema) {
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       continue;
     }

@@ -62,6 +62,8 @@ export function graphLines(g: { nodes: GraphNode[]; edges: Array<{ source: strin
     const b = byId.get(e.target);
     if (!a?.text.trim() || !b?.text.trim()) continue;
     out.push({ text: `${a.text.trim()} -> ${b.text.trim()}${e.label ? ` (${e.label})` : ''}`, bbox: box(a) });
+    // The same connection in words, for questions asked the way people ask about a process.
+    out.push({ text: `After "${a.text.trim()}"${e.label ? `, if ${e.label}` : ''}, the next step is "${b.text.trim()}".`, bbox: box(b) });
   }
   return out;
 }
@@ -95,6 +97,60 @@ export function tableLines(cells: GridCell[], fallback: BBox | null): PassageLin
   return out;
 }
 
+interface SchematicNode {
+  id: string;
+  class: string;
+  subtype?: string | null;
+  bbox?: BBox;
+  transcription?: string | null;
+  legend_id?: string | null;
+}
+
+interface SchematicGraph {
+  network: { nodes: SchematicNode[]; edges: Array<{ source: string; target: string; class?: string }> };
+  legend?: Array<{ id: string; class: string; label?: string }>;
+  image_width?: number;
+  image_height?: number;
+}
+
+function isSchematic(value: unknown): value is SchematicGraph {
+  const net = (value as { network?: { nodes?: unknown; edges?: unknown } } | null)?.network;
+  return !!net && Array.isArray(net.nodes) && Array.isArray(net.edges) && net.nodes.every((n) => n !== null && typeof n === 'object' && typeof (n as SchematicNode).id === 'string' && typeof (n as SchematicNode).class === 'string');
+}
+
+/**
+ * A schematic's tagged symbols and their connections as lines ("P-101 is a Pump (centrifugal pump).",
+ * "V-101 is connected to P-101 by a pipe"), each boxed by its symbol: the graph's pixels scaled
+ * onto the component's region on the page.
+ */
+export function schematicLines(g: SchematicGraph, region: BBox | null): PassageLine[] {
+  const words = (c: string): string => c.replace(/_/g, ' ');
+  const legend = new Map((g.legend ?? []).map((l) => [l.class, l.label ?? '']));
+  const box = (n: SchematicNode): BBox | null => {
+    if (!region || !n.bbox || !g.image_width || !g.image_height) return region;
+    const sx = (region[2] - region[0]) / g.image_width;
+    const sy = (region[3] - region[1]) / g.image_height;
+    return [region[0] + n.bbox[0] * sx, region[1] + n.bbox[1] * sy, region[0] + n.bbox[2] * sx, region[1] + n.bbox[3] * sy];
+  };
+  const tag = (n: SchematicNode | undefined): string => n?.transcription?.trim() ?? '';
+  const out: PassageLine[] = [];
+  for (const n of g.network.nodes) {
+    if (!tag(n)) continue;
+    const kind = [words(n.class), n.subtype ? words(n.subtype) : ''].filter((x) => x).join(', ');
+    const name = legend.get(n.class)?.trim();
+    const what = name && name.toLowerCase() !== kind.toLowerCase() ? `${name} (${kind})` : kind;
+    out.push({ text: `${tag(n)} is ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what}.`, bbox: box(n) });
+  }
+  const byId = new Map(g.network.nodes.map((n) => [n.id, n]));
+  for (const e of g.network.edges) {
+    const a = byId.get(e.source);
+    const b = byId.get(e.target);
+    if (!tag(a) || !tag(b)) continue;
+    out.push({ text: `${tag(a)} is connected to ${tag(b)}${e.class ? ` by a ${words(e.class)}` : ''}.`, bbox: box(a!) });
+  }
+  return out;
+}
+
 export function componentLines(label: string, description: string | null, groundings: string[], bbox: BBox | null): PassageLine[] {
   const lines: PassageLine[] = [];
   if (label.trim()) lines.push({ text: label.trim(), bbox });
@@ -113,8 +169,10 @@ export function componentLines(label: string, description: string | null, ground
   if (grid) lines.push(...tableLines(grid, bbox));
   const graph = parsed.map((p) => (p !== null && typeof p === 'object' ? (p as { intermediate_json?: unknown }).intermediate_json : undefined)).find(isGraph);
   if (graph) lines.push(...graphLines(graph, bbox));
+  const schematic = parsed.map((p) => (p !== null && typeof p === 'object' ? (p as { graph?: unknown }).graph : undefined)).find(isSchematic);
+  if (schematic) lines.push(...schematicLines(schematic, bbox));
   // Extraction metadata (drawings, code, boxes, sizes, scores) is not something to quote.
-  const skipped = new Set([...METADATA_KEYS, ...(grid ? ['cells', 'html_table', 'data'] : []), ...(graph ? ['intermediate_json'] : [])]);
+  const skipped = new Set([...METADATA_KEYS, ...(grid ? ['cells', 'html_table', 'data'] : []), ...(graph ? ['intermediate_json'] : []), ...(schematic ? ['graph'] : [])]);
   for (const p of parsed) {
     if (p !== null && typeof p === 'object' && !Array.isArray(p)) {
       groundingLines(Object.fromEntries(Object.entries(p).filter(([k]) => !skipped.has(k))), bbox, '', lines);

@@ -39,7 +39,7 @@ async function fixture(): Promise<Buffer> {
 describe.skipIf(!nativeAvailable).each(DB_KINDS)('scans with text layers and columns end to end (%s)', (kind) => {
   let t: TestApp;
   let alice: TestUser;
-  let worker: JobWorker;
+  let worker: JobWorker | undefined;
 
   beforeAll(async () => {
     t = await startTestApp(kind, queueEnv('local'));
@@ -47,7 +47,7 @@ describe.skipIf(!nativeAvailable).each(DB_KINDS)('scans with text layers and col
     worker = await startJobWorker(t.ctx, silentLog, { concurrency: 1 });
   });
   afterAll(async () => {
-    await worker.stop();
+    await worker?.stop();
     await t.close();
   });
 

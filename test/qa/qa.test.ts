@@ -143,7 +143,7 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     expect(thread.question_positions).toHaveLength(5);
   });
 
-  it("answers from a chart's data as corrected, citing the chart; indexes a flowchart's steps", async () => {
+  it("answers from a chart's data, a flowchart's steps and a schematic's tags as corrected, citing the component", async () => {
     const region = async (component_type: string, label: string, bbox: number[], grounding: Record<string, unknown>) => {
       const res = await call(alice, 'POST', `/documents/${docId}/visual-components`, { page_number: 1, bbox, component_type, label });
       expect(res.statusCode, res.body).toBe(200);
@@ -182,6 +182,48 @@ describe.each(DB_KINDS)('threads and questions (%s)', (kind) => {
     // The flowchart's steps and connections are indexed under its label, boxed by its region.
     const steps = await t.ctx.database.db.selectFrom('chunks').select(['text', 'bboxes']).where('document_id', '=', docId).where('kind', '=', 'component').execute();
     expect(steps.map((c) => c.text)).toContain('Order handling\nIs the part in stock? -> Ship the part (yes)');
+    // A schematic's tags: what each symbol is and what it connects to, boxed on the symbol.
+    const res = await call(alice, 'POST', `/documents/${docId}/visual-components`, { page_number: 1, bbox: [600, 400, 1000, 700], component_type: 'schematic', label: 'Cooling loop' });
+    expect(res.statusCode, res.body).toBe(200);
+    const sch = res.json<{ id: string; component_id: string }>();
+    const graph = {
+      version: 'v2',
+      network: {
+        nodes: [
+          { id: 'n1', class: 'gate_valve', subtype: null, bbox: [100, 100, 140, 130], rotation: 0, transcription: 'V-101', confidence: 1, legend_id: null },
+          { id: 'n2', class: 'centrifugal_pump', subtype: null, bbox: [300, 90, 360, 150], rotation: 90, transcription: 'P-101', confidence: 0.9, legend_id: null },
+        ],
+        edges: [{ id: 'e1', source: 'n1', target: 'n2', points: [[140, 115], [300, 120]], directed: true, class: 'pipe', label: null }],
+      },
+      subgraphs: [],
+      arrows: [],
+      legend: [{ id: 'l2', class: 'centrifugal_pump', subtype: null, label: 'Cooling water pump', source_crop_url: null, bbox: null }],
+      legend_draft: null,
+      image_width: 400,
+      image_height: 300,
+      total_pages: 1,
+      non_flow_classes: [],
+    };
+    const put = await call(alice, 'PUT', `/components/${sch.component_id}/schematic?vc_id=${sch.id}`, graph);
+    expect(put.statusCode, put.body).toBe(204);
+    const what = await ask(alice, th, { question_text: 'What type of pump is P-101?', document_ids: [docId], answer_mode: 'detailed' });
+    expect(what.final_answer).toMatchObject({ text: 'P-101 is a Cooling water pump (centrifugal pump).', not_found: false });
+    // The pump's box in the graph (300..360 of 400 px wide) on the region's 400 page pixels.
+    expect(what.evidences.find((e) => e.id === what.final_answer?.citations[0])?.bboxes?.[0]).toEqual([900, 490, 960, 550]);
+    const link = await ask(alice, th, { question_text: 'Which equipment is V-101 connected to?', document_ids: [docId], answer_mode: 'detailed' });
+    expect(link.final_answer).toMatchObject({ text: 'V-101 is connected to P-101 by a pipe.', not_found: false });
+
+    // Steps asked about in words are answered from the graph, boxed on the flowchart.
+    const steps_asked = {
+      'What happens after the order is received?': 'After "Receive the order", the next step is "Is the part in stock?".',
+      'What is done if the part is in stock?': 'After "Is the part in stock?", if yes, the next step is "Ship the part".',
+    };
+    for (const [question_text, answer] of Object.entries(steps_asked)) {
+      const step = await ask(alice, th, { question_text, document_ids: [docId], answer_mode: 'detailed' });
+      expect(step.final_answer).toMatchObject({ text: answer, not_found: false });
+      const box = step.evidences.find((e) => e.id === step.final_answer?.citations[0])?.bboxes?.[0];
+      expect(box).toEqual([100, 720, 500, 1000]);
+    }
   }, 60_000);
 
   it('answers by answer type, both parts of a two-part question, and never a fragment for an absent fact', async () => {
