@@ -18,7 +18,7 @@ import { readPdfPage } from '../src/pipeline/scan/page-text.js';
 import type { TextLine } from '../src/pipeline/types.js';
 import { createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { rng } from '../bench/rng.js';
-import { scanLike } from '../test/fixtures/scan-like.js';
+import { addScanPage, scanLike } from '../test/fixtures/scan-like.js';
 
 const DATA = process.env.EVAL_REAL_DATA ?? '/work/shared/data/pdfplumber-tests';
 const SHOW = process.env.EVAL_SHOW === '1';
@@ -29,9 +29,7 @@ const SCAN_DPI = 200;
 async function scannedLines(doc: PdfDoc, n: number, seed: number, engine: OcrEngine): Promise<TextLine[]> {
   const jpeg = await scanLike((await doc.render(n, SCAN_DPI)).png, { angle: 0.5, blur: 0.5, noise: 8, jpegQuality: 75, dpi: SCAN_DPI }, rng(seed));
   const pdf = await PDFDocument.create();
-  const img = await pdf.embedJpg(jpeg);
-  const [w, h] = [(img.width * 72) / SCAN_DPI, (img.height * 72) / SCAN_DPI];
-  pdf.addPage([w, h]).drawImage(img, { x: 0, y: 0, width: w, height: h });
+  await addScanPage(pdf, jpeg, SCAN_DPI);
   const scan = await openPdf(await pdf.save());
   try {
     const settings = { renderDpi: 150, maxPagePixels: 40_000_000, minTextQuality: 0.5 };

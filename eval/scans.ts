@@ -23,7 +23,7 @@ import { openPdf } from '../src/pipeline/pdf/document.js';
 import { dpiFor, MAX_SCAN_DPI, readPdfPage } from '../src/pipeline/scan/page-text.js';
 import { createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { rng } from '../bench/rng.js';
-import { scanLike } from '../test/fixtures/scan-like.js';
+import { addScanPage, scanLike } from '../test/fixtures/scan-like.js';
 
 const DATA = process.env.EVAL_DATA ?? '/work/shared/data';
 const SEED = Number(process.env.EVAL_SCANS_SEED ?? 22);
@@ -184,10 +184,7 @@ async function makeScan(ref: PageRef): Promise<Scan> {
 /** The scan as an uploaded image-only PDF: one page of the scan's size holding the JPEG. */
 async function imageOnlyPdf(scan: Scan): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const img = await pdf.embedJpg(scan.jpeg);
-  const w = (img.width * 72) / scan.dpi;
-  const h = (img.height * 72) / scan.dpi;
-  pdf.addPage([w, h]).drawImage(img, { x: 0, y: 0, width: w, height: h });
+  await addScanPage(pdf, scan.jpeg, scan.dpi);
   return pdf.save();
 }
 

@@ -8,6 +8,7 @@ import { NativeTesseractEngine } from '../../src/providers/ocr/tesseract-native.
 import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { uploadAndProcess } from '../helpers/process.js';
 import { queueEnv, silentLog } from '../jobs/helpers.js';
+import { addScanPage } from '../fixtures/scan-like.js';
 import { COLUMNS, DPI, layeredScanPdf, misread, PARAGRAPHS, twoColumnScan } from '../fixtures/layered-scans.js';
 
 const nativeAvailable = await NativeTesseractEngine.isAvailable();
@@ -30,9 +31,7 @@ function recall(text: string, want: string): number {
 
 async function fixture(): Promise<Buffer> {
   const pdf = await PDFDocument.load(await layeredScanPdf(['full', 'first-paragraph', 'misread']));
-  const img = await pdf.embedJpg(await twoColumnScan());
-  const [w, h] = [(img.width * 72) / DPI, (img.height * 72) / DPI];
-  pdf.addPage([w, h]).drawImage(img, { x: 0, y: 0, width: w, height: h });
+  await addScanPage(pdf, await twoColumnScan(), DPI);
   return Buffer.from(await pdf.save());
 }
 

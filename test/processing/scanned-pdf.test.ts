@@ -12,7 +12,7 @@ import { DB_KINDS, startTestApp, type TestApp, type TestUser } from '../helpers/
 import { uploadAndProcess } from '../helpers/process.js';
 import { queueEnv, silentLog } from '../jobs/helpers.js';
 import { PROSE, proseSvg, ROWS, ruledTableSvg } from '../fixtures/scan-pages.js';
-import { scanLike } from '../fixtures/scan-like.js';
+import { addScanPage, scanLike } from '../fixtures/scan-like.js';
 
 const nativeAvailable = await NativeTesseractEngine.isAvailable();
 const DPI = 200;
@@ -47,11 +47,7 @@ async function scannedPdf(): Promise<Buffer> {
   const table = await scanLike(Buffer.from(ruledTableSvg()), { angle: 0.8, blur: 0.5, noise: 8, jpegQuality: 70, dpi: DPI }, random);
   const sideways = await scanLike(await sharp(Buffer.from(proseSvg())).rotate(90).png().toBuffer(), { angle: -0.4, blur: 0.4, noise: 6, jpegQuality: 80, dpi: DPI }, random);
   const pdf = await PDFDocument.create();
-  for (const jpeg of [table, sideways]) {
-    const img = await pdf.embedJpg(jpeg);
-    const [w, h] = [(img.width * 72) / DPI, (img.height * 72) / DPI];
-    pdf.addPage([w, h]).drawImage(img, { x: 0, y: 0, width: w, height: h });
-  }
+  for (const jpeg of [table, sideways]) await addScanPage(pdf, jpeg, DPI);
   return Buffer.from(await pdf.save());
 }
 

@@ -8,7 +8,7 @@ import { textQuality } from '../pdf/quality.js';
 import { CHECK_DPI, implausibleLayer, layerMissesText, type LayerProblem } from './layer-check.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import type { PageText, RenderedPage, Segment } from '../types.js';
-import { readScannedPage, type PageRecognizer } from './read-scan.js';
+import { meanConfidence, readScannedPage, type PageRecognizer } from './read-scan.js';
 
 export interface RenderSettings {
   /** The DPI pages are rendered at (PAGELENS_RENDER_DPI). */
@@ -34,11 +34,6 @@ export function dpiFor(settings: RenderSettings, widthPt: number, heightPt: numb
 
 /** Mean word confidence a reading needs to replace a usable text layer over a scan. */
 const SURE_READING = 0.6;
-
-const meanConfidence = (lines: PageText['lines']): number => {
-  const words = lines.flatMap((l) => l.words);
-  return words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 0;
-};
 
 /** Scans are rendered at their own resolution up to this; above it OCR costs more and reads no better. */
 export const MAX_SCAN_DPI = 300;

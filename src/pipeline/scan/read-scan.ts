@@ -82,7 +82,8 @@ function cleanLines(lines: TextLine[]): TextLine[] {
   return out;
 }
 
-const meanConfidence = (lines: TextLine[]): number => {
+/** Mean confidence of the lines' words; 0 without words. */
+export const meanConfidence = (lines: TextLine[]): number => {
   const ws = lines.flatMap((l) => l.words);
   return ws.length ? ws.reduce((s, w) => s + (w.confidence ?? 1), 0) / ws.length : 0;
 };

@@ -52,9 +52,11 @@ export function eraseRules(img: GreyPixels, rules: Segment[]): void {
     // (a rule off the image leaves x1 < x0: nothing to paint)
     return x1 < x0 || y1 < y0 ? [] : [{ horizontal, x0, x1, y0, y1 }];
   });
-  const inRule = new Uint8Array(width * height);
-  for (const b of bands) for (let y = b.y0; y <= b.y1; y++) inRule.fill(1, y * width + b.x0, y * width + b.x1 + 1);
-  const stroke = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && !inRule[y * width + x] && data[y * width + x]! < STROKE_INK;
+  // How many rules' bands cover each pixel (0, 1, 2 or more): a pixel two bands cover is where
+  // rules cross, their own ink, which goes whatever a stroke beside one of them kept.
+  const owners = new Uint8Array(width * height);
+  for (const b of bands) for (let y = b.y0; y <= b.y1; y++) for (let i = y * width + b.x0, e = y * width + b.x1; i <= e; i++) owners[i] = Math.min(2, owners[i]! + 1);
+  const stroke = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && !owners[y * width + x] && data[y * width + x]! < STROKE_INK;
   const keep = new Uint8Array(width * height);
   for (const b of bands.filter((band) => band.horizontal)) {
     for (let x = b.x0; x <= b.x1; x++) {
@@ -63,10 +65,9 @@ export function eraseRules(img: GreyPixels, rules: Segment[]): void {
       for (let k = Math.max(b.x0, x - TAIL); k <= Math.min(b.x1, x + TAIL); k++) for (let y = b.y0; y <= b.y1; y++) keep[y * width + k] = 1;
     }
   }
-  // A band pixel that another rule's band also covers is that rule's ink: it goes whatever the first kept.
-  const owners = new Uint8Array(width * height);
-  for (const b of bands) for (let y = b.y0; y <= b.y1; y++) for (let i = y * width + b.x0, e = y * width + b.x1; i <= e; i++) owners[i] = Math.min(2, owners[i]! + 1);
-  for (let i = 0; i < data.length; i++) if (inRule[i] && (!keep[i] || owners[i]! > 1)) data[i] = 255;
+  for (const b of bands) {
+    for (let y = b.y0; y <= b.y1; y++) for (let i = y * width + b.x0, e = y * width + b.x1; i <= e; i++) if (!keep[i] || owners[i]! > 1) data[i] = 255;
+  }
 }
 
 /**
