@@ -11,6 +11,7 @@ import { TRAIN2 } from './qa-hard-train2.js';
 import { TRAIN3 } from './qa-hard-train3.js';
 import { JOIN_SHAPES, PAIRED, THREE_PART_SHAPES, TRAIN4, TRAIN4B, TWO_PART_SHAPES } from './qa-hard-train4.js';
 import { HELD3 } from './qa-hard-held3.js';
+import { HELD4, HELD4_TABLE, HELD4_THREE, HELD4_TWO } from './qa-hard-held4.js';
 import { TRAIN5, TRAIN5B } from './qa-hard-train5.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
@@ -22,7 +23,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -347,8 +348,8 @@ const HELD2: Record<FactName, { ask: Array<(a: string) => string>; join: string[
 
 export function generateHardQaSet(documents: number, seed = 15): { docs: HardDocument[]; items: HardItem[] } {
   const p = new Pick(rng(seed));
-  const heldDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number> }> = [];
-  const trainDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number> }> = [];
+  const heldDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number>; table: { page: number; values: string[][] } }> = [];
+  const trainDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number>; table: { page: number; values: string[][] } }> = [];
   const docs: HardDocument[] = [];
   const items: HardItem[] = [];
   const usedTags = new Set<string>();
@@ -398,8 +399,9 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
     }
     if (out.pages.length > 10) throw new Error(`document ${d} has ${out.pages.length} pages`);
     docs.push({ name: `${site} technical file.pdf`, pages: out.pages.map((c) => ({ content: c.join('') })) });
-    if (split === 'held-out') heldDocs.push({ d, assets, where });
-    else trainDocs.push({ d, assets, where });
+    const table = { page: tablePage, values: tableValues };
+    if (split === 'held-out') heldDocs.push({ d, assets, where, table });
+    else trainDocs.push({ d, assets, where, table });
 
     // Questions.
     const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
@@ -548,6 +550,37 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
+  // The fourth held-out wordings (single, two- and three-part, absent and table questions), on
+  // the held-out documents, own stream.
+  const h4 = new Pick(rng(seed + 0x4e4));
+  for (const { d, assets, where, table } of heldDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'held4', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = [...a.facts];
+      for (const [f, v] of h4.shuffle(facts).slice(0, 3)) ask(h4.one(HELD4[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      const [one, two, three] = h4.shuffle(facts.filter(([f]) => f !== 'standby'));
+      if (one && two) {
+        const q1 = h4.one(HELD4[one[0]].ask)(a.name).replace(/[?.]$/, '');
+        const [j1, j2] = [h4.one(HELD4[one[0]].join), h4.one(HELD4[two[0]].join)];
+        if (h4.r() < 0.8) ask(h4.one(HELD4_TWO)(q1, j1, j2, a.name), [one[1].value, two[1].value], 'two-part', 'two-part', [page(one[0]), page(two[0])]);
+        if (three && h4.r() < 0.4) {
+          const j3 = h4.one(HELD4[three[0]].join);
+          ask(h4.one(HELD4_THREE)(q1, j1, j2, j3, a.name), [one[1].value, two[1].value, three[1].value], 'three-part', 'three-part', [page(one[0]), page(two[0]), page(three[0])]);
+        }
+      }
+      const missing = FACT_NAMES.filter((f) => !a.facts.has(f));
+      if (missing.length && h4.r() < 0.5) ask(h4.one(HELD4[h4.one(missing)].ask)(a.name), [], 'absent', 'absent', []);
+    }
+    for (let k = 0; k < 3; k++) {
+      const i = h4.int(0, assets.length - 1);
+      const c = h4.int(0, TABLE_COLUMNS.length - 1);
+      ask(h4.one(HELD4_TABLE[TABLE_COLUMNS[c]!.header]!)(assets[i]!.name), [table.values[i]![c]!], 'table', 'quantity', [table.page]);
+    }
+    const ghost = `${h4.one(KINDS)} ${String.fromCharCode(65 + h4.int(0, 11))}-${h4.int(100, 999)}`;
+    ask(h4.one(HELD4[h4.one(FACT_NAMES)].ask)(ghost), [], 'absent', 'absent', []);
+  }
   return { docs, items };
 }
 
@@ -573,6 +606,35 @@ export function trainRepeats(): string[] {
   const heldJoins = new Set(FACT_NAMES.flatMap((f) => [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join].map(asWhole)));
   for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask, ...TRAIN5[f].ask, ...(TRAIN5B[f] ?? [])]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
   return out;
+}
+
+/**
+ * How many held4 wordings (questions for one asset name, table questions, joiners) repeat a
+ * verbatim or training wording, ignoring case and a final ? or . (a joiner also counts when,
+ * asked as a whole question about the asset, it is a training question, or the other way round).
+ * Only the count is printed: which ones would show training wordings to whoever reads held4.
+ */
+export function held4Repeats(): number {
+  const name = 'Pump X-1';
+  const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
+  const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
+  const trainAsks = new Set<string>();
+  const trainJoins = new Set<string>();
+  for (const f of FACT_NAMES) {
+    const sets = [TRAIN2, TRAIN3, TRAIN4, TRAIN4B, TRAIN5];
+    for (const ask of [...FACTS[f].forms.map((x) => x.ask), ...FACTS[f].train, ...sets.flatMap((set) => set[f].ask), ...(TRAIN5B[f] ?? [])]) trainAsks.add(norm(ask(name)));
+    for (const j of [...FACTS[f].joinTrain, ...sets.flatMap((set) => set[f].join)]) trainJoins.add(norm(j));
+  }
+  for (const p of PAIRED) trainAsks.add(norm(p.ask(name)));
+  for (const c of TABLE_COLUMNS) for (const ask of [c.verbatim, c.train]) trainAsks.add(norm(ask(name)));
+  const trainJoinsWhole = new Set([...trainJoins].map(asWhole));
+  let n = 0;
+  for (const f of FACT_NAMES) {
+    for (const ask of HELD4[f].ask) if (trainAsks.has(norm(ask(name))) || trainJoinsWhole.has(norm(ask(name)))) n++;
+    for (const j of HELD4[f].join) if (trainJoins.has(norm(j)) || trainAsks.has(asWhole(j))) n++;
+  }
+  for (const asks of Object.values(HELD4_TABLE)) for (const ask of asks) if (trainAsks.has(norm(ask(name)))) n++;
+  return n;
 }
 
 export const hardPdfOf = (doc: HardDocument): Buffer => buildPdf(doc.pages);

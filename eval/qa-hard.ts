@@ -5,9 +5,9 @@
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
 // Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|none] [--split NAME,...]
-// (--split asks only those splits' questions; held2 and held3 misses are never printed)
+// (--split asks only those splits' questions; held2, held3 and held4 misses are never printed)
 import { normalizeAnswer } from '../src/providers/answer/text.js';
-import { generateHardQaSet, hardPdfOf, trainRepeats, type HardItem } from './qa-hard-set.js';
+import { generateHardQaSet, hardPdfOf, held4Repeats, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -57,22 +57,25 @@ function table(rows: Scored[], label: string): void {
   line('all answerable', rows.filter((r) => r.item.category !== 'absent'));
 }
 
+/** Held-out splits that are measured but whose misses are never printed. */
+const NEVER_READ = ['held2', 'held3', 'held4'];
+
 async function main(): Promise<void> {
   const docCount = Number(argOf('docs') ?? 36);
   const showMisses = argOf('misses') ?? 'train';
-  if (showMisses === 'held2' || showMisses === 'held3') throw new Error(`${showMisses} is measured, never read: its misses are not printed`);
+  if (NEVER_READ.includes(showMisses)) throw new Error(`${showMisses} is measured, never read: its misses are not printed`);
   const only = argOf('only');
   const generated = generateHardQaSet(docCount);
   const docs = generated.docs;
-  // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging; never held2 or held3).
+  // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging; never held2, held3 or held4).
   const splits = argOf('split')?.split(',');
   const inSplit = generated.items.filter((i) => splits === undefined || splits.includes(i.split));
-  const items = only ? inSplit.filter((i) => i.question.includes(only) && i.split !== 'held2' && i.split !== 'held3') : inSplit;
+  const items = only ? inSplit.filter((i) => i.question.includes(only) && !NEVER_READ.includes(i.split)) : inSplit;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
     const t0 = performance.now();
     const docIds = await processDocs(docs.map((doc) => ({ name: doc.name, pdf: hardPdfOf(doc) })));
-    console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out, ${items.filter((i) => i.split === 'held2').length} held2, ${items.filter((i) => i.split === 'held3').length} held3)`);
+    console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out, ${items.filter((i) => i.split === 'held2').length} held2, ${items.filter((i) => i.split === 'held3').length} held3, ${items.filter((i) => i.split === 'held4').length} held4)`);
     const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval' });
     const scored: Scored[] = [];
     const t1 = performance.now();
@@ -112,6 +115,7 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'train5b'), 'train5b (second batch of train5: every purchase price asked in other words, one other fact; tuned on)');
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
+    table(scored.filter((s) => s.item.split === 'held4'), `held4 (fourth held-out wordings on the held-out documents, written 2026-11-28 blind to the engine; never read; ${held4Repeats()} held4 wordings repeat a train wording)`);
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);
       console.log(`${misses.length} ${showMisses} misses:`);
