@@ -553,33 +553,34 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
   // The fourth held-out wordings (single, two- and three-part, absent and table questions), on
   // the held-out documents, own stream.
   const h4 = new Pick(rng(seed + 0x4e4));
+  const fresh = freshHeld4();
   for (const { d, assets, where, table } of heldDocs) {
     const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
       items.push({ question, answers, category, type, split: 'held4', doc: d, pages });
     for (const a of assets) {
       const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
       const facts = [...a.facts];
-      for (const [f, v] of h4.shuffle(facts).slice(0, 3)) ask(h4.one(HELD4[f].ask)(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      for (const [f, v] of h4.shuffle(facts).slice(0, 3)) ask(h4.one(fresh.ask[f])(a.name), [v.value], 'paraphrased', FACTS[f].type, [page(f)]);
       const [one, two, three] = h4.shuffle(facts.filter(([f]) => f !== 'standby'));
       if (one && two) {
-        const q1 = h4.one(HELD4[one[0]].ask)(a.name).replace(/[?.]$/, '');
-        const [j1, j2] = [h4.one(HELD4[one[0]].join), h4.one(HELD4[two[0]].join)];
+        const q1 = h4.one(fresh.ask[one[0]])(a.name).replace(/[?.]$/, '');
+        const [j1, j2] = [h4.one(fresh.join[one[0]]), h4.one(fresh.join[two[0]])];
         if (h4.r() < 0.8) ask(h4.one(HELD4_TWO)(q1, j1, j2, a.name), [one[1].value, two[1].value], 'two-part', 'two-part', [page(one[0]), page(two[0])]);
         if (three && h4.r() < 0.4) {
-          const j3 = h4.one(HELD4[three[0]].join);
+          const j3 = h4.one(fresh.join[three[0]]);
           ask(h4.one(HELD4_THREE)(q1, j1, j2, j3, a.name), [one[1].value, two[1].value, three[1].value], 'three-part', 'three-part', [page(one[0]), page(two[0]), page(three[0])]);
         }
       }
       const missing = FACT_NAMES.filter((f) => !a.facts.has(f));
-      if (missing.length && h4.r() < 0.5) ask(h4.one(HELD4[h4.one(missing)].ask)(a.name), [], 'absent', 'absent', []);
+      if (missing.length && h4.r() < 0.5) ask(h4.one(fresh.ask[h4.one(missing)])(a.name), [], 'absent', 'absent', []);
     }
     for (let k = 0; k < 3; k++) {
       const i = h4.int(0, assets.length - 1);
       const c = h4.int(0, TABLE_COLUMNS.length - 1);
-      ask(h4.one(HELD4_TABLE[TABLE_COLUMNS[c]!.header]!)(assets[i]!.name), [table.values[i]![c]!], 'table', 'quantity', [table.page]);
+      ask(h4.one(fresh.table[TABLE_COLUMNS[c]!.header]!)(assets[i]!.name), [table.values[i]![c]!], 'table', 'quantity', [table.page]);
     }
     const ghost = `${h4.one(KINDS)} ${String.fromCharCode(65 + h4.int(0, 11))}-${h4.int(100, 999)}`;
-    ask(h4.one(HELD4[h4.one(FACT_NAMES)].ask)(ghost), [], 'absent', 'absent', []);
+    ask(h4.one(fresh.ask[h4.one(FACT_NAMES)])(ghost), [], 'absent', 'absent', []);
   }
   return { docs, items };
 }
@@ -609,12 +610,15 @@ export function trainRepeats(): string[] {
 }
 
 /**
- * How many held4 wordings (questions for one asset name, table questions, joiners) repeat a
- * verbatim or training wording, ignoring case and a final ? or . (a joiner also counts when,
- * asked as a whole question about the asset, it is a training question, or the other way round).
- * Only the count is printed: which ones would show training wordings to whoever reads held4.
+ * The held4 wordings that repeat no verbatim or training wording, ignoring case and a final ? or .
+ * (a joiner also repeats when, asked as a whole question about the asset, it is a training
+ * question, or the other way round). held4 questions are drawn only from these, so the split
+ * measures wordings the engine was never tuned on; `dropped` is how many were left out. Which
+ * ones is never printed: that would show training wordings to whoever reads held4.
  */
-export function held4Repeats(): number {
+type Held4Fact = keyof typeof HELD4;
+
+export function freshHeld4(): { ask: Record<Held4Fact, Array<(a: string) => string>>; join: Record<Held4Fact, string[]>; table: Record<string, Array<(a: string) => string>>; dropped: number } {
   const name = 'Pump X-1';
   const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
   const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
@@ -628,13 +632,23 @@ export function held4Repeats(): number {
   for (const p of PAIRED) trainAsks.add(norm(p.ask(name)));
   for (const c of TABLE_COLUMNS) for (const ask of [c.verbatim, c.train]) trainAsks.add(norm(ask(name)));
   const trainJoinsWhole = new Set([...trainJoins].map(asWhole));
-  let n = 0;
+  let dropped = 0;
+  // Keeps the fresh ones; a list that would be emptied keeps its first wording (counted as dropped anyway).
+  const keep = <T>(list: T[], repeats: (x: T) => boolean): T[] => {
+    const fresh = list.filter((x) => !repeats(x));
+    dropped += list.length - fresh.length;
+    return fresh.length > 0 ? fresh : list.slice(0, 1);
+  };
+  const askRepeats = (ask: (a: string) => string): boolean => trainAsks.has(norm(ask(name))) || trainJoinsWhole.has(norm(ask(name)));
+  const ask = {} as Record<Held4Fact, Array<(a: string) => string>>;
+  const join = {} as Record<Held4Fact, string[]>;
   for (const f of FACT_NAMES) {
-    for (const ask of HELD4[f].ask) if (trainAsks.has(norm(ask(name))) || trainJoinsWhole.has(norm(ask(name)))) n++;
-    for (const j of HELD4[f].join) if (trainJoins.has(norm(j)) || trainAsks.has(asWhole(j))) n++;
+    ask[f] = keep(HELD4[f].ask, askRepeats);
+    join[f] = keep(HELD4[f].join, (j) => trainJoins.has(norm(j)) || trainAsks.has(asWhole(j)));
   }
-  for (const asks of Object.values(HELD4_TABLE)) for (const ask of asks) if (trainAsks.has(norm(ask(name)))) n++;
-  return n;
+  const table: Record<string, Array<(a: string) => string>> = {};
+  for (const [header, asks] of Object.entries(HELD4_TABLE)) table[header] = keep(asks, (a) => trainAsks.has(norm(a(name))));
+  return { ask, join, table, dropped };
 }
 
 export const hardPdfOf = (doc: HardDocument): Buffer => buildPdf(doc.pages);

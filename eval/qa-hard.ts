@@ -7,7 +7,7 @@
 // Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|none] [--split NAME,...]
 // (--split asks only those splits' questions; held2, held3 and held4 misses are never printed)
 import { normalizeAnswer } from '../src/providers/answer/text.js';
-import { generateHardQaSet, hardPdfOf, held4Repeats, trainRepeats, type HardItem } from './qa-hard-set.js';
+import { generateHardQaSet, hardPdfOf, freshHeld4, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'train5b'), 'train5b (second batch of train5: every purchase price asked in other words, one other fact; tuned on)');
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
-    table(scored.filter((s) => s.item.split === 'held4'), `held4 (fourth held-out wordings on the held-out documents, written 2026-11-28 blind to the engine; never read; ${held4Repeats()} held4 wordings repeat a train wording)`);
+    table(scored.filter((s) => s.item.split === 'held4'), `held4 (fourth held-out wordings on the held-out documents, written 2026-11-28 blind to the engine; never read; ${freshHeld4().dropped} held4 wordings repeating a train wording left out)`);
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);
       console.log(`${misses.length} ${showMisses} misses:`);
