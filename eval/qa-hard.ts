@@ -5,9 +5,12 @@
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
 // Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|none] [--split NAME,...]
-// (--split asks only those splits' questions; held2, held3 and held4 misses are never printed)
+// (--split asks only those splits' questions; held2, held3, held4 and docs5 misses are never printed).
+// docs5 (eval/qa-hard-docs5.ts: new documents, statement templates and wordings, written blind) is
+// asked only when --split names it; its files then join the corpus after the others.
 import { normalizeAnswer } from '../src/providers/answer/text.js';
 import { generateHardQaSet, hardPdfOf, freshHeld4, trainRepeats, type HardItem } from './qa-hard-set.js';
+import { generateDocs5Set } from './qa-hard-docs5.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -58,7 +61,7 @@ function table(rows: Scored[], label: string): void {
 }
 
 /** Held-out splits that are measured but whose misses are never printed. */
-const NEVER_READ = ['held2', 'held3', 'held4'];
+const NEVER_READ = ['held2', 'held3', 'held4', 'docs5'];
 
 async function main(): Promise<void> {
   const docCount = Number(argOf('docs') ?? 36);
@@ -66,16 +69,19 @@ async function main(): Promise<void> {
   if (NEVER_READ.includes(showMisses)) throw new Error(`${showMisses} is measured, never read: its misses are not printed`);
   const only = argOf('only');
   const generated = generateHardQaSet(docCount);
-  const docs = generated.docs;
-  // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging; never held2, held3 or held4).
+  // --only TEXT: ask just the questions containing TEXT and print their evidences (debugging; never held2, held3, held4 or docs5).
   const splits = argOf('split')?.split(',');
-  const inSplit = generated.items.filter((i) => splits === undefined || splits.includes(i.split));
+  // docs5 only when named: a default run asks and processes what it did before.
+  const docs5 = splits?.includes('docs5') ? generateDocs5Set() : { docs: [], items: [] };
+  const docs = [...generated.docs, ...docs5.docs];
+  const all = [...generated.items, ...docs5.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length }))];
+  const inSplit = all.filter((i) => (splits === undefined && i.split !== 'docs5') || splits?.includes(i.split));
   const items = only ? inSplit.filter((i) => i.question.includes(only) && !NEVER_READ.includes(i.split)) : inSplit;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
     const t0 = performance.now();
     const docIds = await processDocs(docs.map((doc) => ({ name: doc.name, pdf: hardPdfOf(doc) })));
-    console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out, ${items.filter((i) => i.split === 'held2').length} held2, ${items.filter((i) => i.split === 'held3').length} held3, ${items.filter((i) => i.split === 'held4').length} held4)`);
+    console.log(`processed ${docs.length} documents (${pageCount} pages) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${items.length} questions (${items.filter((i) => i.split === 'held-out').length} held-out, ${items.filter((i) => i.split === 'held2').length} held2, ${items.filter((i) => i.split === 'held3').length} held3, ${items.filter((i) => i.split === 'held4').length} held4, ${items.filter((i) => i.split === 'docs5').length} docs5)`);
     const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval' });
     const scored: Scored[] = [];
     const t1 = performance.now();
@@ -116,6 +122,7 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
     table(scored.filter((s) => s.item.split === 'held4'), `held4 (fourth held-out wordings on the held-out documents, written 2026-11-28 blind to the engine; never read; ${freshHeld4().dropped} held4 wordings repeating a train wording left out)`);
+    table(scored.filter((s) => s.item.split === 'docs5'), `docs5 (new documents: own statement templates, tables and wordings, ${docs5.docs.length} files, written 2026-11-28 blind to the engine; never read)`);
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);
       console.log(`${misses.length} ${showMisses} misses:`);
