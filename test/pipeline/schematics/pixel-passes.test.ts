@@ -3,7 +3,7 @@
 // plain per-pixel definition gives, on random masks of awkward sizes (one pixel wide, odd blocks).
 import { describe, expect, it } from 'vitest';
 import { shrink } from '../../../src/pipeline/schematics/match.js';
-import type { GreyPixels, Mask } from '../../../src/pipeline/schematics/raster.js';
+import { components, type GreyPixels, type Mask } from '../../../src/pipeline/schematics/raster.js';
 import { morph, soften, turnMask, type Turn } from '../../../src/pipeline/schematics/templates.js';
 
 function rng(seed: number): () => number {
@@ -71,6 +71,34 @@ function morphRef(m: Mask, grow: number): Mask {
   return { data: pass(pass(m.data, true), false), width: w, height: h };
 }
 
+/** 8-connected labels by flood fill, numbered in the order their first pixel is met row by row. */
+function labelsRef(m: Mask): Int32Array {
+  const { width: w, height: h, data } = m;
+  const labels = new Int32Array(w * h);
+  let count = 0;
+  for (let i = 0; i < w * h; i++) {
+    if (!data[i] || labels[i]) continue;
+    labels[i] = ++count;
+    const stack = [i];
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      const x = j % w;
+      const y = Math.floor(j / w);
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const xx = x + dx;
+        const yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= w || yy >= h) continue;
+        const k = yy * w + xx;
+        if (data[k] && !labels[k]) {
+          labels[k] = count;
+          stack.push(k);
+        }
+      }
+    }
+  }
+  return labels;
+}
+
 function shrinkRef(img: GreyPixels, k: number): GreyPixels {
   const w = Math.ceil(img.width / k);
   const h = Math.ceil(img.height / k);
@@ -104,6 +132,22 @@ describe('pixel passes of template matching', () => {
       for (const density of [0.1, 0.6, 0.95]) {
         const m = randomMask(w, h, density, 20 + i);
         for (const grow of [-3, -1, 1, 2, 4]) expect(morph(m, grow)).toEqual(morphRef(m, grow));
+      }
+    });
+  });
+
+  it('components labels 8-connected pieces in reading order, with their boxes and areas', () => {
+    SIZES.forEach(([w, h], i) => {
+      for (const density of [0.2, 0.45, 0.7]) {
+        const m = randomMask(w, h, density, 40 + i);
+        const cc = components(m);
+        const ref = labelsRef(m);
+        expect(cc.labels).toEqual(ref);
+        for (let l = 1; l <= cc.count; l++) {
+          const px = [...ref.keys()].filter((k) => ref[k] === l);
+          expect(cc.area[l]).toBe(px.length);
+          expect([cc.x0[l], cc.y0[l], cc.x1[l], cc.y1[l]]).toEqual([Math.min(...px.map((k) => k % w)), Math.min(...px.map((k) => Math.floor(k / w))), Math.max(...px.map((k) => k % w)) + 1, Math.max(...px.map((k) => Math.floor(k / w))) + 1]);
+        }
       }
     });
   });
