@@ -83,17 +83,22 @@ export function shrink(img: GreyPixels, k: number): GreyPixels {
   const w = Math.max(1, Math.ceil(img.width / k));
   const h = Math.max(1, Math.ceil(img.height / k));
   const sum = new Uint32Array(w * h);
-  const count = new Uint32Array(w * h);
+  const out = new Uint8Array(w * h);
+  // Block by block along each row (no division per pixel); counts are k x k but at the far edges.
   for (let y = 0; y < img.height; y++) {
     const row = Math.floor(y / k) * w;
-    for (let x = 0; x < img.width; x++) {
-      const i = row + Math.floor(x / k);
-      sum[i] = sum[i]! + img.data[y * img.width + x]!;
-      count[i] = count[i]! + 1;
+    const src = y * img.width;
+    for (let bx = 0, x = 0; bx < w; bx++) {
+      let s = 0;
+      const end = Math.min(img.width, x + k);
+      for (; x < end; x++) s += img.data[src + x]!;
+      sum[row + bx] = sum[row + bx]! + s;
     }
   }
-  const out = new Uint8Array(w * h);
-  for (let i = 0; i < out.length; i++) out[i] = Math.round(sum[i]! / count[i]!);
+  for (let by = 0; by < h; by++) {
+    const rows = Math.min(k, img.height - by * k);
+    for (let bx = 0; bx < w; bx++) out[by * w + bx] = Math.round(sum[by * w + bx]! / (rows * Math.min(k, img.width - bx * k)));
+  }
   return { data: out, width: w, height: h };
 }
 

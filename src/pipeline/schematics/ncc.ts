@@ -41,6 +41,8 @@ export interface SparseTemplate {
   xs: Int32Array;
   ys: Int32Array;
   vals: Float32Array;
+  /** The same values as integers, when they all are (templates cut from images are). */
+  intVals: Int32Array | null;
   /** Offsets into the page this template was last laid on (cached per page width). */
   offsets: Int32Array | null;
   stride: number;
@@ -68,7 +70,7 @@ export function sparseTemplate(img: GreyPixels, keepBelow = 255): SparseTemplate
     }
   }
   const n = img.width * img.height;
-  return { width: img.width, height: img.height, xs: Int32Array.from(xs), ys: Int32Array.from(ys), vals: Float32Array.from(vals), offsets: null, stride: 0, sumT, varT: sumT2 - (sumT * sumT) / n };
+  return { width: img.width, height: img.height, xs: Int32Array.from(xs), ys: Int32Array.from(ys), vals: Float32Array.from(vals), intVals: vals.every((v) => Number.isInteger(v)) ? Int32Array.from(vals) : null, offsets: null, stride: 0, sumT, varT: sumT2 - (sumT * sumT) / n };
 }
 
 function offsetsFor(t: SparseTemplate, stride: number): Int32Array {
@@ -87,6 +89,7 @@ export interface NccBest {
 
 export const nccStats = { calls: 0, macs: 0, positions: 0 };
 let scratch = new Float64Array(4096);
+let scratchInt = new Int32Array(4096);
 
 /**
  * The best correlation of `t` placed with its top-left corner anywhere in [x0, x1] x [y0, y1].
@@ -108,19 +111,41 @@ export function bestNcc(page: NccImage, t: SparseTemplate, x0: number, y0: numbe
   const ink = page.ink;
   const nx = bx - ax + 1;
   const ny = by - ay + 1;
-  if (scratch.length < nx * ny) scratch = new Float64Array(nx * ny * 2);
-  const cross = scratch;
-  cross.fill(0, 0, nx * ny);
   nccStats.positions += nx * ny;
   nccStats.macs += nx * ny * off.length;
-  for (let k = 0; k < off.length; k++) {
-    const v = vals[k]!;
-    const o = off[k]! + ay * W + ax;
-    for (let j = 0; j < ny; j++) {
-      const src = o + j * W;
-      const dst = j * nx;
-      for (let i = 0; i < nx; i++) cross[dst + i] = cross[dst + i]! + v * ink[src + i]!;
+  // Template values and page ink are whole numbers up to 255: their products summed in 32-bit
+  // integers are exact (and quicker than doubles) while the sum cannot pass 2^31.
+  const exactInInt = t.intVals !== null && off.length * 255 * 255 < 2 ** 31;
+  let cross: Float64Array | Int32Array;
+  if (exactInInt) {
+    if (scratchInt.length < nx * ny) scratchInt = new Int32Array(nx * ny * 2);
+    const acc = scratchInt;
+    acc.fill(0, 0, nx * ny);
+    const iv = t.intVals!;
+    for (let k = 0; k < off.length; k++) {
+      const v = iv[k]!;
+      const o = off[k]! + ay * W + ax;
+      for (let j = 0; j < ny; j++) {
+        const src = o + j * W;
+        const dst = j * nx;
+        for (let i = 0; i < nx; i++) acc[dst + i] = (acc[dst + i]! + v * ink[src + i]!) | 0;
+      }
     }
+    cross = acc;
+  } else {
+    if (scratch.length < nx * ny) scratch = new Float64Array(nx * ny * 2);
+    const acc = scratch;
+    acc.fill(0, 0, nx * ny);
+    for (let k = 0; k < off.length; k++) {
+      const v = vals[k]!;
+      const o = off[k]! + ay * W + ax;
+      for (let j = 0; j < ny; j++) {
+        const src = o + j * W;
+        const dst = j * nx;
+        for (let i = 0; i < nx; i++) acc[dst + i] = acc[dst + i]! + v * ink[src + i]!;
+      }
+    }
+    cross = acc;
   }
   let best: NccBest | null = null;
   for (let j = 0; j < ny; j++) {

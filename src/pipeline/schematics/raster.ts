@@ -185,16 +185,16 @@ export function components(mask: Mask): Components {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (!data[i]) continue;
-      let l = 0;
-      const look = (j: number): void => {
-        const n = labels[j]!;
-        if (n) l = l ? unite(l, n) : n;
-      };
-      if (x > 0) look(i - 1);
+      // Neighbours left, up-left, up, up-right, in that order (written out: a closure made per
+      // ink pixel was most of this function's time).
+      let l = x > 0 ? labels[i - 1]! : 0;
       if (y > 0) {
-        if (x > 0) look(i - width - 1);
-        look(i - width);
-        if (x < width - 1) look(i - width + 1);
+        let n = x > 0 ? labels[i - width - 1]! : 0;
+        if (n) l = l ? unite(l, n) : n;
+        n = labels[i - width]!;
+        if (n) l = l ? unite(l, n) : n;
+        n = x < width - 1 ? labels[i - width + 1]! : 0;
+        if (n) l = l ? unite(l, n) : n;
       }
       if (!l) {
         l = parent.length;

@@ -152,6 +152,8 @@ async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, 
 
 /** Steps of the ladder of scales tried for a picture that no piece votes for (10 per cent apart: the fit that follows searches 20 per cent either side). */
 const LADDER_STEP = 1.1;
+/** Size (text heights, longer side) a symbol placed by a ladder fit must have when the picture's pieces voted elsewhere. */
+const LADDER_MIN_SIZE = 8;
 /** Largest own scale sought: legends draw big equipment at a quarter of its size at least. */
 const MAX_OWN_SCALE = 4;
 
@@ -213,13 +215,28 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
       guesses.push({ s: sc, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
     }
   }
-  // No piece of like shape to vote (a column's long sides and a flange's bars are all long or
-  // thin strokes, gone from the residual): coarse matches on a ladder of scales propose instead.
-  if (guesses.length === 0) guesses.push(...(await ladderGuesses(ctx, mp, masks, i, left, least)));
-  let best: { s: number; score: number } | null = null;
-  for (const g of guesses.slice(0, 6)) {
-    const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
-    if (!best || fit.score > best.score) best = fit;
+  const fitBest = async (gs: typeof guesses, from: { s: number; score: number } | null): Promise<{ s: number; score: number } | null> => {
+    let out = from;
+    for (const g of gs.slice(0, 6)) {
+      const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
+      if (!out || fit.score > out.score) out = fit;
+    }
+    return out;
+  };
+  let best = guesses.length > 0 ? await fitBest(guesses, null) : null;
+  // No piece of like shape to vote, or none whose votes fit: coarse matches on a ladder of
+  // scales propose instead. A column's long sides and a flange's bars are all long or thin
+  // strokes, gone from the residual; and a picture drawn two or three times larger on the sheet
+  // loses more of its strokes to the residual's long-run cut there than in the legend (a
+  // column's trays), so its pieces and the legend's pieces are not alike and vote elsewhere.
+  // Only for a picture that places a big symbol (equipment, LADDER_MIN_SIZE text heights or
+  // more) when its own pieces did vote: a small picture of a few strokes (a flange's two bars)
+  // fits clutter, pipes beside a frame, at some scale of the ladder.
+  if (guesses.length === 0) best = await fitBest(await ladderGuesses(ctx, mp, masks, i, left, least), best);
+  else if (!best || best.score < MIN_SCORE) {
+    const big = (s: number): boolean => Math.max(pic.mask.width, pic.mask.height) * s >= LADDER_MIN_SIZE * ctx.th;
+    const fit = await fitBest((await ladderGuesses(ctx, mp, masks, i, left, Math.max(least, (LADDER_MIN_SIZE * ctx.th) / Math.max(pic.mask.width, pic.mask.height)))).filter((g) => big(g.s)), null);
+    if (fit && big(fit.s) && (!best || fit.score > best.score)) best = fit;
   }
   if (process.env.DEBUG_SYM) console.log('own scale', i, 'guesses', guesses.length, 'fit', best?.s.toFixed(3), best?.score.toFixed(2));
   if (!best || best.score < MIN_SCORE) return null;

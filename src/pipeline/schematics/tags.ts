@@ -29,13 +29,15 @@ export const tagText = (t: string): string => {
   // The rest applies to a tag only (letters, a hyphen or space, a number): quotes are specks,
   // a dot, tilde or colon between the letters and the number is the hyphen ("P.844"), a lower-
   // case l among capitals is an I ("Tl 706"), a lone 5, 8 or 1 before the hyphen is a letter,
-  // and a mark ending it is a speck ("PIC 101.").
+  // and a mark ending or leading it is a speck ("PIC 101.", ".HV-414").
   return out
     .replace(/[“”"‘’'`]/g, '')
     .replace(/\b([A-Z]{1,4})[.~:_=](\d)/g, '$1-$2')
     .replace(/\b[A-Zl]{2,4}\b/g, (w) => (/[A-Z]/.test(w) ? w.replace(/l/g, 'I') : w))
     .replace(/^([581])(?=-\d)/, (d) => PREFIX_LETTER[d] ?? d)
     .replace(/[.,:;]+$/, '')
+    // A mark before the first letter or digit is a speck too (".HV-414"); a tag starts with one.
+    .replace(/^[.,:;~_=*\s]+(?=[A-Za-z0-9])/, '')
     .trim();
 };
 

@@ -29,12 +29,13 @@ export function turnMask(img: Mask, rot: Turn): Mask {
   const ow = rot === 180 ? w : h;
   const oh = rot === 180 ? h : w;
   const out = new Uint8Array(w * h);
+  // Clockwise turns (screen axes): 90 takes (x, y) to (h-1-y, x). Written out per turn: a
+  // destructured pair per pixel made this a hot spot (and garbage) on the many templates.
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      // Clockwise turns (screen axes): 90 takes (x, y) to (h-1-y, x).
-      const [nx, ny] = rot === 90 ? [h - 1 - y, x] : rot === 180 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
-      out[ny * ow + nx] = data[y * w + x]!;
-    }
+    const row = y * w;
+    if (rot === 90) for (let x = 0; x < w; x++) out[x * ow + h - 1 - y] = data[row + x]!;
+    else if (rot === 180) for (let x = 0; x < w; x++) out[(h - 1 - y) * ow + w - 1 - x] = data[row + x]!;
+    else for (let x = 0; x < w; x++) out[(w - 1 - x) * ow + y] = data[row + x]!;
   }
   return { data: out, width: ow, height: oh };
 }
@@ -81,21 +82,28 @@ export function morph(m: Mask, grow: number): Mask {
   const r = Math.abs(grow);
   const on = grow > 0 ? 1 : 0;
   const { width: w, height: h, data } = m;
+  // Outside the image is paper: it ends an erosion's window, never starts a dilation's.
   const pass = (src: Uint8Array, horizontal: boolean): Uint8Array => {
     const out = new Uint8Array(src.length);
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let v = on ? 0 : 1;
-        for (let k = -r; k <= r; k++) {
-          const xx = horizontal ? x + k : x;
-          const yy = horizontal ? y : y + k;
-          const s = xx < 0 || yy < 0 || xx >= w || yy >= h ? 0 : src[yy * w + xx]!;
-          if (s === on) {
-            v = on;
-            break;
-          }
-        }
-        out[y * w + x] = v;
+    const n = horizontal ? w : h;
+    const step = horizontal ? 1 : w;
+    const lines = horizontal ? h : w;
+    const lineStep = horizontal ? w : 1;
+    // Per line: the nearest `on` pixel at or after each place (a sweep from the far end), and the
+    // last one before it; a window of radius r holds one when either is within r.
+    const next = new Int32Array(n);
+    for (let l = 0; l < lines; l++) {
+      const base = l * lineStep;
+      let nx = 1 << 30;
+      for (let i = n - 1; i >= 0; i--) {
+        if (src[base + i * step] === on) nx = i;
+        next[i] = nx;
+      }
+      let last = -(1 << 30);
+      for (let i = 0; i < n; i++) {
+        if (src[base + i * step] === on) last = i;
+        const hit = i - last <= r || next[i]! - i <= r || (on === 0 && (i - r < 0 || i + r >= n));
+        out[base + i * step] = hit ? on : on ? 0 : 1;
       }
     }
     return out;
@@ -107,21 +115,18 @@ export function morph(m: Mask, grow: number): Mask {
 export function soften(m: Mask): GreyPixels {
   const { width: w, height: h, data } = m;
   const out = new Uint8Array(w * h);
+  // Separable: each column's three-row sum, then three of those along the row; the mean is over
+  // the neighbours inside the image (the same sums and counts as a 3 x 3 loop, a third the reads).
+  const col = new Int32Array(w);
   for (let y = 0; y < h; y++) {
+    const rows = (y > 0 ? 1 : 0) + 1 + (y + 1 < h ? 1 : 0);
+    const r = y * w;
+    for (let x = 0; x < w; x++) col[x] = (y > 0 ? data[r - w + x]! : 0) + data[r + x]! + (y + 1 < h ? data[r + w + x]! : 0);
     for (let x = 0; x < w; x++) {
-      let n = 0;
-      let c = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const yy = y + dy;
-        if (yy < 0 || yy >= h) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const xx = x + dx;
-          if (xx < 0 || xx >= w) continue;
-          n += data[yy * w + xx]!;
-          c++;
-        }
-      }
-      out[y * w + x] = 255 - Math.round((255 * n) / c);
+      const left = x > 0 ? col[x - 1]! : 0;
+      const right = x + 1 < w ? col[x + 1]! : 0;
+      const c = rows * ((x > 0 ? 1 : 0) + 1 + (x + 1 < w ? 1 : 0));
+      out[r + x] = 255 - Math.round((255 * (left + col[x]! + right)) / c);
     }
   }
   return { data: out, width: w, height: h };

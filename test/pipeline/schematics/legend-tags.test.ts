@@ -124,6 +124,8 @@ describe('tag text', () => {
     expect(tagText('FIC “464')).toBe('FIC 464');
     expect(tagText('5-401')).toBe('S-401');
     expect(tagText('PIC 101.')).toBe('PIC 101');
+    expect(tagText('.HV-414')).toBe('HV-414');
+    expect(tagText(', FIC 464')).toBe('FIC 464');
     // A zero before the hyphen may be an O or a D: left as read.
     expect(tagText('0-687')).toBe('0-687');
     // Prose without a number is left alone.
