@@ -13,6 +13,7 @@ import { JOIN_SHAPES, PAIRED, THREE_PART_SHAPES, TRAIN4, TRAIN4B, TWO_PART_SHAPE
 import { HELD3 } from './qa-hard-held3.js';
 import { HELD4, HELD4_TABLE, HELD4_THREE, HELD4_TWO } from './qa-hard-held4.js';
 import { TRAIN5, TRAIN5B } from './qa-hard-train5.js';
+import { TRAIN6, TRAIN6_CHECKS, TRAIN6_NEGATED, TRAIN6_UNSTATED, type Train6FactName } from './qa-hard-train6.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
@@ -23,7 +24,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -582,10 +583,41 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
     const ghost = `${h4.one(KINDS)} ${String.fromCharCode(65 + h4.int(0, 11))}-${h4.int(100, 999)}`;
     ask(h4.one(fresh.ask[h4.one(FACT_NAMES)])(ghost), [], 'absent', 'absent', []);
   }
+  // The sixth training wordings (yes/no, who, which year; negated questions, checks of a stated
+  // value, facts never stated), on the training documents, own stream.
+  const t6 = new Pick(rng(seed + 0x7a8));
+  const T6_FACTS: Train6FactName[] = ['year', 'installer', 'engineer', 'standby'];
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'train6', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const has = T6_FACTS.filter((f) => a.facts.has(f));
+      for (const f of has) ask(t6.one(TRAIN6[f].ask)(a.name), [a.facts.get(f)!.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      const standby = a.facts.get('standby');
+      if (standby && t6.r() < 0.5) ask(t6.one(TRAIN6_NEGATED)(a.name), [standby.value === 'Yes' ? 'No' : 'Yes'], 'paraphrased', 'yes/no', [page('standby')]);
+      const checkable = has.filter((f): f is Exclude<Train6FactName, 'standby'> => f !== 'standby');
+      if (checkable.length) {
+        const f = t6.one(checkable);
+        const own = a.facts.get(f)!.value;
+        const others = assets.map((x) => x.facts.get(f)?.value).filter((v): v is string => v !== undefined && v !== own);
+        const yes = others.length === 0 || t6.r() < 0.5;
+        ask(t6.one(TRAIN6_CHECKS[f])(a.name, yes ? own : t6.one(others)), [yes ? 'Yes' : 'No'], 'paraphrased', 'yes/no', [page(f)]);
+      }
+      const missing = T6_FACTS.filter((f) => !a.facts.has(f));
+      if (missing.length) ask(t6.one(TRAIN6[t6.one(missing)].ask)(a.name), [], 'absent', 'absent', []);
+      if (t6.r() < 0.4) ask(t6.one(TRAIN6_UNSTATED)(a.name), [], 'absent', 'absent', []);
+      const [one, two] = t6.shuffle(has.filter((f) => f !== 'standby'));
+      if (one && two && t6.r() < 0.6) {
+        const q1 = t6.one(TRAIN6[one].ask)(a.name).replace(/[?.]$/, '');
+        ask(`${q1}, and ${t6.one(TRAIN6[two].join).replace(/^and /, '')}?`, [a.facts.get(one)!.value, a.facts.get(two)!.value], 'two-part', 'two-part', [page(one), page(two)]);
+      }
+    }
+  }
   return { docs, items };
 }
 
-/** The second- to fifth-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
+/** The second- to sixth-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */
 export function trainRepeats(): string[] {
   const name = 'Pump X-1';
   const held = new Set<string>();
@@ -595,17 +627,20 @@ export function trainRepeats(): string[] {
   }
   const out: string[] = [];
   for (const f of FACT_NAMES) {
-    for (const set of [TRAIN2, TRAIN3, TRAIN4, TRAIN4B, TRAIN5]) {
+    for (const set of [TRAIN2, TRAIN3, TRAIN4, TRAIN4B, TRAIN5, TRAIN6 as Partial<typeof TRAIN5>]) {
+      if (set[f] === undefined) continue;
       for (const ask of set[f].ask) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
       for (const j of set[f].join) if (held.has(j.toLowerCase())) out.push(j);
     }
   }
   for (const f of FACT_NAMES) for (const ask of TRAIN5B[f] ?? []) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
+  for (const ask of [...TRAIN6_NEGATED, ...TRAIN6_UNSTATED]) if (held.has(ask(name).toLowerCase())) out.push(ask(name));
+  for (const f of ['year', 'installer', 'engineer'] as const) for (const ask of TRAIN6_CHECKS[f]) if (held.has(ask(name, 'X').toLowerCase())) out.push(ask(name, 'X'));
   for (const p of PAIRED) if (held.has(p.ask(name).toLowerCase())) out.push(p.ask(name));
   // A held joiner asked as a whole question about the asset ("what does it weigh" ~ "What does Pump X-1 weigh?").
   const asWhole = (j: string): string => `${j.replace(/\bit\b/, name)}?`.toLowerCase();
   const heldJoins = new Set(FACT_NAMES.flatMap((f) => [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join].map(asWhole)));
-  for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask, ...TRAIN5[f].ask, ...(TRAIN5B[f] ?? [])]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
+  for (const f of FACT_NAMES) for (const ask of [...TRAIN4[f].ask, ...TRAIN4B[f].ask, ...TRAIN5[f].ask, ...(TRAIN5B[f] ?? []), ...((TRAIN6 as Partial<typeof TRAIN5>)[f]?.ask ?? [])]) if (heldJoins.has(ask(name).toLowerCase())) out.push(ask(name));
   return out;
 }
 

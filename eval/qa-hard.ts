@@ -4,7 +4,7 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|none] [--split NAME,...]
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|none] [--split NAME,...]
 // (--split asks only those splits' questions; held2, held3, held4 and docs5 misses are never printed).
 // docs5 (eval/qa-hard-docs5.ts: new documents, statement templates and wordings, written blind) is
 // asked only when --split names it; its files then join the corpus after the others.
@@ -113,12 +113,13 @@ async function main(): Promise<void> {
     console.log(`asked ${items.length} questions in ${askS.toFixed(1)} s (${((askS * 1000) / items.length).toFixed(0)} ms each, ${BATCH} at a time); engine ${config.llm.kind === 'none' ? 'offline' : config.llm.kind}`);
     table(scored.filter((s) => s.item.split === 'train'), 'train');
     table(scored.filter((s) => s.item.split === 'held-out'), 'held-out (not tuned on; its misses were read in issue-15d to sort them by cause)');
-    table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${trainRepeats().length} train2..train5 wordings repeat a held-out wording)`);
+    table(scored.filter((s) => s.item.split === 'train2'), `train2 (second training wordings on the training documents, tuned on; ${trainRepeats().length} train2..train6 wordings repeat a held-out wording)`);
     table(scored.filter((s) => s.item.split === 'train3'), 'train3 (third training wordings: requests, search-box phrases, contractions; tuned on)');
     table(scored.filter((s) => s.item.split === 'train4'), 'train4 (fourth training wordings: two- and three-part questions joined in many ways; tuned on)');
     table(scored.filter((s) => s.item.split === 'train4b'), 'train4b (second batch of train4: "<question>, and <question about it>" in other words; tuned on)');
     table(scored.filter((s) => s.item.split === 'train5'), 'train5 (fifth training wordings: single questions in many words, and their two-part joins; tuned on)');
     table(scored.filter((s) => s.item.split === 'train5b'), 'train5b (second batch of train5: every purchase price asked in other words, one other fact; tuned on)');
+    table(scored.filter((s) => s.item.split === 'train6'), 'train6 (sixth training wordings: yes/no, who, which year; negated questions, value checks, facts never stated; tuned on)');
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
     table(scored.filter((s) => s.item.split === 'held4'), `held4 (fourth held-out wordings on the held-out documents, written 2026-11-28 blind to the engine; never read; ${freshHeld4().dropped} held4 wordings repeating a train wording left out)`);

@@ -4,6 +4,7 @@
 // yields a fragment. The wh-phrase that names the type ("how often", "which company") is a cue,
 // not content: it is dropped from the terms a text must match.
 import { isPhrase } from './lexicon.js';
+import { classesOf } from './paraphrases.js';
 import { unwrapRequest } from './question-shape.js';
 
 export type AnswerType =
@@ -92,7 +93,7 @@ const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 // Words that end organisation names (legal forms and the usual trade words, English and the
 // German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel).
 const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel)$/i;
-const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person)\b/i;
+const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person|in charge of|responsible for|looks? after)\b/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
 /** Runs of capitalised words (names), with their character positions. */
@@ -312,7 +313,7 @@ const RULES: Rule[] = [
   { re: /^how much\b/, type: 'amount' },
   // "Who is the installer", "who was the responsible engineer": the noun says which kind of agent.
   { re: /^(?:which|what) (?:[a-z]+ )?(?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
-  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
+  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
   { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
@@ -336,7 +337,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(flow rate|flow|throughput|speed)$/, 'rate', null],
   [/^(location|address|site|place)$/, 'place', null],
   [/^(installer|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
-  [/^(engineer|manager|owner|operator|inspector|technician|supervisor)$/, 'person', null],
+  [/^(engineer|manager|owner|operator|inspector|technician|supervisor|person|contact|contact person|individual|colleague)$/, 'person', null],
 ];
 
 /**
@@ -350,6 +351,8 @@ function canonical(question: string): string {
   q = q.replace(/^(?:whether|if) /, 'is ');
   q = q.replace(/^(?:please )?(?:give|name|state|tell|list|provide|show|find|identify|report)(?: me| us)? (?:the |its |their )?(?!(?:what|which|who|whom|whose|when|where|how)\b)/, (m) => `what is ${/\bits $/.test(m) ? 'its ' : /\btheir $/.test(m) ? 'their ' : 'the '}`);
   q = q.replace(/^((?:what|which|who|whose)(?: is| was| are| were)) (?:the )?(.+?)['’]s ([a-z][a-z ]*)$/, '$1 the $3 of $2');
+  // "What is the name of the company that installed X" asks for the company.
+  q = q.replace(/^(what (?:is|was|are|were) )(?:the )?names? of (?=(?:the|a|an|its|their) )/, '$1');
   return q;
 }
 
@@ -475,11 +478,13 @@ export const statesRecurrence = (text: string): boolean =>
   /\b(?:every|each|intervals?|frequency|once|twice|annually|yearly|monthly|weekly|daily|hourly|quarterly|periodic(?:ally)?|recurr\w*)\b|\bper (?:year|month|week|day|hour)\b/i.test(text);
 
 // Words of a wh-opening that only ask ("how", "which", "year" stays: it may be content too).
-const ASKING = new Set(['between', 'time', 'period', 'gap', 'span', 'how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);
+const ASKING = new Set(['member', 'staff', 'individual', 'colleague', 'between', 'time', 'period', 'gap', 'span', 'how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);
 // Nouns that name the kind of answer in a wh-phrase ("which year", "what company").
 const TYPE_NOUNS = new Set(['year', 'date', 'day', 'interval', 'intervals', 'frequency', 'rate', 'speed', 'efficiency', 'share', 'proportion', 'fraction', 'number', 'money', 'company', 'companies', 'firm', 'contractor', 'supplier', 'vendor', 'manufacturer', 'maker', 'organisation', 'organization', 'business', 'installer', 'builder', 'subcontractor', 'town', 'city', 'country', 'site', 'place', 'location', 'region', 'facility', 'address']);
 const UNIT_WORDS = /^(cubic|square|metres?|meters?|litres?|liters?|gallons?|kilograms?|kilos?|tonnes?|tons?|pounds?|kilowatts?|megawatts?|watts?|decibels?|degrees?|hours?|minutes?|seconds?|days?|weeks?|months?|years?|per|each|euros?|dollars?|percent)$/;
-const cueWords = (matched: string): string[] => matched.split(/\s+/).filter((w) => ASKING.has(w) || TYPE_NOUNS.has(w) || UNIT_WORDS.test(w));
+// An agent noun of an act the lexicon knows ("installer", "manufacturer") names the kind of answer
+// and what was done: it stays content, so "Who is the manufacturer of X" is not answered by X's installer.
+const cueWords = (matched: string): string[] => matched.split(/\s+/).filter((w) => (ASKING.has(w) || TYPE_NOUNS.has(w) || UNIT_WORDS.test(w)) && classesOf(w).size === 0);
 
 // Words a span of the type itself proves: "EUR 84,000" is what something cost, "45 m3/h" a flow.
 const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {

@@ -5,8 +5,11 @@
 import type { BBox } from '../../pipeline/types.js';
 import { bareValueFits, questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
+import { definedName, definitionOf } from './definition.js';
+import { classesIn } from './paraphrases.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
+import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
 
 export const NOT_FOUND_TEXT = 'The documents do not contain the answer to this question.';
@@ -198,7 +201,7 @@ interface PreparedPart {
 
 function preparePart(part: QuestionPart): PreparedPart {
   const type = questionType(part.text);
-  const own = matchTerms(part.text, type.cue);
+  const own = matchTerms(part.text, type.cue).filter((t) => type.type !== 'yes/no' || !HAVING.test(t.word));
   // A later part borrows the first part's names and numbers, and its content when it has none.
   const borrowed = part.context ? matchTerms(part.context, questionType(part.context).cue) : [];
   const hasContent = own.some((t) => !t.key);
@@ -211,7 +214,8 @@ function preparePart(part: QuestionPart): PreparedPart {
   return { text: part.text, type, terms: [...own, ...extra] };
 }
 
-const NEGATION = /\b(no|not|never|none|without|neither|nor|cannot)\b|n't\b/i;
+/** Answer types whose spans are names: their words are the answer, not the question's wording. */
+const NAME_TYPES = new Set<QuestionType['type']>(['person', 'organisation', 'agent', 'place']);
 
 interface Candidate {
   /** 0..1: how well the unit answers the part (>= the answer threshold: it may answer). */
@@ -236,8 +240,15 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   const fresh = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
   // The unit of a typed span proves the property it measures ("4,868 kg" is a weight).
   const family = fresh.length ? part.type.family : null;
-  const m = matchText(part.terms, text, family, fresh.length ? part.type.type : null);
+  // A name that may be the answer is not evidence for the question's words: "Industrial" in
+  // "Norhavvas Industrial Services" does not say the company manufactured anything.
+  const wording = NAME_TYPES.has(part.type.type) ? fresh.reduce((s, sp) => s.split(sp.text).join(' '), text) : text;
+  const m = matchText(part.terms, wording, family, fresh.length ? part.type.type : null);
   const full = m.missingKey ? Math.min(m.score, options.answerThreshold - 0.01) : m.score;
+  if (m.missingKey && part.type.type === 'yes/no') {
+    const no = checkedOtherwise(part, unit, question, options);
+    if (no) return no;
+  }
   if (m.missingKey) return { score: full, span: null, matched: m.matched, missingKey: true };
   const t = part.type.type;
   if (t === 'text') {
@@ -251,12 +262,19 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     const header = new Set(terms(/,\s*([^,:]+):/.exec(unit.text)?.[1] ?? ''));
     const named = m.contentShare > 0 || (unit.kind === 'cell' && part.terms.some((t) => t.key && header.has(t.stem)));
     const score = !echo && named && (m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent) ? full : Math.min(full, options.answerThreshold - 0.01);
+    // "What is P-101?": the sentence that defines the name answers; one that only mentions it
+    // ranks below it (and still answers when nothing defines the name).
+    const defined = definedName(question);
+    if (defined !== null && unit.kind === 'sentence') {
+      const definition = definitionOf(defined, unit.text);
+      if (definition !== null) return { score, span: definition.replace(/^(?:a|an|the)\s+/i, ''), matched: m.matched, missingKey: false };
+      return { score: score * 0.95, span, matched: m.matched, missingKey: false };
+    }
     return { score, span, matched: m.matched, missingKey: false };
   }
   if (t === 'yes/no') {
     if (m.contentShare < options.typedContent || full < options.answerThreshold) return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
-    const answer = NEGATION.test(unit.text) && !NEGATION.test(question) ? 'No' : 'Yes';
-    return { score: full, span: answer, matched: m.matched, missingKey: false };
+    return { score: full, span: polarity(unit.text, question), matched: m.matched, missingKey: false };
   }
   // A question that names the unit ("how many cubic metres per hour") is answered by a span in it.
   // (A table value fits by its header's unit, checked by bareValueFits.)
@@ -276,10 +294,31 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs
   // against its rivals. Bare amounts ("how much does it move") are too vague for it.
   const specific = !['amount', 'count'].includes(t) && unit.kind === 'sentence';
-  const typedSpan = specific && fresh.length && m.contentShare > 0 ? fresh[0]!.text : specific && m.contentShare === 0 ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const typedSpan = specific && fresh.length && m.contentShare > 0 ? fresh[0]!.text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
+}
+
+/**
+ * A yes/no part that checks a value ("Was X installed by Norrland Mechanical?") against a
+ * statement that lacks only that value: No when the statement says the same of the same subject
+ * with another value of the kind in its place ("X was installed by Vasbrek Montage.").
+ */
+function checkedOtherwise(part: PreparedPart, unit: Unit, question: string, options: ExtractiveOptions): Candidate | null {
+  if (unit.kind !== 'sentence') return null;
+  const text = `${unit.text} ${unit.context}`;
+  const first = matchText(part.terms, text, null, null);
+  const missing = part.terms.filter((t) => t.key && !first.matched.includes(t.stem)).map((t) => t.stem);
+  const value = checkedValue(part.text, missing);
+  if (!value) return null;
+  // The rest of the question (its subject and what is said of it) must be there in full.
+  const rest = part.terms.filter((t) => !(t.key && value.stems.has(t.stem)));
+  if (!rest.some((t) => t.key)) return null;
+  const m = matchText(rest, text, null, null);
+  if (m.missingKey || m.contentShare < options.typedContent || m.score < options.answerThreshold) return null;
+  if (!statesOtherValue(value, unit.text, question)) return null;
+  return { score: m.score, span: negated(question) ? 'Yes' : 'No', matched: m.matched, missingKey: false };
 }
 
 /**
@@ -293,6 +332,18 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
 function byTypeAlone(type: QuestionType, text: string, qTokens: Set<string>): string | undefined {
   const spans = [...new Set(strictSpans(type, text).filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t))).map((sp) => sp.text))];
   return spans.length === 1 ? spans[0] : undefined;
+}
+
+/**
+ * The question asks about one act or role of the lexicon (making, supplying, installing, looking
+ * after ...) and the statement speaks of others only: "Which company manufactured X?" is not
+ * answered by type alone from "X was installed by Norrland Mechanical." (the maker is not given).
+ */
+function otherRole(question: string, text: string): boolean {
+  const asked = classesIn(new Set(terms(question)));
+  if (asked.size === 0) return false;
+  const said = classesIn(new Set(terms(text)));
+  return said.size > 0 && ![...asked].some((c) => said.has(c));
 }
 
 /** The old weighted-terms view of a part (for the free-text span). */

@@ -30,6 +30,9 @@ export interface MatchTerm {
 const RELATED = 0.8;
 const SEARCH_ALTS = 3;
 
+/** Verbs that only say an event happened ("take place", "occur"): what happened is named by its noun. */
+const LIGHT = /^(?:(?:take|takes|took|taken|taking)_place|happen|happens|happened|occur|occurs|occurred)$/;
+
 /** Words a question opens with that are never the start of a name. */
 const OPENER = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may|give|name|state|tell|list|provide|show|find|identify|report|describe|please|in|on|at|for|since|by|the|a|an|and|also)$/i;
 
@@ -60,6 +63,11 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
     const size = !keys.has(stem(w)) ? [3, 2].find((k) => plain(k) && isPhrase(words.slice(i, i + k).join('_'))) : undefined;
     if (size) {
       const phrase = words.slice(i, i + size).join('_');
+      // "Did the installation take place in 2011": the event's own noun carries the meaning.
+      if (LIGHT.test(phrase)) {
+        i += size - 1;
+        continue;
+      }
       if (!seen.has(phrase)) {
         seen.add(phrase);
         const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
@@ -70,7 +78,7 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
       continue;
     }
     const [s] = terms(w);
-    if (s === undefined || seen.has(s)) continue;
+    if (s === undefined || seen.has(s) || LIGHT.test(w)) continue;
     seen.add(s);
     const key = keys.has(s);
     const related = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
@@ -128,7 +136,9 @@ function reverse(token: string): { stems: Set<string>; words: Set<string> } {
 export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily | null, proven: AnswerType | null = null): TextMatch {
   const tokens = tokenize(text);
   const stems = new Set(terms(text));
-  const words = tokens.filter((t) => /^[a-z]{3,}$/.test(t));
+  // The question's own names ("Pump" of "Pump F-29") are no evidence for its other words ("pump" ~ "handle").
+  const names = new Set(qterms.filter((t) => t.key).map((t) => t.stem));
+  const words = tokens.filter((t) => /^[a-z]{3,}$/.test(t) && !names.has(stem(t)));
   let total = 0;
   let got = 0;
   let exact = 0;

@@ -10,13 +10,17 @@ import { stem } from './text.js';
 
 const CLASSES: readonly string[][] = [
   // Putting equipment in place.
-  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in'],
+  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in', 'put in place', 'put into place'],
+  // Making equipment (not putting it in place).
+  ['manufacture', 'manufacturer', 'make', 'made', 'maker', 'build', 'built', 'builder', 'produce', 'producer', 'fabricate'],
+  // Selling or delivering equipment to its user.
+  ['supply', 'supplier', 'vendor', 'sell', 'sold', 'seller', 'deliver', 'delivery'],
   // Taking equipment into use for the first time.
   ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation'],
   // How long equipment is meant to stay usable.
   ['lifetime', 'lifespan', 'life', 'last', 'endure'],
   // Who answers for something.
-  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'take care', 'maintain', 'manage', 'supervise'],
+  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'take care', 'maintain', 'manage', 'supervise', 'handle', 'deal with'],
   // Looking equipment over for faults.
   ['inspect', 'inspection', 'check', 'checkup'],
 ];
@@ -45,3 +49,27 @@ export function paraphrasesOf(word: string): string[] {
 
 /** Whether the lexicon knows the phrase (words joined by "_" or " "). */
 export const isParaphrasePhrase = (phrase: string): boolean => phrase.replace(/_/g, ' ').includes(' ') && MEMBERS.has(key(phrase.replace(/_/g, ' ').toLowerCase()));
+
+/** The lexicon's classes (meanings) a text speaks of: a class counts when all content words of one of its members are there. */
+export function classesIn(stems: Set<string>): Set<number> {
+  const out = new Set<number>();
+  CLASSES.forEach((members, i) => {
+    const said = (m: string): boolean => {
+      const content = m.split(' ').map(stem).filter((s) => !STOPPY.has(s));
+      return content.length > 0 && content.every((s) => stems.has(s));
+    };
+    if (members.some(said)) out.add(i);
+  });
+  return out;
+}
+
+// Particles of the phrases above ("in", "up", "for"): the verb before one still names the act
+// ("go in"), the particle alone says nothing.
+const STOPPY = new Set(['in', 'up', 'for', 'into', 'with', 'after', 'on', 'of', 'out', 'off']);
+
+/** The lexicon's classes of one word or phrase of a question ("manufactured" -> making). */
+export function classesOf(word: string): Set<number> {
+  const phrase = word.replace(/_/g, ' ').toLowerCase();
+  const bare = phrase.replace(/ (?:for|of|to|with|on|at|by|in|about)$/, '');
+  return MEMBERS.get(key(phrase)) ?? MEMBERS.get(key(bare)) ?? new Set();
+}

@@ -36,7 +36,7 @@ const WH_WORD = /\b(?:who|whom|whose|what|which|when|where|why|how)\b/i;
 const CONTACT = /^(?:who|whom) (?:should|do|can|could|would|must|shall) (?:i|we|one|you) (?:ask|contact|call|phone|talk to|speak to|speak with|email|e-mail|write to|turn to|go to|consult|reach)(?: about| regarding| concerning| for)?\s+/i;
 
 /** A phrasal verb split by its object ("put Pump F-29 in") joined up ("put in Pump F-29"). */
-const SEPARATED = /\b(put|set|fit|fitted|take|took|taken|bring|brought|hand|handed|switch|switched|turn|turned|start|started)\s+((?:(?:the\s+)?[A-Z][\w-]*\s+){1,3})(in|up|over|on|off|out)\b/g;
+const SEPARATED = /\b(put|set|fit|fitted|take|took|taken|bring|brought|hand|handed|switch|switched|turn|turned|start|started)\s+((?:(?:the\s+)?[A-Z][\w-]*\s+){1,3}|(?:it|them)\s+)(in|up|over|on|off|out)\b/g;
 
 /** The request and contractions a whole question is wrapped in, removed (before it is split into parts). */
 export function unwrapRequest(question: string): string {
@@ -52,6 +52,8 @@ export function unwrapRequest(question: string): string {
       }
     }
   }
+  // "Does X have a standby unit, yes or no?": the offer of both answers adds nothing.
+  q = q.replace(/[,:;-]?\s*(?:yes or no|yes\/no|y\/n)\s*(?=[?.!]*$)/i, '');
   // "whether X has ...", "if X has ...": a yes/no question.
   q = q.replace(/^(?:whether|if)\s+/i, 'Is ');
   return q.replace(/^[a-z]/, (c) => c.toUpperCase());
@@ -72,6 +74,8 @@ export function plainQuestion(part: string): string {
     const subject = colon[1]!.replace(/^(?:regarding|concerning|about|re|as for|as to)\s+/i, '');
     q = OPENING.test(rest!) ? `${rest} ${subject}` : `${rest} of ${subject}`;
   }
+  // "Any standby unit for X?": a search box's "Is there any standby unit for X?".
+  q = q.replace(/^[Aa]ny\b(?! (?:idea|clue)\b)/, 'Is there any');
   // "Who should I ask about X": the person to ask is the one responsible for X.
   q = q.replace(CONTACT, 'Who is responsible for ');
   // "What inspection interval applies to X": the property that applies to X is X's property.
@@ -81,6 +85,11 @@ export function plainQuestion(part: string): string {
   // Not a gerund that itself means looking after ("in charge of looking after X", "maintaining").
   q = q.replace(/^((?:[Ww]ho|[Ww]hich [a-z]+)) (?:is|was|were|are) (?:responsible for|in charge of|tasked with) ([a-z]+ing)\b(?! (?:after|for)\b)/, (m, who: string, act: string) =>
     paraphrasesOf(act).includes('responsible') ? m : `${who} did the ${act} of`,
+  );
+  // The same with the act's noun ("Which company was responsible for the installation of X"),
+  // when the lexicon knows it as an act other than looking after something.
+  q = q.replace(/^((?:[Ww]ho|[Ww]hich [a-z]+)) (?:is|was|were|are) (?:responsible for|in charge of|tasked with) the ([a-z]+)(?= of\b)/, (m, who: string, act: string) =>
+    paraphrasesOf(act).length === 0 || paraphrasesOf(act).includes('responsible') ? m : `${who} did the ${act}`,
   );
   // "How much was Pump F-29?": how much a named thing is (or was) is what it costs.
   q = q.replace(/^([Hh]ow much) (?:is|was|are|were) ((?:the )?[A-Z0-9][\w-]*(?: [A-Z0-9][\w-]*)*)$/, '$1 did $2 cost');
