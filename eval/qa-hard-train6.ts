@@ -4,7 +4,8 @@
 // shorthand; questions in the negative ("Is there no standby unit for X?", gold flipped); checks of
 // a stated value ("Was X installed by <company>?": Yes for its own value, No for another asset's);
 // and questions about facts the files never state (who made or supplied X), which must be "not
-// found". Asked about the training documents from their own random stream; tuning on them is
+// found". Two first-draft wordings equal to held4 wordings (main added held4 while this was
+// written; found by count after the rebase) were replaced before the final measurement. Asked about the training documents from their own random stream; tuning on them is
 // allowed. eval/qa-hard.ts counts (never prints) repeats of held-out, held2 or held3 wordings.
 import type { Train2FactName } from './qa-hard-train2.js';
 
@@ -84,9 +85,9 @@ export const TRAIN6: Record<Train6FactName, { ask: Array<(a: string) => string>;
       (a) => `Is a second unit kept on standby for ${a}?`,
       (a) => `Can ${a} fall back on a standby unit?`,
       (a) => `Does ${a} have a standby unit, yes or no?`,
-      (a) => `Does ${a} come with a standby?`,
+      (a) => `Is ${a} supplied with a standby unit?`,
       (a) => `Is ${a} covered by a standby unit?`,
-      (a) => `Has a standby unit been provided for ${a}?`,
+      (a) => `Is there a standby unit in place for ${a}?`,
       (a) => `Any standby unit for ${a}?`,
     ],
     join: [],
