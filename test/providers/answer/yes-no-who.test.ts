@@ -44,7 +44,7 @@ describe('yes/no questions', () => {
     ['Was Pump F-29 installed in 2011?', 'Yes'],
     // Light verbs and verbs of having carry no content; "any ...?" and "..., yes or no?" ask yes/no.
     ['Did the installation of Pump F-29 take place in 2011?', 'Yes'],
-    ['Is Pump F-29 equipped with a standby?', 'Yes'],
+    ['Did Pump F-29 come with a standby?', 'Yes'],
     ['Any standby unit for Boiler A-19?', 'No'],
     ['Does Boiler A-19 have a standby unit, yes or no?', 'No'],
   ])('%s -> %s', async (question, expected) => {
