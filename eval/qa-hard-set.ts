@@ -664,6 +664,11 @@ export function freshHeld4(): { ask: Record<Held4Fact, Array<(a: string) => stri
     for (const ask of [...FACTS[f].forms.map((x) => x.ask), ...FACTS[f].train, ...sets.flatMap((set) => set[f].ask), ...(TRAIN5B[f] ?? [])]) trainAsks.add(norm(ask(name)));
     for (const j of [...FACTS[f].joinTrain, ...sets.flatMap((set) => set[f].join)]) trainJoins.add(norm(j));
   }
+  for (const f of Object.keys(TRAIN6) as Train6FactName[]) {
+    for (const ask of TRAIN6[f].ask) trainAsks.add(norm(ask(name)));
+    for (const j of TRAIN6[f].join) trainJoins.add(norm(j));
+  }
+  for (const ask of [...TRAIN6_NEGATED, ...TRAIN6_UNSTATED]) trainAsks.add(norm(ask(name)));
   for (const p of PAIRED) trainAsks.add(norm(p.ask(name)));
   for (const c of TABLE_COLUMNS) for (const ask of [c.verbatim, c.train]) trainAsks.add(norm(ask(name)));
   const trainJoinsWhole = new Set([...trainJoins].map(asWhole));
