@@ -9,12 +9,16 @@
 // 2026-11-25 for issue 13m so the rules can be tuned on charts neither train nor held-out; tuning on
 // it is allowed), EVAL_VALID (0; a validation split, seeds 300001.., to choose between changes), EVAL_HELDOUT (80), EVAL_FIGURES_DEV (path, default ../shared/data/figures-dev/charts;
 // "" skips it), EVAL_WORKERS (2), EVAL_DUMP (a folder for per-chart results).
+// EVAL_TRAIN3 (0; a third training split, seeds 400001.., added 2026-11-28 for issue 13p: tuning on
+// it is allowed), EVAL_HELD2 (0; a second held-out split, seeds 700001.., first run once in 13p's
+// final run, never tuned on), EVAL_KINDS (comma-separated chart kinds, e.g. horizontal_bar,scatter:
+// generated splits keep only the seeds of those kinds, still counting up from the split's first seed).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { extractChart, type ChartExtraction, type ChartType } from '../src/pipeline/charts/index.js';
-import { generateChart, type ChartTruth } from '../test/fixtures/chart-image.js';
+import { generateChart, seedKind, type ChartTruth } from '../test/fixtures/chart-image.js';
 import { scoreChart, type ChartScore } from './charts/metrics.js';
 import { chartOcrEngine, sparseTextOcr } from './charts/ocr.js';
 
@@ -26,6 +30,11 @@ const TRAIN2_SEED = 200_001;
 /** A validation split (seeds 300001..), added 2026-11-28 to choose between candidate changes without touching held-out; never tuned on, misses never looked at. */
 const VALID = Number(process.env.EVAL_VALID ?? 0);
 const VALID_SEED = 300_001;
+const TRAIN3 = Number(process.env.EVAL_TRAIN3 ?? 0);
+const TRAIN3_SEED = 400_001;
+const HELD2 = Number(process.env.EVAL_HELD2 ?? 0);
+const HELD2_SEED = 700_001;
+const KINDS_ONLY = process.env.EVAL_KINDS ? new Set(process.env.EVAL_KINDS.split(',').map((k) => k.trim())) : undefined;
 const FIGDEV = process.env.EVAL_FIGURES_DEV ?? path.resolve('../shared/data/figures-dev/charts');
 const WORKERS = Number(process.env.EVAL_WORKERS ?? 2);
 const DUMP = process.env.EVAL_DUMP;
@@ -93,9 +102,11 @@ function figDevCases(dir: string): Case[] {
   });
 }
 
+/** `count` seeds from `first` on; with EVAL_KINDS, the first `count` seeds whose kind is listed. */
 function generatedCases(first: number, count: number): Case[] {
-  return Array.from({ length: count }, (_, i) => {
-    const seed = first + i;
+  const seeds: number[] = [];
+  for (let seed = first; seeds.length < count; seed++) if (!KINDS_ONLY || KINDS_ONLY.has(seedKind(seed))) seeds.push(seed);
+  return seeds.map((seed) => {
     let cached: Awaited<ReturnType<typeof generateChart>> | undefined;
     return {
       id: `seed-${seed}`,
@@ -159,7 +170,9 @@ try {
   if (TRAIN > 0) report('train (seeds 1..)', await run('train', generatedCases(1, TRAIN), ocr));
   if (TRAIN2 > 0) report(`train2 (seeds ${TRAIN2_SEED}..)`, await run('train2', generatedCases(TRAIN2_SEED, TRAIN2), ocr));
   if (VALID > 0) report(`validation (seeds ${VALID_SEED}..)`, await run('valid', generatedCases(VALID_SEED, VALID), ocr));
+  if (TRAIN3 > 0) report(`train3 (seeds ${TRAIN3_SEED}..)`, await run('train3', generatedCases(TRAIN3_SEED, TRAIN3), ocr));
   if (HELDOUT > 0) report(`held-out (seeds ${HELDOUT_SEED}..)`, await run('heldout', generatedCases(HELDOUT_SEED, HELDOUT), ocr));
+  if (HELD2 > 0) report(`held-out 2 (seeds ${HELD2_SEED}..)`, await run('held2', generatedCases(HELD2_SEED, HELD2), ocr));
   const fig = figDevCases(FIGDEV);
   if (fig.length) {
     const rs = await run('figures-dev', fig, ocr);

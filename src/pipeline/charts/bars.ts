@@ -110,9 +110,16 @@ export function baseline(bars: Bar[], zero: number | undefined): number {
   const ends = bars.flatMap((b) => [b.v0, b.v1]);
   // The axis's zero, where bars end on it, is the baseline (stacked segments share many other ends).
   if (zero !== undefined && ends.filter((e) => Math.abs(e - zero) <= 3).length >= Math.min(2, bars.length)) return zero;
-  let best = ends[0] ?? 0, bestN = 0;
-  for (const e of ends) {
-    const n = ends.filter((x) => Math.abs(x - e) <= 2).length;
+  // Where one stacked segment ends the next begins: such junctions can outnumber the baseline's
+  // ends (two segments meet at each), so only free ends, with nothing stacked on them, vote.
+  const overlap = (a: Bar, b: Bar): boolean => Math.min(a.u1, b.u1) - Math.max(a.u0, b.u0) > 0.5 * Math.min(a.u1 - a.u0, b.u1 - b.u0);
+  const free = bars.flatMap((b) =>
+    [b.v0, b.v1].filter((e) => !bars.some((o) => o !== b && overlap(o, b) && (e === b.v0 ? Math.abs(o.v1 - e) <= 2 : Math.abs(o.v0 - e) <= 2))),
+  );
+  const voters = free.length > 0 ? free : ends;
+  let best = voters[0] ?? 0, bestN = 0;
+  for (const e of voters) {
+    const n = voters.filter((x) => Math.abs(x - e) <= 2).length;
     if (n > bestN || (n === bestN && zero !== undefined && Math.abs(e - zero) < Math.abs(best - zero))) {
       best = e;
       bestN = n;

@@ -25,10 +25,17 @@ interface Blob {
   bbox: BBox;
 }
 
-const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => {
+const lumAt = (rgb: Uint8Array, i: number): number => 0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!;
+
+/**
+ * Dark ink: well below the background and grey, or so dark that its tint is small beside its
+ * darkness (a dark glyph's anti-aliased edge over a coloured bar takes some of the bar's hue).
+ */
+export const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => {
   const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
-  const lum = 0.299 * r + 0.587 * g + 0.114 * b, blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
-  return blum - lum > 70 && Math.max(r, g, b) - Math.min(r, g, b) < 60;
+  const below = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2] - lumAt(rgb, i);
+  const spread = Math.max(r, g, b) - Math.min(r, g, b);
+  return below > 70 && (spread < 60 || spread < 0.4 * below);
 };
 
 /**
@@ -73,7 +80,7 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
     const w = x1 - x0 + 1, h = y1 - y0 + 1;
     // Glyphs (touching letters included); specks and long strokes or filled shapes are not text,
     // nor outlines round colour (a legend swatch's frame, the edge of an outlined bar).
-    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th && !framesColour(rgb, width, [x0, y0, x1 + 1, y1 + 1])) {
+    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th && !framesColour(rgb, width, [x0, y0, x1 + 1, y1 + 1]) && !rectangle(members, width, [x0, y0, x1, y1])) {
       for (const i of members) owner[i] = blobs.length;
       blobs.push({ bbox: [x0, y0, x1 + 1, y1 + 1] });
     }
@@ -115,6 +122,28 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
       }
   }
   return { boxes: [...roots.values()], glyphs };
+}
+
+/**
+ * A drawn frame (a legend swatch's outline): ink along the whole of all four sides of its box and
+ * little inside. No glyph is a hollow box; this holds where the swatch lies over a bar, whose
+ * colour all round it hides the frame from `framesColour`.
+ */
+export function rectangle(members: number[], width: number, b: [number, number, number, number]): boolean {
+  const [x0, y0, x1, y1] = b;
+  const w = x1 - x0 + 1, h = y1 - y0 + 1;
+  if (w < 5 || h < 5) return false;
+  let top = 0, bottom = 0, left = 0, right = 0, inner = 0;
+  for (const i of members) {
+    const x = i % width, y = (i - x) / width;
+    if (y === y0) top++;
+    if (y === y1) bottom++;
+    if (x === x0) left++;
+    if (x === x1) right++;
+    if (x > x0 + 1 && x < x1 - 1 && y > y0 + 1 && y < y1 - 1) inner++;
+  }
+  // Hollow: a bold "I" is inked all along its box too, but also inside it.
+  return Math.min(top, bottom) >= 0.85 * w && Math.min(left, right) >= 0.85 * h && inner < 0.3 * (w - 4) * (h - 4);
 }
 
 /**
@@ -184,6 +213,7 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
     const s = slots[k]!;
     const cw = b[2] - b[0], ch = b[3] - b[1];
     const src = new Float32Array(cw * ch * 3);
+    const ink = inkLevels(rgb, width, b, glyphs, bg);
     for (let yy = 0; yy < ch; yy++)
       for (let xx = 0; xx < cw; xx++) {
         const i = (b[1] + yy) * width + b[0] + xx;
@@ -192,6 +222,11 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
           src[o] = br;
           src[o + 1] = bgc;
           src[o + 2] = bb;
+        } else if (ink) {
+          const t = ink(i);
+          src[o] = br * (1 - t);
+          src[o + 1] = bgc * (1 - t);
+          src[o + 2] = bb * (1 - t);
         } else {
           src[o] = rgb[3 * i]!;
           src[o + 1] = rgb[3 * i + 1]!;
@@ -213,6 +248,33 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
     }
   });
   return { boxes: padded, slots, sheet: { rgb: out, width: sheetW, height: sheetH } };
+}
+
+/**
+ * Text drawn over a coloured mark (a legend over a bar): its glyphs' edges are blends of ink and
+ * that colour, which pasted raw onto the background read as bold smudges. There each glyph pixel
+ * becomes grey ink by how far its luminance lies from the ground's (the crop's other pixels) to
+ * the darkest ink. Undefined where the ground is the background (pixels are copied as they are).
+ */
+export function inkLevels(rgb: Uint8Array, width: number, b: BBox, glyphs: Uint8Array, bg: Rgb): ((i: number) => number) | undefined {
+  const ground: number[] = [];
+  let darkest = 255;
+  for (let y = b[1]; y < b[3]; y++)
+    for (let x = b[0]; x < b[2]; x++) {
+      const i = y * width + x;
+      if (glyphs[i]) darkest = Math.min(darkest, lumAt(rgb, i));
+      else ground.push(i);
+    }
+  if (ground.length === 0) return undefined;
+  // The ground is one colour (most of it near its median), not the background, and the ink is
+  // well darker than it: a blend of two marks or a marker's rim is no text on a mark.
+  const median = (c: number): number => ground.map((i) => rgb[3 * i + c]!).sort((p, q) => p - q)[ground.length >> 1]!;
+  const g: Rgb = [median(0), median(1), median(2)];
+  const near = ground.filter((i) => Math.hypot(rgb[3 * i]! - g[0], rgb[3 * i + 1]! - g[1], rgb[3 * i + 2]! - g[2]) < 30).length;
+  if (near < 0.6 * ground.length || Math.hypot(g[0] - bg[0], g[1] - bg[1], g[2] - bg[2]) < 40) return undefined;
+  const ref = 0.299 * g[0] + 0.587 * g[1] + 0.114 * g[2];
+  if (ref - darkest < 60) return undefined;
+  return (i) => Math.max(0, Math.min(1, (ref - lumAt(rgb, i)) / (ref - darkest)));
 }
 
 /** Words read on the sheet, in the chart's coordinates (a word belongs to the crop holding its centre). */

@@ -3,12 +3,15 @@
 // scattered blobs are points); values come from the axes fitted to the tick labels.
 import type { BBox, PageText, Word } from '../types.js';
 import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
-import { centreline, continuity, coverage } from './lines.js';
+import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
+import { joinAcrossRules, ruleLines } from './cut-marks.js';
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
 import { completeLegendColumns } from './legend-column.js';
+import { splitCombs } from './combs.js';
+import { dropMarkerReadings } from './marker-words.js';
 import { closedFrame, crumbs, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
@@ -48,7 +51,7 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const rules = findRules(first, width, height, raster.rgb);
   const clean = withoutRules(raster.rgb, rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-  const words = dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg);
+  const words = dropMarkerReadings(dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg), ruledArea(rules));
   return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules);
 }
 
@@ -102,11 +105,11 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   const skip = new Uint8Array(width * height);
   for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
   // Solid cores and contacts per colour, counted again only when a pass relabels pixels.
-  const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres.length);
+  const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres);
   let stats = count();
   if (mergeRims(clusters, raster, stats)) stats = count();
   if (detachRims(clusters, width, height, stats)) stats = count();
-  const comps = components(clusters, width, height, skip);
+  const comps = splitCombs(joinAcrossRules(components(clusters, width, height, skip), ruleLines(rules.mask, width, height), width, height), width);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
   const leftOf = (p: Phrase): boolean => p.bbox[2] <= (ruled ? ruled[0] + 3 : 0.3 * width);
@@ -178,7 +181,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   // Markers of one symbol (several pieces of the same size and square build) are points however
   // densely they cover the columns; a line is one long piece, or dashes of varying build.
   const lineLike = [...marks.values()].map((cs) => {
-    if (markerLike(cs, width)) return false;
+    if (markerLike(withoutCrumbs(cs), width)) return false;
     const t = centreline(cs, width);
     const cover = coverage(t);
     return cover >= 0.5 || (cover >= 0.25 && continuity(t) >= 0.8);
@@ -311,15 +314,20 @@ function detachRims(clusters: ColourClusters, width: number, height: number, sta
 
 /**
  * Per cluster, pixels with at least 5 of their 8 neighbours in the same cluster (solid), and
- * pixels touching another colour (rims of a mark in that colour are mostly such pixels).
+ * pixels touching another colour (rims of a mark in that colour are mostly such pixels). A light
+ * grey lighter than the pixel is not such a colour: a thin line's own anti-aliased edge, a blend
+ * with the background, falls into the gridlines' light grey and lies all along it.
  */
-interface PixelStats {
+export interface PixelStats {
   solid: number[];
   touching: number[];
   all: number[];
 }
 
-function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, n: number): PixelStats {
+export function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height: number, centres: Rgb[]): PixelStats {
+  const n = centres.length;
+  const lum = centres.map((c) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]);
+  const edgeOf = (k: number, l: number): boolean => chroma(centres[l]!) < 12 && lum[l]! > lum[k]! + 30;
   const out = new Array<number>(n).fill(0);
   const touching = new Array<number>(n).fill(0);
   const all = new Array<number>(n).fill(0);
@@ -332,7 +340,7 @@ function solidPixels(label: Int16Array, skip: Uint8Array, width: number, height:
       for (const d of [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1]) {
         const l = label[i + d]!;
         if (l === k) same++;
-        else if (l >= 0) other = true;
+        else if (l >= 0 && !edgeOf(k, l)) other = true;
       }
       all[k]!++;
       if (same >= 5) out[k]!++;

@@ -94,8 +94,7 @@ export function vertices(line: Float64Array, tolerance: number): [number, number
 
 /** Marker centres; a component several markers large is split into that many by k-means. */
 export function pointCentres(comps: Component[], width: number): [number, number][] {
-  const areas = comps.map((c) => c.area).filter((a) => a >= 4);
-  const unit = median(areas);
+  const unit = median(withoutCrumbs(comps).map((c) => c.area));
   const out: [number, number][] = [];
   for (const c of comps) {
     if (c.area < Math.max(4, unit * 0.3)) continue;
@@ -142,4 +141,22 @@ function kmeans(pixels: Int32Array, width: number, k: number): [number, number][
     for (let j = 0; j < k; j++) if (n[j]! > 0) centres[j] = [sx[j]! / n[j]!, sy[j]! / n[j]!];
   }
   return centres;
+}
+
+/**
+ * The pieces of a series without its crumbs: the anti-aliased rims of another series' markers
+ * that fell into this colour (a pale ring beside a darker one) are specks under a quarter of the
+ * typical piece, here the area-weighted median (crumbs can outnumber the markers, never outweigh
+ * them). Single markers within overlapping clumps stay, as the clumps are larger.
+ */
+export function withoutCrumbs(comps: Component[]): Component[] {
+  const areas = comps.map((c) => c.area).filter((a) => a >= 4).sort((a, b) => a - b);
+  const half = areas.reduce((t, a) => t + a, 0) / 2;
+  let acc = 0, weighted = 0;
+  for (const a of areas)
+    if ((acc += a) >= half) {
+      weighted = a;
+      break;
+    }
+  return comps.filter((c) => c.area >= Math.max(4, 0.25 * weighted));
 }
