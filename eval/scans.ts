@@ -12,7 +12,7 @@
 // Settings: EVAL_SCANS_SEED (22), EVAL_SCANS_SPLITS (train,held,icdar), EVAL_SCANS_HELD (12:
 // pages sampled for held), EVAL_SCANS_ICDAR (8), EVAL_SCANS_TRAIN (20: the first N train pages),
 // EVAL_SCANS_PARALLEL (2: pages in flight, and recognisers, as a 2-worker service), EVAL_SCANS_BASELINE
-// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_DATA (/work/shared/data).
+// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_SCANS_TIMEOUT_S (300: per image, for a busy machine), EVAL_DATA (/work/shared/data).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -296,7 +296,8 @@ async function main(): Promise<void> {
   const pdfs: Uint8Array[] = [];
   for (const s of scans) pdfs.push(await imageOnlyPdf(s));
   const load0 = loadavg()[0]!;
-  const engine = await createOcrEngine('tesseract-native', { workers: PARALLEL });
+  // (a dense 300-dpi page takes 15 s of CPU: on the shared box at load 15+ it passes the service's 60 s per image)
+  const engine = await createOcrEngine('tesseract-native', { workers: PARALLEL, timeoutMs: 1000 * Number(process.env.EVAL_SCANS_TIMEOUT_S ?? 300) });
   let ours: { results: string[][]; seconds: number; each: number[] };
   const cpu0 = cpuSeconds();
   try {

@@ -35,6 +35,9 @@ export function dpiFor(settings: RenderSettings, widthPt: number, heightPt: numb
 /** Mean word confidence a reading needs to replace a usable text layer over a scan. */
 const SURE_READING = 0.6;
 
+/** A scan drawn within this share of its own resolution is drawn pixel for pixel (PdfDoc.renderGrey). */
+const OWN_RESOLUTION = 0.02;
+
 /** Scans are rendered at their own resolution up to this; above it OCR costs more and reads no better. */
 export const MAX_SCAN_DPI = 300;
 
@@ -66,8 +69,9 @@ async function pngOf(img: GreyPixels): Promise<Buffer> {
     .toBuffer();
 }
 
-async function scanned(img: GreyPixels, dpi: number, reader: PageRecognizer): Promise<PageReading> {
-  const scan = await readScannedPage(img, reader);
+/** `known`: the recogniser is told the resolution (a PDF page's, from its size); else it estimates it. */
+async function scanned(img: GreyPixels, dpi: number, reader: PageRecognizer, known: boolean): Promise<PageReading> {
+  const scan = await readScannedPage(img, reader, known ? dpi : undefined);
   const page = { png: await pngOf(scan.img), width: scan.img.width, height: scan.img.height, dpi };
   return { text: { source: 'ocr', lines: scan.lines }, page, rules: scan.rules };
 }
@@ -101,7 +105,9 @@ export async function readPdfPage(pdf: PdfDoc, n: number, settings: ReadSettings
   const reader = await ocr();
   const wanted = scan === undefined ? settings.renderDpi : Math.max(settings.renderDpi, Math.min(settings.maxScanDpi ?? MAX_SCAN_DPI, Math.round(scan)));
   const ocrDpi = dpiFor({ ...settings, renderDpi: wanted }, size.width, size.height);
-  const read = await scanned(pdf.renderGrey(n, ocrDpi), ocrDpi, reader);
+  // A scan drawn at its own resolution (within 2 %) is drawn pixel for pixel, unsmoothed.
+  const own = scan !== undefined && Math.abs(ocrDpi / scan - 1) < OWN_RESOLUTION;
+  const read = await scanned(pdf.renderGrey(n, ocrDpi, own), ocrDpi, reader, true);
   // A layer that reads as text but misses part of the scan, or reads oddly, is replaced only by
   // a reading the engine is sure of: a scan in a script it has no model for stays as the layer.
   if (!garbage && meanConfidence(read.text.lines) < SURE_READING) return { text: layer, page: await pdf.render(n, dpi) };
@@ -111,5 +117,6 @@ export async function readPdfPage(pdf: PdfDoc, n: number, settings: ReadSettings
 /** A page image (an image file's page, already rendered to PNG) read as a scan. */
 export async function readImagePage(page: RenderedPage, ocr: () => Promise<PageRecognizer>): Promise<PageReading> {
   const reader = await ocr();
-  return scanned(await greyOf(page.png), page.dpi, reader);
+  // (an image file's resolution may be a default standing for "unknown": tesseract's estimate then)
+  return scanned(await greyOf(page.png), page.dpi, reader, false);
 }

@@ -14,10 +14,13 @@ export interface OcrEngine {
   recognize(png: Buffer, opts?: RecognizeOptions): Promise<PageText>;
   /** Lines found inside each region, one list per region in the order given. */
   recognizeRegions(png: Buffer, regions: BBox[]): Promise<TextLine[][]>;
-  /** A whole prepared page image with layout analysis (columns, blocks): pipeline/scan. */
-  readPage(img: GreyPixels): Promise<TextLine[]>;
+  /**
+   * A whole prepared page image with layout analysis (columns, blocks): pipeline/scan. `dpi`:
+   * the image's resolution when known (engines that cannot use it estimate their own).
+   */
+  readPage(img: GreyPixels, dpi?: number): Promise<TextLine[]>;
   /** The words of a prepared image read as one block of text (a cleaned table region: tables/scan-text.ts). */
-  readBlock(img: GreyPixels): Promise<TextLine[]>;
+  readBlock(img: GreyPixels, dpi?: number): Promise<TextLine[]>;
   /** Text boxes without recognition (engines with a detector only). */
   detect?(png: Buffer): Promise<BBox[]>;
   close(): Promise<void>;

@@ -13,7 +13,7 @@ import type { BBox, PageText, TextLine, Word } from '../../pipeline/types.js';
 import { PipelineError } from '../../pipeline/types.js';
 import { clip, lineOf, type OcrEngine, type RecognizeOptions } from './engine.js';
 import { Pool } from './pool.js';
-import { cropForOcr, decodeGrey, pgm, type GreyImage } from './raster.js';
+import { cropForOcr, decodeGrey, pgm, tiff, type GreyImage } from './raster.js';
 import { PSM } from './tesseract.js';
 
 export interface NativeTesseractOptions {
@@ -271,9 +271,9 @@ export class NativeTesseractEngine implements OcrEngine {
     return Promise.all(boxes.map((b) => this.recognizeCrop(img, b, PSM.line)));
   }
 
-  /** A prepared page image with tesseract's page layout analysis (PSM 3). */
-  async readPage(img: GreyPixels): Promise<TextLine[]> {
-    return this.readImage(img, PSM.auto);
+  /** A prepared page image with tesseract's page layout analysis (PSM 3), at `dpi` when known. */
+  async readPage(img: GreyPixels, dpi?: number): Promise<TextLine[]> {
+    return this.readImage(img, PSM.auto, dpi);
   }
 
   /**
@@ -288,13 +288,17 @@ export class NativeTesseractEngine implements OcrEngine {
   }
 
   /** The words of a prepared image read as one block (PSM 6: cleaned table regions, tables/scan-text.ts). */
-  async readBlock(img: GreyPixels): Promise<TextLine[]> {
-    return this.readImage(img, PSM.block);
+  async readBlock(img: GreyPixels, dpi?: number): Promise<TextLine[]> {
+    return this.readImage(img, PSM.block, dpi);
   }
 
-  /** The lines of a whole prepared image in page segmentation mode `psm`. */
-  async readImage(img: GreyPixels, psm: string): Promise<TextLine[]> {
-    return parseTsv(await this.tsv(pgm(img.width, img.height, Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length)), psm));
+  /**
+   * The lines of a whole prepared image in page segmentation mode `psm`; with `dpi`, handed
+   * over as a TIFF that says it (tesseract's own estimate otherwise, see raster.ts tiff).
+   */
+  async readImage(img: GreyPixels, psm: string, dpi?: number): Promise<TextLine[]> {
+    const pixels = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length);
+    return parseTsv(await this.tsv(dpi ? tiff(img.width, img.height, pixels, dpi) : pgm(img.width, img.height, pixels), psm, dpi ? 'tif' : 'pgm'));
   }
 
   /** Tesseract processes running now (for tests: they are reused, and gone after close). */
@@ -321,14 +325,14 @@ export class NativeTesseractEngine implements OcrEngine {
     });
   }
 
-  private tsv(image: Buffer, psm: string): Promise<string> {
+  private tsv(image: Buffer, psm: string, ext = 'pgm'): Promise<string> {
     return this.pool.use(async (slot) => {
       let proc = slot.processes.get(psm);
       if (!proc?.alive) {
         proc = new TesseractProcess(this.binary, psm, path.join(this.dir, 'sentinel.pgm'));
         slot.processes.set(psm, proc);
       }
-      const file = path.join(this.dir, `${slot.id}-${slot.images++}.pgm`);
+      const file = path.join(this.dir, `${slot.id}-${slot.images++}.${ext}`);
       await writeFile(file, image);
       try {
         return await proc.recognize(file, this.timeoutMs);
