@@ -10,7 +10,9 @@ import { stem } from './text.js';
 
 const CLASSES: readonly string[][] = [
   // Putting equipment in place.
-  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in'],
+  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in', 'erect', 'erection'],
+  // Making equipment and selling it to the plant (a report names the maker as its supplier).
+  ['manufacture', 'manufacturer', 'maker', 'make', 'build', 'built', 'builder', 'supply', 'supplier', 'vendor'],
   // Taking equipment into use for the first time.
   ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation'],
   // How long equipment is meant to stay usable.
