@@ -91,8 +91,9 @@ const QUANTITY_ANY = quantityPattern(FAMILIES.filter((f) => f !== 'time'));
 const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 
 // Words that end organisation names (legal forms and the usual trade words, English and the
-// German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel).
-const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel)$/i;
+// German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel,
+// Maschinenfabrik; "& Sons" and "Brothers" name family firms).
+const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel|sons|brothers|bros|fabrik|maschinenfabrik|werke|werk|equipment|contracting)$/i;
 const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person|in charge of|responsible for|looks? after)\b/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
@@ -115,6 +116,29 @@ function nameRuns(text: string): Array<{ text: string; start: number; words: str
     out.push({ text: words.join(' '), start, words });
   }
   return out;
+}
+
+/** Words after a name that say it is a place ("the Brekhav site", "the Kenmo works"). */
+const PLACE_NOUN = /^\s+(site|works|plant|mill|facility|yard|depot|station|terminal|refinery|harbour|port|campus|district)\b/i;
+
+/**
+ * Place names by form: a name after a locative word ("in Torsby", "at the Brekhav site") or before
+ * a place noun ("the Krotinvel plant"); "from"/"to" and "the town of" are weaker evidence, so such
+ * names come after the others; "of" alone ("the responsibility of Henrik Tinsel", "a price of EUR
+ * ...") is none. A short
+ * all-capitals word (a currency or unit: "EUR") is no place.
+ */
+function placeSpans(text: string): Span[] {
+  const scored = nameRuns(text)
+    .filter((r) => !/\d/.test(r.text) && r.text.length > 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/^[A-Z]{2,4}$/.test(r.text))
+    .map((r) => {
+      const before = text.slice(Math.max(0, r.start - 16), r.start);
+      const strong = /\b(in|at|near|outside|inside|within)\s+(the\s+)?$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length));
+      const weak = /\b(from|to|(town|city|village|municipality|region|county|port|area) of)\s+(the\s+)?$/i.test(before);
+      return { span: { text: r.text, start: r.start }, rank: strong ? 0 : weak ? 1 : 2 };
+    })
+    .filter((x) => x.rank < 2);
+  return scored.sort((a, b) => a.rank - b.rank || a.span.start - b.span.start).map((x) => x.span);
 }
 
 export interface Span {
@@ -159,7 +183,8 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
     case 'amount':
       return [...matches(PATTERNS.money, text), ...matches(PATTERNS.percentage, text), ...matches(PATTERNS.rate, text), ...matches(QUANTITY_ANY, text), ...matches(PATTERNS.duration, text)].sort((a, b) => a.start - b.start);
     case 'person':
-      return nameRuns(text).filter((r) => r.words.length >= 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/\d/.test(r.text));
+      // "X & Y" is a firm, not a person.
+      return nameRuns(text).filter((r) => r.words.length >= 2 && !r.words.some((w) => ORG_WORDS.test(w) || w === '&') && !/\d/.test(r.text));
     case 'organisation':
       // A bare name in a sentence about a person's role ("The engineer responsible ... is Greta
       // Lind") is that person; only a name with a trade word is a company there.
@@ -167,10 +192,7 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
     case 'agent':
       return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
     case 'place':
-      // A place is named after a locative word ("in Torsby", "at the Brekhav site").
-      return nameRuns(text).filter(
-        (r) => !/\d/.test(r.text) && r.text.length > 2 && !r.words.some((w) => ORG_WORDS.test(w)) && /\b(in|at|near|from|to|outside|inside|within|of)\s+(the\s+)?$/i.test(text.slice(Math.max(0, r.start - 16), r.start)),
-      );
+      return placeSpans(text);
     case 'yes/no':
     case 'text':
       return [];
@@ -215,12 +237,57 @@ export function strictSpans(q: QuestionType, text: string): Span[] {
   }
 }
 
+// Labels of key-data lines whose value is a name of one kind ("Site: Kenmo", "Make: Osdrag Industries").
+const PLACE_LABEL = /\b(location|site|place|town|city|plant|address|situated|located)\b/i;
+const ORG_LABEL = /\b(manufacturer|make|maker|supplier|vendor|installer|contractor|company|firm|builder|supplied|installed|built|made)\b/i;
+const PERSON_LABEL = /\b(engineer|manager|responsible|contact|charge|inspector|supervisor|technician|operator)\b/i;
+
+/**
+ * A name in a "label: value" line whose label says what kind of name it is: a bare place name
+ * has no locative word before it there, so the label stands in for one.
+ */
+export function labelledName(type: AnswerType, header: string, value: string): boolean {
+  if (!/^\p{Lu}[\p{L}'’.-]*(?:\s+(?:&|\p{Lu}[\p{L}'’.-]*))*$/u.test(value)) return false;
+  const label = header.slice(0, Math.max(0, header.lastIndexOf(':')));
+  switch (type) {
+    case 'place':
+      return PLACE_LABEL.test(label);
+    case 'organisation':
+    case 'agent':
+      return ORG_LABEL.test(label);
+    case 'person':
+      return PERSON_LABEL.test(label) && value.split(/\s+/).length >= 2;
+    case 'year':
+    case 'date':
+    case 'duration':
+    case 'quantity':
+    case 'rate':
+    case 'money':
+    case 'percentage':
+    case 'count':
+    case 'amount':
+    case 'yes/no':
+    case 'text':
+      return false;
+  }
+}
+
 const isYearOnly = (s: string): boolean => /^(1[5-9]|20)\d\d$/.test(s.trim());
+
+// Abbreviations of time units as column labels write them ("Oil change (h)", "Downtime (min)").
+const TIME_ABBREVIATIONS: Record<string, string> = { hour: 'h|hrs?', minute: 'min', second: 's|sec', day: 'd', week: 'wk|wks', month: 'mo|mth', year: 'yr|yrs|a' };
+
+/** Whether a label names a time unit by its abbreviation in parentheses. */
+export function timeUnitInLabel(unitWord: string, header: string): boolean {
+  const abbr = TIME_ABBREVIATIONS[unitWord.replace(/s$/, '')];
+  const unit = /\(([^()]+)\)\s*(?::[^()]*)?$/.exec(header)?.[1]?.trim();
+  return abbr !== undefined && unit !== undefined && new RegExp(`^(?:${abbr})$`, 'i').test(unit);
+}
 
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
 export function bareValueFits(q: QuestionType, value: string, header: string): boolean {
   const v = value.trim();
-  if (!/^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$/.test(v)) return typedSpans(q, v).length > 0;
+  if (!/^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$/.test(v)) return typedSpans(q, v).length > 0 || labelledName(q.type, header, v);
   switch (q.type) {
     case 'year':
     case 'date':
@@ -232,7 +299,7 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
     case 'quantity':
       return q.family === null || familyOf(header) === q.family;
     case 'duration':
-      if (q.unitWord) return new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header);
+      if (q.unitWord) return new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header) || timeUnitInLabel(q.unitWord, header);
       // "How often" is answered by an interval column, not by a count of run hours.
       if (q.recurrence === true) return /\b(interval|frequency|every|cycle|period)\b/i.test(header);
       return /\b(years?|months?|weeks?|days?|hours?|minutes?|interval|duration|life|period)\b/i.test(header);

@@ -8,6 +8,8 @@ import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { classesIn } from './paraphrases.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
+import { inAskedClauses, nearestSpan } from './span-choice.js';
+import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
@@ -58,18 +60,27 @@ interface Unit {
   bboxes: BBox[];
   span: string | null;
   kind: 'sentence' | 'cell';
+  /** A "label: value" line of running text (a key-data list), not a table's geometric cell. */
+  listed?: boolean;
 }
 
 const ENDS_SENTENCE = /[.!?:;]$/;
+/** A line ending in a comma or a word that cannot end a sentence or heading was wrapped mid-sentence. */
+const WRAPPED = /(,|\b(on|of|the|a|an|by|at|in|to|for|and|or|with|from|is|was|are|were|be|been|which|that|than|per|under|after|before|since))$/;
 
-/** Sentences of the chunk's lines; a line that does not end a sentence continues into a lower-case next line. */
+/** Whether `next` continues the sentence of `prev` (a lower-case start, or `prev` cut after such a word). */
+export function continuesLine(prev: string, next: string): boolean {
+  return !ENDS_SENTENCE.test(prev) && (/^[a-z]/.test(next) || WRAPPED.test(prev));
+}
+
+/** Sentences of the chunk's lines; a line that does not end a sentence continues into a lower-case next line, or any next line when it was cut mid-phrase. */
 function sentences(lines: PassageLine[]): Unit[] {
   const groups: Array<{ text: string; bboxes: BBox[] }> = [];
   for (const line of lines) {
     const text = line.text.trim();
     if (text === '') continue;
     const last = groups.at(-1);
-    if (last && !ENDS_SENTENCE.test(last.text) && /^[a-z]/.test(text)) {
+    if (last && continuesLine(last.text, text)) {
       last.text += ` ${text}`;
       if (line.bbox) last.bboxes.push(line.bbox);
     } else groups.push({ text, bboxes: line.bbox ? [line.bbox] : [] });
@@ -237,7 +248,9 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   const spans = unit.kind === 'cell' ? (unit.span !== null && bareValueFits(part.type, unit.span, unit.text) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
-  const fresh = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
+  const unrepeated = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
+  // In a sentence of several clauses, only a span in a clause that says the asked property answers.
+  const fresh = unit.kind === 'sentence' ? inAskedClauses(unrepeated, unit.text, part.terms) : unrepeated;
   // The unit of a typed span proves the property it measures ("4,868 kg" is a weight).
   const family = fresh.length ? part.type.family : null;
   // A name that may be the answer is not evidence for the question's words: "Industrial" in
@@ -287,14 +300,20 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     // to one of them ("figures" ~ "cost") does not name this value.
     const caption = new Set(terms(unit.context));
     const captionNames = part.terms.some((t) => !t.key && (caption.has(t.stem) || (t.parts.length > 0 && t.parts.every((p) => caption.has(p)))));
-    const unnamed = unit.kind === 'cell' && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
-    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: fresh[0]!.text, matched: m.matched, missingKey: false };
+    // A listed value that carries its own unit of the asked family ("Capacity: 655 m3/h") names its property.
+    const valueFamily = spanFamily(fresh[0]!.text);
+    const ownUnit = unit.listed === true && valueFamily !== null && (part.type.family === null || valueFamily === part.type.family);
+    const unnamed = unit.kind === 'cell' && !ownUnit && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
+    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: nearestSpan(fresh, unit.text, part.terms).text, matched: m.matched, missingKey: false };
   }
   // Too little of the wording, but a statement with a span of a specific type and some of the
   // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs
   // against its rivals. Bare amounts ("how much does it move") are too vague for it.
-  const specific = !['amount', 'count'].includes(t) && unit.kind === 'sentence';
-  const typedSpan = specific && fresh.length && m.contentShare > 0 ? fresh[0]!.text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  // A key-data line ("Price paid: EUR 461,000") is a statement like a sentence when its label says a
+  // word of the question; one that says none is about another property ("Manufacturer:" for "which
+  // contractor", "Spare parts (EUR)" for "cost").
+  const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && labelAsked(unit.text, question)));
+  const typedSpan = specific && fresh.length && m.contentShare > 0 ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
@@ -346,6 +365,13 @@ function otherRole(question: string, text: string): boolean {
   return said.size > 0 && ![...asked].some((c) => said.has(c));
 }
 
+/** Whether the label of a "label: value" line says a word of the question (its type word counts: "efficiency"; names do not). */
+function labelAsked(line: string, question: string): boolean {
+  const asked = new Set(tokenize(question).map(stem));
+  const label = line.slice(0, Math.max(0, line.indexOf(':')));
+  return terms(namesIn(label).reduce((l, n) => l.replace(n, ' '), label)).some((t) => asked.has(t));
+}
+
 /** The old weighted-terms view of a part (for the free-text span). */
 function questionTermsOf(part: PreparedPart): WeightedTerms {
   const all = new Map<string, number>();
@@ -360,10 +386,17 @@ function questionTermsOf(part: PreparedPart): WeightedTerms {
 /** Units of a passage: sentences, geometric table/chart cells, and "row, column: value" lines. */
 function units(passage: Passage): Unit[] {
   const out: Unit[] = [];
-  for (const u of sentences(passage.lines)) {
+  const said = sentences(passage.lines);
+  // "It weighs ...", "Weight (kg): 4,500": read with the asset named last before them.
+  const subjects = impliedSubjects(
+    said.map((u) => u.text),
+    subjectBefore(passage.lines, passage.pageLines),
+  );
+  for (const [i, said1] of said.entries()) {
+    const u = subjects[i] ? { ...said1, context: subjects[i] } : said1;
     // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
     const cell = /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
-    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell' });
+    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell', listed: true });
     else out.push(u);
   }
   return [...out, ...cells(passage.lines, passage.pageLines)];

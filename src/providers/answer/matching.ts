@@ -166,3 +166,13 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
   }
   return { score: total === 0 ? 0 : got / total, exactScore: total === 0 ? 0 : exact / total, contentShare: content === 0 ? 1 : contentGot / content, missingKey, matched };
 }
+
+/** Whether one word of a text is (or relates to) a question term (where in a sentence the term is said). */
+export function wordMatches(t: MatchTerm, token: string): boolean {
+  const [s] = terms(token);
+  if (s === undefined) return false;
+  if (s === t.stem || t.parts.includes(s) || t.alts.has(s)) return true;
+  if (t.key || !/^[a-z]{3,}$/.test(token)) return false;
+  const r = reverse(token);
+  return r.stems.has(t.stem) || r.words.has(t.stem);
+}

@@ -1,0 +1,61 @@
+// Which of several typed spans of one sentence answers: reports put two or three facts in one
+// sentence ("Supplied by X, Boiler KO-184 (installed by Y), which operates at the Z site, ..."),
+// and the first name or number is often another fact's. The span said closest to the words of
+// the question's property ("installed") is the one about it; a span after the word ("installed by
+// Y", "weighs 4,500 kg") is preferred to one before it, and a clause break between them counts
+// as distance.
+import { wordMatches, type MatchTerm } from './matching.js';
+import type { Span } from './answer-types.js';
+
+/** A word of running text; not the letters of a tag ("KW" in "Dryer KW-186"). */
+const WORD = /\b[A-Za-z][A-Za-z'’]*\b(?!-?\d)/g;
+/** Question words that name the kind of answer rather than the property asked about. */
+const KIND_WORD = /^(year|years|date|day|month|time|percent|percentage|number|figure|value|amount)$/i;
+
+/** Distance in characters from a property word at [ws, we) to a span, with clause breaks and backward reach counted extra. */
+function distance(text: string, ws: number, we: number, span: Span): number {
+  const after = span.start >= we;
+  const between = after ? text.slice(we, span.start) : text.slice(span.start + span.text.length, ws);
+  const breaks = (between.match(/[,;()]|\band\b/g) ?? []).length;
+  return between.length + 40 * breaks + (after ? 0 : 20);
+}
+
+/** The span nearest to a matched property word of the question; the first span when none is said. */
+export function nearestSpan(spans: Span[], text: string, qterms: MatchTerm[]): Span {
+  if (spans.length < 2) return spans[0]!;
+  const content = qterms.filter((t) => !t.key);
+  const at: Array<[number, number]> = [];
+  for (const m of text.matchAll(WORD)) {
+    if (content.some((t) => wordMatches(t, m[0].toLowerCase()))) at.push([m.index, m.index + m[0].length]);
+  }
+  // A word inside a span (its unit) says nothing about which span it is.
+  const outside = at.filter(([ws]) => !spans.some((sp) => ws >= sp.start && ws < sp.start + sp.text.length));
+  if (outside.length === 0) return spans[0]!;
+  const best = (sp: Span): number => Math.min(...outside.map(([ws, we]) => distance(text, ws, we, sp)));
+  return spans.reduce((a, b) => (best(b) < best(a) ? b : a));
+}
+
+/** Clause breaks: ", " (not in "March 12, 1990"), ";", parentheses, and "and"/"but"/"while" joining clauses. */
+const BREAK = /,\s(?!\d{4}\b)|;|\(|\)|\s(?:and|but|while|whereas)\s/g;
+
+/**
+ * The spans said in a clause that holds a word of the question's property ("Its commissioning took
+ * place on March 12, 1990, and it was installed by X": 1990 is no installation year). When no
+ * clause holds one (the property is proven by a unit: "4,500 kg" is a weight) every span stays.
+ */
+export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[]): Span[] {
+  if (spans.length === 0) return spans;
+  // Words of the answer's kind or unit ("year", "kW", "weight") are proven by the span itself, not said beside it.
+  const content = qterms.filter((t) => !t.key && t.family === null && !KIND_WORD.test(t.word));
+  if (content.length === 0) return spans;
+  const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index), text.length];
+  if (cuts.length <= 2) return spans;
+  const clauseOf = (pos: number): number => cuts.findIndex((c, i) => pos >= c && pos < (cuts[i + 1] ?? Infinity));
+  const asked = new Set<number>();
+  for (const m of text.matchAll(WORD)) {
+    if (spans.some((sp) => m.index >= sp.start && m.index < sp.start + sp.text.length)) continue;
+    if (content.some((t) => wordMatches(t, m[0].toLowerCase()))) asked.add(clauseOf(m.index));
+  }
+  if (asked.size === 0) return spans;
+  return spans.filter((sp) => asked.has(clauseOf(sp.start)));
+}
