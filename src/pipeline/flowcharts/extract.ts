@@ -4,7 +4,9 @@
 import type { BBox, Word } from '../types.js';
 import { components, dilate, erode } from './components.js';
 import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
-import { colourDistance, decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
+import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
+import { boxedLabels } from './boxed-labels.js';
+import { withFaintLines } from './faint-lines.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import { typeSizeOf } from './type-size.js';
@@ -152,10 +154,11 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
 }
 
 export async function figureScene(input: FigureInput, mode: FigureMode): Promise<FigureScene> {
-  const img = await decodeRgb(input.png);
+  const decoded = await decodeRgb(input.png);
+  const bg = dominantColour(decoded);
+  const img = await despeckled(decoded, bg);
   const { width, height } = img;
-  const bg = dominantColour(img);
-  const { mask: fg, threshold } = foreground(img, bg);
+  const { mask: fg, threshold, noise } = foreground(img, bg);
   const stroke = strokeWidth(fg);
   const glyph = glyphHeight(img, fg, bg);
   const scale = { stroke, glyph };
@@ -172,8 +175,9 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   });
 
   // Free text: foreground away from shapes and from the strokes that touch them.
-  const strokes0 = findStrokes(fg, regions.map((r) => r.pixels), scale);
   const taken = dilate(regionMask(img, regions), stroke + 1).data;
+  const lines = withFaintLines(img, bg, fg, taken, Math.max(24, 4 * noise));
+  const strokes0 = findStrokes(lines, regions.map((r) => r.pixels), scale);
   for (const s of strokes0) for (const p of s.pixels) taken[p] = 1;
   const freeMask = new Uint8Array(fg.data.length);
   for (let i = 0; i < freeMask.length; i++) freeMask[i] = fg.data[i]! && !taken[i] ? 1 : 0;
@@ -206,11 +210,13 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
     else labels.push(b);
   }
 
-  const found = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
+  const found = nodes.some((n) => n.shape === 'text') ? findStrokes(lines, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
   const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
   const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
-  return assemble(nodes, raw, labels, width, glyph);
+  if (mode === 'mindmap') return assemble(nodes, raw, labels, width, glyph);
+  const boxed = boxedLabels(nodes, raw, glyph);
+  return assemble(boxed.nodes, boxed.raw, [...labels, ...boxed.labels], width, glyph);
 }
 
 /** Round outlines with one or two characters (or none) are on-page connectors. */
