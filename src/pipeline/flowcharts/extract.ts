@@ -176,7 +176,9 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
 
   // Free text: foreground away from shapes and from the strokes that touch them.
   const taken = dilate(regionMask(img, regions), stroke + 1).data;
-  const lines = withFaintLines(img, bg, fg, taken, Math.max(24, 4 * noise));
+  // The low threshold stays within a quarter of the full one: lower, scan halos and ringing join
+  // labels and crossing lines to the connectors (extra edges).
+  const lines = withFaintLines(img, bg, fg, taken, Math.max(24, 4 * noise, 0.75 * threshold));
   const strokes0 = findStrokes(lines, regions.map((r) => r.pixels), scale);
   for (const s of strokes0) for (const p of s.pixels) taken[p] = 1;
   const freeMask = new Uint8Array(fg.data.length);
