@@ -6,7 +6,9 @@
 //   - styled (test/fixtures/flowchart-styles.ts): the same kind of graphs drawn the way other tools
 //     draw them (pastel fills with coloured borders, shadows, hand-placed layouts, labels set
 //     apart, small diamonds, start/end dots, other arrowheads, scans): "train-styles" (seeds
-//     200001..) to find and fix misses, "held-out-styles" (seeds 500001..) run once at the end;
+//     200001..) to find and fix misses, "held-out-styles" (seeds 500001..; read once before the
+//     fix for runaway fragments, so no longer clean) and "held-out-styles2" (seeds 900001..,
+//     first run once at the end of that fix, never read);
 //   - figures-dev: PlantUML and blockdiag renders with true graphs, clean and scan-like
 //     (../shared/data/figures-dev/flowcharts; its README): a generalisation check on renderers
 //     the extractor was not built on, reported separately. Scored against the full graph (merge
@@ -18,7 +20,7 @@
 // extractors (src/extractors/figure.ts: the text blocks read as one single-block sheet).
 // Build: make dist-bench/.built; run: node dist-bench/eval/flowcharts.js (or make eval-flowcharts)
 // Settings: EVAL_COUNT (120 per generated split), EVAL_DEV_DATA (../shared/data/figures-dev),
-// EVAL_SPLITS (dev,held-out,figures-dev; also train-styles, held-out-styles), EVAL_WORST (8: worst
+// EVAL_SPLITS (dev,held-out,figures-dev; also train-styles, held-out-styles, held-out-styles2), EVAL_WORST (8: worst
 // figures listed per split), EVAL_DUMP (a folder: each miss's image, DOT, true and extracted
 // graphs; dev and train-styles only, never a held-out split).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -135,6 +137,7 @@ async function main(): Promise<void> {
     if (SPLITS.includes('held-out')) await run(`generated held-out (seeds 100001-${100000 + COUNT})`, resolved(generated(100001, COUNT)), engine);
     if (SPLITS.includes('train-styles')) await run(`styled train (seeds 200001-${200000 + COUNT})`, resolved(styled(200001, COUNT)), engine, DUMP && `${DUMP}/train-styles`);
     if (SPLITS.includes('held-out-styles')) await run(`styled held-out (seeds 500001-${500000 + COUNT})`, resolved(styled(500001, COUNT)), engine);
+    if (SPLITS.includes('held-out-styles2')) await run(`styled held-out 2 (seeds 900001-${900000 + COUNT})`, resolved(styled(900001, COUNT)), engine);
     if (SPLITS.includes('figures-dev')) {
       if (!existsSync(join(DEV_DATA, 'flowcharts'))) console.log(`figures-dev: ${DEV_DATA}/flowcharts not found, skipped`);
       else {

@@ -6,6 +6,7 @@ import { components, dilate, erode } from './components.js';
 import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
 import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
 import { boxedLabels } from './boxed-labels.js';
+import { capEdges } from './edge-cap.js';
 import { withFaintLines } from './faint-lines.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
@@ -16,16 +17,37 @@ import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeSha
 export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
 
 /** Heights of small, letter-like components of a mask. */
-function letterHeights(mask: Mask): number[] {
-  const heights: number[] = [];
+export function letterHeights(mask: Mask): number[] {
+  const found: { h: number; size: number }[] = [];
   components(mask, 1, (c) => {
     const w = c.bbox[2] - c.bbox[0];
     const h = c.bbox[3] - c.bbox[1];
     const fill = c.size / (w * h);
-    if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) heights.push(h);
+    if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) found.push({ h, size: c.size });
     return false;
   });
-  return heights;
+  return withoutSpecks(found);
+}
+
+/**
+ * Grain left in a scanned fill (holes and flecks a few pixels across) can outnumber the letters
+ * and pull the median glyph height down to the grain's size, and every size rule with it (shape
+ * fragments then pass as nodes). Specks carry little ink: components far shorter than the height
+ * at which half the ink lies are not letters.
+ */
+export function withoutSpecks(found: { h: number; size: number }[]): number[] {
+  const byHeight = [...found].sort((a, b) => a.h - b.h);
+  const ink = byHeight.reduce((s, c) => s + c.size, 0);
+  let acc = 0;
+  let inkMedian = 0;
+  for (const c of byHeight) {
+    acc += c.size;
+    if (acc >= ink / 2) {
+      inkMedian = c.h;
+      break;
+    }
+  }
+  return found.filter((c) => c.h * 3 >= inkMedian).map((c) => c.h);
 }
 
 /**
@@ -290,7 +312,7 @@ function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: num
     if (had) had.pixels.push(...e.pixels);
     else byPair.set(key, { edge: e, pixels: [...e.pixels] });
   }
-  const edges = [...byPair.values()];
+  const edges = capEdges([...byPair.values()], nodes.length, (e) => e.pixels.length);
   const edgeLabels = edges.map(() => [] as TextBlock[]);
   for (const l of labels) {
     let best = -1;
