@@ -3,6 +3,12 @@
 //     two splits: "dev" (seeds 1..N, the ones looked at while building) and "held-out" (seeds
 //     100001.., never looked at or tuned on); rank directions, fonts, fills, pen colours,
 //     rounded boxes, spline/polyline/orthogonal edges and resolutions vary;
+//   - styled (test/fixtures/flowchart-styles.ts): the same kind of graphs drawn the way other tools
+//     draw them (pastel fills with coloured borders, shadows, hand-placed layouts, labels set
+//     apart, small diamonds, start/end dots, other arrowheads, scans): "train-styles" (seeds
+//     200001..) to find and fix misses, "held-out-styles" (seeds 500001..; read once before the
+//     fix for runaway fragments, so no longer clean) and "held-out-styles2" (seeds 900001..,
+//     first run once at the end of that fix, never read);
 //   - figures-dev: PlantUML and blockdiag renders with true graphs, clean and scan-like
 //     (../shared/data/figures-dev/flowcharts; its README): a generalisation check on renderers
 //     the extractor was not built on, reported separately. Scored against the full graph (merge
@@ -14,13 +20,17 @@
 // extractors (src/extractors/figure.ts: the text blocks read as one single-block sheet).
 // Build: make dist-bench/.built; run: node dist-bench/eval/flowcharts.js (or make eval-flowcharts)
 // Settings: EVAL_COUNT (120 per generated split), EVAL_DEV_DATA (../shared/data/figures-dev),
-// EVAL_SPLITS (dev,held-out,figures-dev), EVAL_WORST (8: worst figures listed per split).
+// EVAL_SPLITS (dev,held-out,figures-dev; also train-styles, held-out-styles, held-out-styles2), EVAL_WORST (8: worst
+// figures listed per split), EVAL_DUMP (a folder: each miss's image, DOT, true and extracted
+// graphs; dev and train-styles only, never a held-out split).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describeFlowGraph, extractFlowchart, flowGraphToMermaid, type FlowGraph } from '../src/pipeline/flowcharts/index.js';
 import { figureBlockText, figureText } from '../src/extractors/figure.js';
 import { availableOcrKinds, createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
 import { drawFlowchart } from '../test/fixtures/flowchart-gen.js';
+import { drawStyledFlowchart } from '../test/fixtures/flowchart-styles.js';
 import { scoreGraph, totals, type GraphScore, type TrueGraph } from './graph-metrics.js';
 import { mermaidError } from './mermaid-check.js';
 
@@ -28,11 +38,13 @@ const COUNT = Number(process.env.EVAL_COUNT ?? 120);
 const DEV_DATA = process.env.EVAL_DEV_DATA ?? join(process.cwd(), '..', 'shared', 'data', 'figures-dev');
 const SPLITS = (process.env.EVAL_SPLITS ?? 'dev,held-out,figures-dev').split(',');
 const WORST = Number(process.env.EVAL_WORST ?? 8);
+const DUMP = process.env.EVAL_DUMP;
 
 interface Case {
   name: string;
   png: Buffer;
   truth: TrueGraph;
+  dot?: string;
 }
 
 interface Result {
@@ -42,7 +54,8 @@ interface Result {
   mermaidOk: boolean;
 }
 
-async function run(label: string, cases: AsyncIterable<Case> | Iterable<Case>, engine: OcrEngine): Promise<void> {
+async function run(label: string, cases: AsyncIterable<Case> | Iterable<Case>, engine: OcrEngine, dump?: string): Promise<void> {
+  if (dump) await mkdir(dump, { recursive: true });
   const results: Result[] = [];
   let mermaidFailures = 0;
   for await (const c of cases) {
@@ -61,7 +74,15 @@ async function run(label: string, cases: AsyncIterable<Case> | Iterable<Case>, e
       mermaidFailures++;
       console.error(`${c.name}: Mermaid rejects the output: ${error.slice(0, 200)}`);
     }
-    results.push({ name: c.name, score: scoreGraph(graph, c.truth), ms, mermaidOk: !error });
+    const score = scoreGraph(graph, c.truth);
+    results.push({ name: c.name, score, ms, mermaidOk: !error });
+    if (dump && (score.textHits < score.truthNodes || score.edgeHits < score.truthEdges || score.predEdges > score.edgeHits || score.predNodes > score.truthNodes)) {
+      const base = join(dump, c.name.replace(/\W+/g, '-'));
+      const jpeg = c.png[0] === 0xff && c.png[1] === 0xd8;
+      await writeFile(`${base}.${jpeg ? 'jpg' : 'png'}`, c.png);
+      if (c.dot) await writeFile(`${base}.dot`, c.dot);
+      await writeFile(`${base}.json`, JSON.stringify({ score, truth: c.truth, extracted: graph }, null, 1));
+    }
   }
   const t = totals(results.map((r) => r.score));
   const ms = results.map((r) => r.ms).sort((a, b) => a - b);
@@ -87,6 +108,12 @@ function* generated(from: number, count: number): Generator<Promise<Case>> {
   }
 }
 
+function* styled(from: number, count: number): Generator<Promise<Case>> {
+  for (let seed = from; seed < from + count; seed++) {
+    yield drawStyledFlowchart(seed).then((d) => ({ name: `seed ${seed}`, png: d.png, truth: d.truth, dot: d.dot }));
+  }
+}
+
 async function* resolved(items: Iterable<Promise<Case>>): AsyncGenerator<Case> {
   for (const p of items) yield await p;
 }
@@ -106,8 +133,11 @@ async function main(): Promise<void> {
   const kinds = await availableOcrKinds();
   const engine = await createOcrEngine(kinds.includes('tesseract-native') ? 'tesseract-native' : 'tesseract', { workers: 1 });
   try {
-    if (SPLITS.includes('dev')) await run(`generated dev (seeds 1-${COUNT})`, resolved(generated(1, COUNT)), engine);
+    if (SPLITS.includes('dev')) await run(`generated dev (seeds 1-${COUNT})`, resolved(generated(1, COUNT)), engine, DUMP && `${DUMP}/dev`);
     if (SPLITS.includes('held-out')) await run(`generated held-out (seeds 100001-${100000 + COUNT})`, resolved(generated(100001, COUNT)), engine);
+    if (SPLITS.includes('train-styles')) await run(`styled train (seeds 200001-${200000 + COUNT})`, resolved(styled(200001, COUNT)), engine, DUMP && `${DUMP}/train-styles`);
+    if (SPLITS.includes('held-out-styles')) await run(`styled held-out (seeds 500001-${500000 + COUNT})`, resolved(styled(500001, COUNT)), engine);
+    if (SPLITS.includes('held-out-styles2')) await run(`styled held-out 2 (seeds 900001-${900000 + COUNT})`, resolved(styled(900001, COUNT)), engine);
     if (SPLITS.includes('figures-dev')) {
       if (!existsSync(join(DEV_DATA, 'flowcharts'))) console.log(`figures-dev: ${DEV_DATA}/flowcharts not found, skipped`);
       else {

@@ -4,7 +4,10 @@
 import type { BBox, Word } from '../types.js';
 import { components, dilate, erode } from './components.js';
 import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
-import { colourDistance, decodeRgb, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
+import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
+import { boxedLabels } from './boxed-labels.js';
+import { capEdges } from './edge-cap.js';
+import { withFaintLines } from './faint-lines.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import { typeSizeOf } from './type-size.js';
@@ -14,16 +17,37 @@ import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeSha
 export type FigureMode = 'flowchart' | 'diagram' | 'mindmap';
 
 /** Heights of small, letter-like components of a mask. */
-function letterHeights(mask: Mask): number[] {
-  const heights: number[] = [];
+export function letterHeights(mask: Mask): number[] {
+  const found: { h: number; size: number }[] = [];
   components(mask, 1, (c) => {
     const w = c.bbox[2] - c.bbox[0];
     const h = c.bbox[3] - c.bbox[1];
     const fill = c.size / (w * h);
-    if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) heights.push(h);
+    if (!c.touchesBorder && h >= 5 && h <= 64 && w <= 3 * h && c.size >= 8 && fill > 0.1 && fill < 0.85) found.push({ h, size: c.size });
     return false;
   });
-  return heights;
+  return withoutSpecks(found);
+}
+
+/**
+ * Grain left in a scanned fill (holes and flecks a few pixels across) can outnumber the letters
+ * and pull the median glyph height down to the grain's size, and every size rule with it (shape
+ * fragments then pass as nodes). Specks carry little ink: components far shorter than the height
+ * at which half the ink lies are not letters.
+ */
+export function withoutSpecks(found: { h: number; size: number }[]): number[] {
+  const byHeight = [...found].sort((a, b) => a.h - b.h);
+  const ink = byHeight.reduce((s, c) => s + c.size, 0);
+  let acc = 0;
+  let inkMedian = 0;
+  for (const c of byHeight) {
+    acc += c.size;
+    if (acc >= ink / 2) {
+      inkMedian = c.h;
+      break;
+    }
+  }
+  return found.filter((c) => c.h * 3 >= inkMedian).map((c) => c.h);
 }
 
 /**
@@ -152,10 +176,11 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
 }
 
 export async function figureScene(input: FigureInput, mode: FigureMode): Promise<FigureScene> {
-  const img = await decodeRgb(input.png);
+  const decoded = await decodeRgb(input.png);
+  const bg = dominantColour(decoded);
+  const img = await despeckled(decoded, bg);
   const { width, height } = img;
-  const bg = dominantColour(img);
-  const { mask: fg, threshold } = foreground(img, bg);
+  const { mask: fg, threshold, noise } = foreground(img, bg);
   const stroke = strokeWidth(fg);
   const glyph = glyphHeight(img, fg, bg);
   const scale = { stroke, glyph };
@@ -172,8 +197,11 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   });
 
   // Free text: foreground away from shapes and from the strokes that touch them.
-  const strokes0 = findStrokes(fg, regions.map((r) => r.pixels), scale);
   const taken = dilate(regionMask(img, regions), stroke + 1).data;
+  // The low threshold stays within a quarter of the full one: lower, scan halos and ringing join
+  // labels and crossing lines to the connectors (extra edges).
+  const lines = withFaintLines(img, bg, fg, taken, Math.max(24, 4 * noise, 0.75 * threshold));
+  const strokes0 = findStrokes(lines, regions.map((r) => r.pixels), scale);
   for (const s of strokes0) for (const p of s.pixels) taken[p] = 1;
   const freeMask = new Uint8Array(fg.data.length);
   for (let i = 0; i < freeMask.length; i++) freeMask[i] = fg.data[i]! && !taken[i] ? 1 : 0;
@@ -206,11 +234,13 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
     else labels.push(b);
   }
 
-  const found = nodes.some((n) => n.shape === 'text') ? findStrokes(fg, nodes.map((n) => n.pixels), scale) : strokes0;
+  const found = nodes.some((n) => n.shape === 'text') ? findStrokes(lines, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
   const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
   const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
-  return assemble(nodes, raw, labels, width, glyph);
+  if (mode === 'mindmap') return assemble(nodes, raw, labels, width, glyph);
+  const boxed = boxedLabels(nodes, raw, glyph);
+  return assemble(boxed.nodes, boxed.raw, [...labels, ...boxed.labels], width, glyph);
 }
 
 /** Round outlines with one or two characters (or none) are on-page connectors. */
@@ -282,7 +312,7 @@ function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: num
     if (had) had.pixels.push(...e.pixels);
     else byPair.set(key, { edge: e, pixels: [...e.pixels] });
   }
-  const edges = [...byPair.values()];
+  const edges = capEdges([...byPair.values()], nodes.length, (e) => e.pixels.length);
   const edgeLabels = edges.map(() => [] as TextBlock[]);
   for (const l of labels) {
     let best = -1;

@@ -25,6 +25,45 @@ export async function decodeRgb(png: Buffer): Promise<RgbImage> {
 
 export type Rgb = [number, number, number];
 
+/**
+ * Grain of the paper: the median difference between side-by-side pixels where both are near the
+ * background (0 on a clean render, whose flat areas repeat exactly; several levels on a scan).
+ */
+export function grain(img: RgbImage, bg: Rgb): number {
+  const hist = new Int32Array(49);
+  const { width, height, data } = img;
+  let n = 0;
+  for (let y = 0; y < height; y += 3) {
+    for (let x = 0, p = y * width; x < width - 1; x += 2, p += 2) {
+      const a = colourDistance(data, p * 3, bg);
+      if (a >= 48 || colourDistance(data, p * 3 + 3, bg) >= 48) continue;
+      const d = Math.max(Math.abs(data[p * 3]! - data[p * 3 + 3]!), Math.abs(data[p * 3 + 1]! - data[p * 3 + 4]!), Math.abs(data[p * 3 + 2]! - data[p * 3 + 5]!));
+      hist[Math.min(48, d)]!++;
+      n++;
+    }
+  }
+  let acc = 0;
+  for (let d = 0; d <= 48; d++) {
+    acc += hist[d]!;
+    if (acc * 2 >= n) return d;
+  }
+  return 48;
+}
+
+/**
+ * A grainy scan through a 3x3 median: single noisy pixels over the threshold would otherwise
+ * scatter specks inside shapes (which then no longer hold one compact block of text) and break
+ * thin lines into dashes. Clean renders are left as they are (a median thins 1-px lines).
+ */
+export async function despeckled(img: RgbImage, bg: Rgb): Promise<RgbImage> {
+  if (grain(img, bg) < 2) return img;
+  const data = await sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 3 } })
+    .median(3)
+    .raw()
+    .toBuffer();
+  return { width: img.width, height: img.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+}
+
 /** Largest per-channel difference: a fill tinted in one channel counts as much as grey ink. */
 export const colourDistance = (d: Uint8Array, i: number, c: Rgb): number =>
   Math.max(Math.abs(d[i]! - c[0]), Math.abs(d[i + 1]! - c[1]), Math.abs(d[i + 2]! - c[2]));
@@ -52,26 +91,52 @@ export function dominantColour(img: RgbImage, pixels?: ArrayLike<number>): Rgb {
 
 /**
  * Foreground: pixels farther from the background colour than the background's own spread allows
- * (at least 40 levels, so JPEG ringing and faint paper texture stay background).
+ * (at least 40 levels, so JPEG ringing and faint paper texture stay background). The spread is
+ * read from pixels close to the background only (within 24 levels): a pale fill is a mode of its
+ * own, not noise, and counting it used to lift the threshold so high that thin pale lines were
+ * lost. Where such a fill straddles the threshold (a scan's grain throws half its pixels over),
+ * the threshold moves up past it, into the valley beyond: the fill stays background as a whole.
  */
-export function foreground(img: RgbImage, bg: Rgb): { mask: Mask; threshold: number } {
+export function foreground(img: RgbImage, bg: Rgb): { mask: Mask; threshold: number; noise: number } {
   const n = img.width * img.height;
   const d = img.data;
-  // Spread of near-background pixels: the noise floor.
+  const hist = new Float64Array(256);
+  for (let p = 0; p < n; p += 3) hist[Math.min(255, Math.round(colourDistance(d, p * 3, bg)))]!++;
   let s = 0;
   let c = 0;
-  for (let p = 0; p < n; p += 7) {
-    const dist = colourDistance(d, p * 3, bg);
-    if (dist < 48) {
-      s += dist * dist;
-      c++;
-    }
+  for (let v = 0; v < 24; v++) {
+    s += v * v * hist[v]!;
+    c += hist[v]!;
   }
   const sigma = c > 0 ? Math.sqrt(s / c) : 0;
-  const threshold = Math.max(40, 4 * sigma);
+  const threshold = valleyAbove(hist, Math.max(40, 4 * sigma));
   const data = new Uint8Array(n);
   for (let p = 0; p < n; p++) data[p] = colourDistance(d, p * 3, bg) > threshold ? 1 : 0;
-  return { mask: { width: img.width, height: img.height, data }, threshold };
+  return { mask: { width: img.width, height: img.height, data }, threshold, noise: sigma };
+}
+
+/**
+ * `from`, or where a mode of the distance histogram sits on it or just past it (at least 2 % of
+ * the figure within 2 levels, within 6 levels of `from`: a fill that close is at the mercy of the
+ * grain and of anti-aliasing), the first level past that mode's peak where the count falls under a twentieth of it,
+ * at most 10 levels past the peak (fills of several tints run into the lines' own spread).
+ */
+export function valleyAbove(hist: Float64Array, from: number): number {
+  let total = 0;
+  for (const v of hist) total += v;
+  const around = (t: number): number => {
+    let sum = 0;
+    for (let k = Math.max(0, t - 2); k <= Math.min(255, t + 2); k++) sum += hist[k]!;
+    return sum;
+  };
+  const t0 = Math.round(from);
+  let peak = t0;
+  for (let t = t0 - 6; t <= t0 + 6; t++) if (t >= 0 && t <= 255 && around(t) > around(peak)) peak = t;
+  if (around(peak) < 0.02 * total) return from;
+  const floor = around(peak) / 20;
+  const last = Math.min(255, peak + 10);
+  for (let t = Math.max(peak, t0); t < last; t++) if (around(t) < floor) return Math.max(from, t);
+  return Math.max(from, last);
 }
 
 /** Typical stroke thickness: the median length of short horizontal and vertical foreground runs. */

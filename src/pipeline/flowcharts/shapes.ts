@@ -193,7 +193,7 @@ export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
   for (const c of big) for (const p of c.pixels) bigMask[p] = 1;
   // The opening eats an arrowhead's thin tip, so its core stands a little off the outline.
   const nearBig = dilate({ width, height, data: bigMask }, Math.round(3 * scale.stroke + 0.5 * scale.glyph)).data;
-  const kept = [...big, ...small.filter((c) => !c.pixels.some((p) => nearBig[p]) && c.pixels.length / ((c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) >= 0.6)];
+  const kept = [...withoutHollowHeads(big, hollowOf, width, height, scale), ...small.filter((c) => !c.pixels.some((p) => nearBig[p]) && c.pixels.length / ((c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) >= 0.6)];
   return kept.flatMap((c) => joinedShapes(c, width, scale)).map((c) => {
     if (!hollowOf.has(c)) hollowOf.set(c, c.pixels.some((p) => hollow[p]));
     const body = hollowOf.get(c) ? outlinedBody(c, filled, fg, scale.glyph) : undefined;
@@ -203,6 +203,20 @@ export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
     const same = t.bbox.every((v, i) => Math.abs(v - c.bbox[i]!) <= 1);
     return { bbox: t.bbox, pixels: t.pixels, kind: classify(same ? c : t, width, fg, scale), hollow: hollowOf.get(c) ?? false, untrimmed: c.pixels };
   });
+}
+
+/**
+ * Hollow arrowheads ("empty" and open-triangle styles) enclose background too, so they come out
+ * as small outlined shapes. A small hollow solid (no side over two glyphs) whose outline runs
+ * within two strokes of a larger shape is such a head: its tip meets that shape. A node as small
+ * (an on-page connector, a merge diamond) is reached by lines, never drawn against another node.
+ */
+export function withoutHollowHeads(big: Component[], hollowOf: Map<Component, boolean>, width: number, height: number, scale: ShapeScale): Component[] {
+  const small = (c: Component): boolean => hollowOf.get(c) === true && Math.max(c.bbox[2] - c.bbox[0], c.bbox[3] - c.bbox[1]) <= 2 * scale.glyph;
+  const large = new Uint8Array(width * height);
+  for (const c of big) if (!small(c)) for (const p of c.pixels) large[p] = 1;
+  const near = dilate({ width, height, data: large }, 2 * scale.stroke + 2).data;
+  return big.filter((c) => !small(c) || !c.pixels.some((p) => near[p]));
 }
 
 /**
@@ -270,8 +284,19 @@ function outlinedBody(c: Component, interior: Uint8Array, fg: Mask, glyph: numbe
     if (!grown[q]) beyond[q] = 1;
   }
   const keep = new Uint8Array(w * h);
+  // A shadow is a band about as thick as its area over its length; a head that meets it sticks
+  // out much further, so only a band that deep beyond the outline is kept (the head's far part
+  // stays with its line, where the head is read).
+  let band = 0;
   for (const piece of components({ width: w, height: h, data: beyond }, 1).list) {
-    if (Math.max(piece.bbox[2] - piece.bbox[0], piece.bbox[3] - piece.bbox[1]) > 2 * glyph) for (const q of piece.pixels) keep[q] = 1;
+    const long = Math.max(piece.bbox[2] - piece.bbox[0], piece.bbox[3] - piece.bbox[1]);
+    if (long <= 2 * glyph) continue;
+    for (const q of piece.pixels) keep[q] = 1;
+    band = Math.max(band, Math.ceil((1.5 * piece.pixels.length) / long) + 1);
+  }
+  if (band > 0) {
+    const near = dilate({ width: w, height: h, data: grown }, band).data;
+    for (let q = 0; q < keep.length; q++) if (!near[q]) keep[q] = 0;
   }
   const pixels: number[] = [];
   let bx0 = Infinity;

@@ -47,13 +47,42 @@ const boxOf = (pixels: number[], width: number): BBox => {
 export function shapeBlock(img: RgbImage, inner: number[], shape: number, threshold: number, region: number[] = inner): TextBlock | undefined {
   if (inner.length === 0) return undefined;
   const ground = dominantColour(img, inner);
-  const inside = inner.filter((p) => colourDistance(img.data, p * 3, ground) > threshold);
+  const enclosed = withinGround(img, region, ground, threshold);
+  const inside = inner.filter((p) => enclosed.has(p) && colourDistance(img.data, p * 3, ground) > threshold);
   if (inside.length < 6) return undefined;
   const pixels = wholeGlyphs(img, inside, region, ground, threshold);
   // Drop specks (scan noise): keep pixels whose component is at least a few pixels big.
   const kept = withoutRules(dropSpecks(pixels, img.width, 4), boxOf(inner, img.width), img.width);
   if (kept.length < 6) return undefined;
   return { bbox: boxOf(kept, img.width), pixels: kept, ground, shape, words: [], text: '' };
+}
+
+/**
+ * What the shape's ground encloses within its whole region: the largest patch of ground colour
+ * and the holes in it (the glyphs, with the ground between them and the outline). A drop shadow
+ * or a thick outline widens the region on some sides, and shrinking the region leaves bands of
+ * outline and shadow inside what is read; those are not enclosed by the ground and are not text.
+ */
+export function withinGround(img: RgbImage, region: number[], ground: Rgb, threshold: number): Set<number> {
+  const box = boxOf(region, img.width);
+  const w = box[2] - box[0];
+  const h = box[3] - box[1];
+  const local = (p: number): number => (Math.floor(p / img.width) - box[1]) * w + (p % img.width) - box[0];
+  const isGround = new Uint8Array(w * h);
+  for (const p of region) if (colourDistance(img.data, p * 3, ground) <= threshold) isGround[local(p)] = 1;
+  const largest = components({ width: w, height: h, data: isGround }, 1).list.sort((a, b) => b.pixels.length - a.pixels.length)[0];
+  const out = new Set<number>();
+  if (!largest) return out;
+  const patch = new Uint8Array(w * h);
+  for (const q of largest.pixels) patch[q] = 1;
+  const back = (q: number): number => (Math.floor(q / w) + box[1]) * img.width + (q % w) + box[0];
+  for (const q of largest.pixels) out.add(back(q));
+  // Holes of the patch: pieces of the rest that do not reach the box's edge.
+  for (const c of components({ width: w, height: h, data: patch }, 0).list) {
+    if (c.touchesBorder) continue;
+    for (const q of c.pixels) out.add(back(q));
+  }
+  return out;
 }
 
 /**
