@@ -73,8 +73,11 @@ describe('entity answers by form', () => {
     expect(timeUnitInLabel('hour', 'Noise (dB): 4')).toBe(false);
   });
 
-  it('relates the maker of equipment to its supplier and an erector to its installer', () => {
-    expect(paraphrasesOf('maker')).toEqual(expect.arrayContaining(['manufacturer', 'supplier']));
+  it('relates the maker of equipment to its manufacturer (not to whoever sold it) and an erector to its installer', () => {
+    // Making and supplying stay apart (issue-15i): a supplier is often a distributor, so "Who
+    // manufactured X?" is not answered from "Supplied by ...".
+    expect(paraphrasesOf('maker')).toEqual(expect.arrayContaining(['manufacturer', 'build']));
+    expect(paraphrasesOf('maker')).not.toContain('supplier');
     expect(paraphrasesOf('erected')).toContain('install');
   });
 });
