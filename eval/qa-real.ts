@@ -8,10 +8,15 @@
 // most 4 tokens beyond the gold (eval/qa-hard.ts's length rule). Absent = answered not_found.
 // Evidence page = a cited evidence on one of the gold pages of the asked document, when right.
 // This set was written blind to the engine and is never tuned on: its misses are not printed.
-// Usage: node dist-bench/eval/qa-real.js [--smoke]   (--smoke: one document outside the set, one question)
+// Usage: node dist-bench/eval/qa-real.js [--smoke | --ingest]   (--smoke: one document outside the set,
+// one question; --ingest: asks nothing, prints per document the words of the stored page text, beside
+// pdftotext's, and the chunks and components the pipeline made, to tell reading from answering)
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REAL_DOCS, REAL_QUESTIONS, type RealCategory, type RealQuestion } from './qa-real/questions.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/types.js';
+import { REAL_DOCS, REAL_QUESTIONS, type RealCategory, type RealDoc, type RealQuestion } from './qa-real/questions.js';
 import { scoreAnswer } from './qa-real/score.js';
 import { sleep, withEvalService } from './qa-service.js';
 
@@ -51,16 +56,36 @@ function report(rows: Scored[]): void {
   }
 }
 
+const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** What the pipeline stored for each document: page text words (pdftotext's beside), chunks, components. */
+async function ingestReport(db: Kysely<Database>, docs: RealDoc[], ids: string[]): Promise<void> {
+  console.log('document     pages  stored words  pdftotext words  chunks  components');
+  for (const [i, d] of docs.entries()) {
+    const pages = await db.selectFrom('pages').select(['text']).where('document_id', '=', ids[i]!).execute();
+    const chunks = await db.selectFrom('chunks').select(['id']).where('document_id', '=', ids[i]!).execute();
+    const comps = await db.selectFrom('components').select(['component_type']).where('document_id', '=', ids[i]!).execute();
+    const types = [...new Set(comps.map((c) => c.component_type))].map((t) => `${t} ${comps.filter((c) => c.component_type === t).length}`).join(', ');
+    const reference = words(execFileSync('pdftotext', ['-layout', path.join(DATA, d.file), '-'], { encoding: 'utf8' }));
+    const stored = pages.reduce((n, p) => n + words(p.text), 0);
+    console.log(`${d.id.padEnd(12)} ${String(pages.length).padStart(5)}  ${String(stored).padStart(12)}  ${String(reference).padStart(15)}  ${String(chunks.length).padStart(6)}  ${types || '-'}`);
+  }
+}
+
 async function main(): Promise<void> {
   const smoke = process.argv.includes('--smoke');
   // The smoke run checks the harness on a document and question outside the set.
-  const docs = smoke ? [{ id: 'smoke', file: 'icdar2013/competition-dataset-us/us-026.pdf', kind: 'smoke' }] : REAL_DOCS;
+  const docs: RealDoc[] = smoke ? [{ id: 'smoke', file: 'icdar2013/competition-dataset-us/us-026.pdf', kind: 'smoke' }] : REAL_DOCS;
   const questions: RealQuestion[] = smoke ? [{ doc: 'smoke', question: process.env.SMOKE_Q ?? 'What was the fused aluminum oxide production capacity of China in 2009?', category: 'verbatim', any: ['700,000'], pages: [1] }] : REAL_QUESTIONS;
-  await withEvalService('qa-real', async ({ config, api, process: processDocs }) => {
+  await withEvalService('qa-real', async ({ config, ctx, api, process: processDocs }) => {
     const t0 = performance.now();
     const ids = await processDocs(docs.map((d) => ({ name: path.basename(d.file), pdf: readFileSync(path.join(DATA, d.file)) })));
     const docId = new Map(docs.map((d, i) => [d.id, ids[i]!]));
     console.log(`processed ${docs.length} real documents in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${questions.length} questions; engine ${config.llm.kind === 'none' ? 'offline' : config.llm.kind}`);
+    if (process.argv.includes('--ingest')) {
+      await ingestReport(ctx.database.db, docs, ids);
+      return;
+    }
     const thread = await api<{ thread_id: number }>('POST', '/threads', { name: 'eval-real' });
     const scored: Scored[] = [];
     const t1 = performance.now();

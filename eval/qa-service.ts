@@ -58,11 +58,12 @@ export async function withEvalService<T>(name: string, work: (service: EvalServi
         docIds.push(posted.document_id);
         jobs.push(posted.job_status_id);
       }
-      for (const job of jobs) {
+      for (const [k, job] of jobs.entries()) {
         for (;;) {
           const j = await api<{ status: string }>('GET', `/job-statuses/${job}`);
           if (j.status === 'done') break;
-          if (j.status !== 'queued' && j.status !== 'processing') throw new Error(`processing ended ${j.status}`);
+          // Name the document and keep the job's own report: a failure on real files must be traceable.
+          if (j.status !== 'queued' && j.status !== 'processing') throw new Error(`processing ${docs[k]!.name} ended ${j.status}: ${JSON.stringify(j)}`);
           await sleep(100);
         }
       }
