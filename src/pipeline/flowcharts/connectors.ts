@@ -319,6 +319,17 @@ function headsByProfile(pixels: number[], [a, b]: [Contact, Contact], width: num
     for (let d = skip; d <= reach; d += bin) if (wide(widths[Math.floor((from + dir * d) / bin)] ?? 0)) n++;
     return n;
   };
+  // A head tapers to its tip at the contact, so between its wide base and its own end no bin is
+  // as narrow as the shaft; the bare shaft lies between the base and the tail. This holds for a
+  // head longer than the line is (a large head on a short link, whose wide part reaches both
+  // ends' windows) and for a one-sided (half) head, where counting wide bins does not decide.
+  const ga = shaftBefore(widths, 0, 1, { bin, skip, len }, wide, shaft);
+  const gb = shaftBefore(widths, len, -1, { bin, skip, len }, wide, shaft);
+  if (Math.min(ga, gb) === 0 && Number.isFinite(Math.max(ga, gb)) && Math.max(ga, gb) >= 2) {
+    a.head = ga === 0;
+    b.head = gb === 0;
+    return;
+  }
   const na = wideBins(0, 1);
   const nb = wideBins(len, -1);
   if (na > 0 && na >= 2 * nb) {
@@ -328,6 +339,82 @@ function headsByProfile(pixels: number[], [a, b]: [Contact, Contact], width: num
     b.head = true;
     a.head = false;
   }
+}
+
+/**
+ * Bins as narrow as the shaft (at most one pixel wider) met walking in from one end of a width
+ * profile before its first wide bin; Infinity when no wide bin comes before the far end.
+ */
+export function shaftBefore(widths: number[], from: number, dir: 1 | -1, at: { bin: number; skip: number; len: number }, wide: (w: number) => boolean, shaft: number): number {
+  let n = 0;
+  for (let d = at.skip; d <= at.len - at.skip; d += at.bin) {
+    const w = widths[Math.floor((from + dir * d) / at.bin)] ?? 0;
+    if (wide(w)) return n;
+    if (w > 0 && w <= shaft + 1) n++;
+  }
+  return Infinity;
+}
+
+/**
+ * True where the stroke is widest right at the contact and narrows away from it: a piece of the
+ * node's own outline left on the line (a diamond's sharp corner, which the opening cuts off the
+ * shape) rather than a head, which tapers to its tip at the node and is widest a head's length
+ * out. Such an end is dense but is no head. Widths are read across the stroke's main direction
+ * near the contact, in bins a stroke wide, out to the density radius.
+ */
+export function widestAtContact(pixels: number[], c: Contact, width: number, { stroke, glyph }: StrokeOptions): boolean {
+  const reach = Math.max(3 * stroke + 4, 1.1 * glyph);
+  const near: [number, number][] = [];
+  let mx = 0;
+  let my = 0;
+  for (const p of pixels) {
+    const dx = (p % width) - c.x;
+    const dy = Math.floor(p / width) - c.y;
+    if (dx * dx + dy * dy > reach * reach) continue;
+    near.push([dx, dy]);
+    mx += dx;
+    my += dy;
+  }
+  if (near.length < 6) return false;
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const [dx, dy] of near) {
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  // Pointing away from the node: towards the bulk of the nearby stroke.
+  const sign = Math.cos(angle) * mx + Math.sin(angle) * my >= 0 ? 1 : -1;
+  const ux = sign * Math.cos(angle);
+  const uy = sign * Math.sin(angle);
+  const bin = Math.max(2, stroke + 1);
+  const bins = Math.ceil(reach / bin) + 1;
+  const lo = new Float64Array(bins).fill(Infinity);
+  const hi = new Float64Array(bins).fill(-Infinity);
+  for (const [dx, dy] of near) {
+    const t = dx * ux + dy * uy;
+    if (t < 0) continue;
+    const k = Math.floor(t / bin);
+    const s = -dx * uy + dy * ux;
+    lo[k] = Math.min(lo[k]!, s);
+    hi[k] = Math.max(hi[k]!, s);
+  }
+  const widths: number[] = [];
+  for (let k = 0; k < bins; k++) widths.push(hi[k]! >= lo[k]! ? hi[k]! - lo[k]! + 1 : 0);
+  // The stroke's run out from the contact, up to its first gap.
+  const gap = widths.indexOf(0);
+  const run = gap < 0 ? widths : widths.slice(0, gap);
+  if (run.length < 4) return false;
+  const first = run[0]!;
+  const least = Math.min(...run);
+  // Widest at the contact and narrowing steadily (a pixel of slack), through at least three bins
+  // between its width there and its narrowest: a taper, where a head seen from its base (its tip
+  // lost in the node's margin) steps down to the shaft at once.
+  if (first < least + 2 * stroke + 2) return false;
+  for (let k = 1; k < run.length; k++) if (run[k]! > run[k - 1]! + 1) return false;
+  return run.filter((w) => w >= least + 2 && w <= first - 2).length >= 3;
 }
 
 /**
@@ -459,8 +546,11 @@ function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][
 export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions): RawEdge[] {
   const contacts = stroke.contacts;
   if (contacts.length < 2) return [];
+  // An outline's corner left at an end reads as dense (and as wide in the profile): no head there.
+  const corners = scale ? contacts.filter((c) => widestAtContact(stroke.pixels, c, width, scale)) : [];
+  for (const c of corners) c.density = Math.min(c.density, 0.6);
   markHeads(contacts);
-  if (contacts.length === 2 && scale) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
+  if (contacts.length === 2 && scale && corners.length === 0) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
   const heads = contacts.filter((c) => c.head);
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {

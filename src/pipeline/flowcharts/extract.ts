@@ -106,6 +106,8 @@ interface Node {
   text: string;
   /** Size of the node's type: pixels per em from its words' widths (0 when none was read). */
   typeSize: number;
+  /** Box of the glyphs found inside the shape. */
+  textBox?: BBox;
 }
 
 /** A figure's graph and, by node id, how large its type is set (mind maps use it to find the centre). */
@@ -213,13 +215,12 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   else if (readers.length > 0) await readBlocks(img, blocks, glyph, ...readers);
   for (const b of blocks) b.text = clean(b.text);
 
-  const nodes: Node[] = regions.map((r, i) => ({
-    bbox: r.bbox,
-    pixels: r.pixels,
-    shape: r.kind,
-    text: blocks.filter((b) => b.shape === i).map((b) => b.text).join(' '),
-    typeSize: typeSize(blocks.filter((b) => b.shape === i)),
-  }));
+  const nodes: Node[] = regions.map((r, i) => {
+    const own = blocks.filter((b) => b.shape === i);
+    const node: Node = { bbox: r.bbox, pixels: r.pixels, shape: r.kind, text: own.map((b) => b.text).join(' '), typeSize: typeSize(own) };
+    if (own.length > 0) node.textBox = [Math.min(...own.map((b) => b.bbox[0])), Math.min(...own.map((b) => b.bbox[1])), Math.max(...own.map((b) => b.bbox[2])), Math.max(...own.map((b) => b.bbox[3]))];
+    return node;
+  });
   for (const n of nodes) n.shape = refineShape(n.shape, n.bbox, n.text, glyph);
 
   // Free text becomes nodes in mind maps, and in diagrams where a stroke ends at it.
@@ -239,7 +240,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
   const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
   if (mode === 'mindmap') return assemble(nodes, raw, labels, width, glyph);
-  const boxed = boxedLabels(nodes, raw, glyph);
+  const boxed = boxedLabels(nodes, raw, glyph, stroke);
   return assemble(boxed.nodes, boxed.raw, [...labels, ...boxed.labels], width, glyph);
 }
 

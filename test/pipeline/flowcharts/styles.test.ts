@@ -77,9 +77,12 @@ describe('faint lines', () => {
 describe('hollow arrowheads', () => {
   it('open-triangle heads against filled boxes are mostly not shapes of their own', async () => {
     // Styled seed 200002: thin hollow heads ("onormal") meeting pastel boxes; before, each head
-    // came out as a small textless node (23 nodes for 12). Known left: where two or three hollow
-    // heads meet at one point (merges), their joined outline still reads as a tiny node (two on
-    // this figure, since the faint-connector bar of c91ce8f); the count pins what was gained.
+    // came out as a small textless node (23 nodes for 12). Known left (read in issue 13s; it is
+    // not heads meeting at a merge, as first thought): the two decisions are diamonds smaller
+    // than their text ("Full?", "In stock?" at 8 pt) with a drop shadow, and each comes out as a
+    // tiny fragment (the shadow with the "?" over it) instead of a node; the other extra nodes are
+    // the boxed "Y" / "N" labels, which the broken diamonds leave with the wrong lines through
+    // them. The count pins what was gained.
     const drawn = await drawStyledFlowchart(200002);
     const graph = await extractFlowchart({ png: drawn.png, width: 0, height: 0 });
     const tiny = graph.nodes.filter((n) => Math.max(n.bbox[2] - n.bbox[0], n.bbox[3] - n.bbox[1]) < 20);
