@@ -463,6 +463,11 @@ function typeOf(question: string): QuestionType {
   const unit = IN_UNIT.exec(q);
   const family = unit ? spanFamily(`1 ${unit[1]}`) : null;
   if (family && family !== 'time') return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : family, cue: [], unitNamed: !PER_TIME.test(q) };
+  // "What is the kW rating of X?": a unit named inside the asked noun phrase says what is asked too.
+  const nameWords = names(question);
+  const inside = /^what (?:is|are|was|were) (?:the |its |their )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
+  const unitFamily = inside.map((w) => spanFamily(`1 ${w}`)).find((f) => f !== null && f !== 'time');
+  if (unitFamily) return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : unitFamily, cue: [], unitNamed: !PER_TIME.test(q) };
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
 
