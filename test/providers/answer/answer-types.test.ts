@@ -97,4 +97,12 @@ describe('answer types', () => {
     expect(questionType('What is the kW rating of Mill QA-1200?')).toMatchObject({ type: 'quantity', family: 'power' });
     expect(questionType('What is the name of Mill QA-1200?').type).toBe('text');
   });
+
+  it('reads more head nouns: a fitter is a firm, a motor rating a power, a pumping rate a rate, years of ... a duration (issue-15k)', () => {
+    expect(questionType('What is the fitter of Mill QA-1200?').type).toBe('organisation');
+    expect(questionType('What is the motor rating of Mill QA-1200?')).toMatchObject({ type: 'quantity', family: 'power' });
+    expect(questionType('What is the pumping rate of Mill QA-1200?').type).toBe('rate');
+    expect(questionType('What is the years of service expected of Mill QA-1200?').type).toBe('duration');
+    expect(questionType('What is the failure rate of Mill QA-1200?').type).toBe('text');
+  });
 });
