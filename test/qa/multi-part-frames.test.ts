@@ -84,3 +84,12 @@ describe('a bare wh-word after a question asks again with its clause', () => {
     expect(parts('Is Mill QA-1200 in service, and when?')).toHaveLength(1);
   });
 });
+
+describe('what is no frame', () => {
+  it('keeps "I need the A for X, and ..." a request of two parts, the first about X', () => {
+    const p = parts('I need the design flow for Mill QA-1200, and also the commissioning date?');
+    expect(p).toHaveLength(2);
+    expect(p[0]).toContain('design flow');
+    expect(parts('Year of installation for Mill QA-1200, and how much money was paid for it?')).toHaveLength(2);
+  });
+});

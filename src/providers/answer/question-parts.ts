@@ -110,7 +110,8 @@ function bareWhPart(wh: string, clause: string): string | undefined {
 
 /** Openings that name the subject of everything after them: "For X,", "Regarding X:", "X:", "X -", "three things about X:". */
 const FRAME_LEAD = /^(?:for|regarding|concerning|about|as for|as to|re|on|with regard to|with respect to|in the case of)\s+/i;
-const FRAME_ABOUT = /^[A-Za-z ]{0,40}?\b(?:about|on|for|regarding|concerning)\s+/i;
+/** A count of things asked about a subject: "Three facts about X:", "A few details on X:" (not "the design flow for X"). */
+const FRAME_ABOUT = /^(?:(?:[a-z]+\s+){0,2})?(?:things|facts|questions|details|figures|data|information|info|points|items)\s+(?:about|on|for|regarding|concerning)\s+/i;
 const FRAME_NAME = new RegExp(String.raw`^(${NAME})\s*(?:,|:|\s[-–]{1,2}\s)\s*(.+)$`);
 const FRAME_POSSESSIVE = new RegExp(String.raw`^(${NAME})['’]s\s+(.+)$`);
 /** Separators of a list of asks under one subject. */
