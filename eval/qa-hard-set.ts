@@ -14,6 +14,7 @@ import { HELD3 } from './qa-hard-held3.js';
 import { HELD4, HELD4_TABLE, HELD4_THREE, HELD4_TWO } from './qa-hard-held4.js';
 import { TRAIN5, TRAIN5B } from './qa-hard-train5.js';
 import { TRAIN6, TRAIN6_CHECKS, TRAIN6_NEGATED, TRAIN6_UNSTATED, type Train6FactName } from './qa-hard-train6.js';
+import { TRAIN7, TRAIN7_BARE, TRAIN7_MANY, TRAIN7_TWO, type Train7FactName } from './qa-hard-train7.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
@@ -24,7 +25,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -614,7 +615,69 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
+  // The seventh training wordings (three or more parts, and two parts in the same frames), on the
+  // training documents, own stream.
+  const t7 = new Pick(rng(seed + 0x7a9));
+  const { wordings: T7, bare: T7_BARE } = freshTrain7();
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, pages: number[]) =>
+      items.push({ question, answers, category, type: category === 'two-part' ? 'two-part' : 'three-part', split: 'train7', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = t7.shuffle([...a.facts.keys()].filter((f): f is Train7FactName => f !== 'standby'));
+      const parts = (fs: Train7FactName[]) => ({ a: a.name, n: fs.map((f) => t7.one(T7[f].noun)), q: fs.map((f) => t7.one(T7[f].about)), first: t7.one(T7[fs[0]!].ask)(a.name) });
+      const gold = (fs: Train7FactName[]): string[] => fs.map((f) => a.facts.get(f)!.value);
+      if (facts.length >= 3) {
+        const fs = facts.slice(0, facts.length >= 4 && t7.r() < 0.3 ? 4 : 3);
+        ask(t7.one(TRAIN7_MANY)(parts(fs)), gold(fs), 'three-part', fs.map(page));
+      }
+      if (facts.length >= 2) {
+        const fs = t7.shuffle(facts).slice(0, 2);
+        ask(t7.one(TRAIN7_TWO)(parts(fs)), gold(fs), 'two-part', fs.map(page));
+      }
+      const bare = T7_BARE.filter((b) => b.facts.every((f) => a.facts.has(f)));
+      if (bare.length && t7.r() < 0.6) {
+        const b = t7.one(bare);
+        ask(b.ask(a.name), gold(b.facts), b.facts.length === 2 ? 'two-part' : 'three-part', b.facts.map(page));
+      }
+    }
+  }
   return { docs, items };
+}
+
+/**
+ * The train7 wordings that repeat no held-out wording of any split (held-out, held2, held3, held4;
+ * ignoring case and a final ? or ., a question about "it" also compared as a whole question about
+ * the asset): train7 asks only these, so that tuning on it tunes on no held-out wording. Which
+ * ones were left out is never printed (that would show held-out wordings); `dropped` counts them.
+ */
+export function freshTrain7(): { wordings: typeof TRAIN7; bare: typeof TRAIN7_BARE; dropped: number } {
+  const name = 'Pump X-1';
+  const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
+  const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
+  const held = new Set<string>();
+  for (const f of FACT_NAMES) {
+    for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask, ...HELD3[f].ask, ...HELD4[f].ask]) held.add(norm(ask(name)));
+    for (const j of [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join, ...HELD4[f].join]) {
+      held.add(norm(j));
+      held.add(asWhole(j));
+    }
+  }
+  let dropped = 0;
+  const keep = <T>(list: T[], repeats: (x: T) => boolean): T[] => {
+    const fresh = list.filter((x) => !repeats(x));
+    dropped += list.length - fresh.length;
+    return fresh;
+  };
+  const wordings = {} as typeof TRAIN7;
+  for (const f of Object.keys(TRAIN7) as Train7FactName[]) {
+    const about = keep(TRAIN7[f].about, (j) => held.has(norm(j)) || held.has(asWhole(j)));
+    const ask = keep(TRAIN7[f].ask, (a) => held.has(norm(a(name))) || held.has(norm(`${a(name)}?`)));
+    // A fact left with no wording of a kind borrows its noun phrase ("what is its <noun>").
+    wordings[f] = { noun: TRAIN7[f].noun, about: about.length ? about : TRAIN7[f].noun.map((n) => `what is its ${n}`), ask: ask.length ? ask : [(a: string) => `What is the ${TRAIN7[f].noun[0]!} of ${a}`] };
+  }
+  const bare = keep(TRAIN7_BARE, (b) => held.has(norm(b.ask(name))));
+  return { wordings, bare, dropped };
 }
 
 /** The second- to sixth-training wordings (for one asset name) that repeat a held-out, held2 or held3 wording. */

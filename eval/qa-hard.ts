@@ -4,14 +4,15 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|docs6|none] [--split NAME,...]
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|train7|docs6|docs7|none] [--split NAME,...]
 // (--split asks only those splits' questions; held2, held3, held4 and docs5 misses are never printed).
 // docs5 (eval/qa-hard-docs5.ts: new documents, statement templates and wordings, written blind) is
 // asked only when --split names it; its files then join the corpus after the others.
 import { normalizeAnswer } from '../src/providers/answer/text.js';
-import { generateHardQaSet, hardPdfOf, freshHeld4, trainRepeats, type HardItem } from './qa-hard-set.js';
+import { generateHardQaSet, hardPdfOf, freshHeld4, freshTrain7, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { generateDocs5Set } from './qa-hard-docs5.js';
 import { generateDocs6Set } from './qa-hard-docs6.js';
+import { generateDocs7Set } from './qa-hard-docs7.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -76,14 +77,17 @@ async function main(): Promise<void> {
   const docs5 = splits?.includes('docs5') ? generateDocs5Set() : { docs: [], items: [] };
   // docs6 (eval/qa-hard-docs6.ts: training documents in other phrasings) likewise only when named.
   const docs6 = splits?.includes('docs6') ? generateDocs6Set() : { docs: [], items: [] };
-  const docs = [...generated.docs, ...docs5.docs, ...docs6.docs];
+  // docs7 (eval/qa-hard-docs7.ts: training documents with tables in other layouts) likewise only when named.
+  const docs7 = splits?.includes('docs7') ? generateDocs7Set() : { docs: [], items: [] };
+  const docs = [...generated.docs, ...docs5.docs, ...docs6.docs, ...docs7.docs];
   const all = [
     ...generated.items,
     ...docs5.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length })),
     ...docs6.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length })),
+    ...docs7.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length + docs6.docs.length })),
   ];
-  const inSplit = all.filter((i) => (splits === undefined && i.split !== 'docs5' && i.split !== 'docs6') || splits?.includes(i.split));
-  const items = only ? inSplit.filter((i) => i.question.includes(only) && !NEVER_READ.includes(i.split)) : inSplit;
+  const inSplit = all.filter((i) => (splits === undefined && i.split !== 'docs5' && i.split !== 'docs6' && i.split !== 'docs7') || splits?.includes(i.split));
+  const items = only ? inSplit.filter((i) => only.split('||').some((o) => i.question.includes(o)) && !NEVER_READ.includes(i.split) && i.split !== 'held-out') : inSplit;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
     const t0 = performance.now();
@@ -127,11 +131,19 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'train5'), 'train5 (fifth training wordings: single questions in many words, and their two-part joins; tuned on)');
     table(scored.filter((s) => s.item.split === 'train5b'), 'train5b (second batch of train5: every purchase price asked in other words, one other fact; tuned on)');
     table(scored.filter((s) => s.item.split === 'train6'), 'train6 (sixth training wordings: yes/no, who, which year; negated questions, value checks, facts never stated; tuned on)');
+    table(scored.filter((s) => s.item.split === 'train7'), `train7 (seventh training wordings: three or more parts and framed subjects; tuned on; ${freshTrain7().dropped} train7 wordings repeating a held-out wording left out)`);
     table(scored.filter((s) => s.item.split === 'held2'), 'held2 (second held-out wordings on the held-out documents, written 2026-11-25; paraphrased and two-part only)');
     table(scored.filter((s) => s.item.split === 'held3'), 'held3 (third held-out wordings on the held-out documents, written 2026-11-25 session 6; never read)');
     table(scored.filter((s) => s.item.split === 'held4'), `held4 (fourth held-out wordings on the held-out documents, written 2026-11-28 blind to the engine; never read; ${freshHeld4().dropped} held4 wordings repeating a train wording left out)`);
     table(scored.filter((s) => s.item.split === 'docs6'), `docs6 (training documents in other phrasings: clauses, It-sentences, key-data lists, own table, ${docs6.docs.length} files; tuned on)`);
+    table(scored.filter((s) => s.item.split === 'docs7'), `docs7 (training documents with tables in other layouts: shuffled and renamed columns, asset not first, transposed; ${docs7.docs.length} files; tuned on)`);
     table(scored.filter((s) => s.item.split === 'docs5'), `docs5 (new documents: own statement templates, tables and wordings, ${docs5.docs.length} files, written 2026-11-28 blind to the engine; never read)`);
+    // --dump FILE: every training question with its answer, one JSON line each (to compare two trees question by question; never a held-out split).
+    const dump = argOf('dump');
+    if (dump) {
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(dump, scored.filter((s) => !NEVER_READ.includes(s.item.split) && s.item.split !== 'held-out').map((s) => JSON.stringify({ split: s.item.split, q: s.item.question, right: s.right, got: s.text, gold: s.item.answers })).join('\n'));
+    }
     if (showMisses !== 'none') {
       const misses = scored.filter((s) => s.item.split === showMisses && !s.right);
       console.log(`${misses.length} ${showMisses} misses:`);

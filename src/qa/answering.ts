@@ -6,6 +6,7 @@ import type { Passage, PassageLine, Usage } from '../providers/answer/index.js';
 import type { PriceTable } from '../providers/llm/prices.js';
 import { TABLE_CHUNK_KIND } from '../search/component-chunks.js';
 import { recordTokenUsage } from '../search/usage.js';
+import { isRowKey } from './row-keys.js';
 
 /** A stored chunk's lines: chunk text lines pair with its line boxes when the counts agree. */
 export function chunkLines(text: string, bboxes: BBox[]): PassageLine[] {
@@ -62,7 +63,12 @@ export function tableRowLines(text: string, bboxes: BBox[]): PassageLine[] | nul
   if (cells.some((c) => c === null || c.value.trim() === '')) return null;
   const boxes = bboxes.length === cells.length ? bboxes : null;
   const lines: PassageLine[] = label ? [{ text: label, bbox: null }] : [];
-  cells.forEach((c, i) => lines.push({ text: `${[row.replace(/ > /g, ', '), c!.column.replace(/ > /g, ', ')].filter((x) => x).join(', ')}: ${c!.value}`, bbox: boxes?.[i] ?? null }));
+  // Values that name the row (an asset's tag in a later column) name every other value of it too.
+  const keys = cells.filter((c) => isRowKey(c!.value, c!.column));
+  cells.forEach((c, i) => {
+    const others = keys.filter((k) => k !== c).map((k) => k!.value);
+    lines.push({ text: `${[row.replace(/ > /g, ', '), ...others, c!.column.replace(/ > /g, ', ')].filter((x) => x).join(', ')}: ${c!.value}`, bbox: boxes?.[i] ?? null });
+  });
   return lines;
 }
 

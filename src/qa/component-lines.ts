@@ -4,6 +4,7 @@
 // it depends on types only.
 import type { BBox } from '../pipeline/types.js';
 import type { PassageLine } from '../providers/answer/index.js';
+import { isRowKey } from './row-keys.js';
 
 const MAX_GROUNDING_LINES = 400;
 
@@ -85,11 +86,14 @@ export function tableLines(cells: GridCell[], fallback: BBox | null): PassageLin
     const filled = row.filter((c) => c.text.trim() !== '').sort((a, b) => a.col - b.col);
     const spanning = stubs.find((c) => c.row < r && c.row + (c.row_span ?? 1) > r);
     const stub = filled[0]?.col === 0 ? filled[0].text.trim() : (spanning?.text.trim() ?? '');
+    // Cells of other columns that name the row (the asset's tag after an "Area" column).
+    const keys = filled.filter((c) => c.col > 0 && isRowKey(c.text, headers.get(c.col)?.join(' ')));
     // One line per cell ("East Shaft, Q2: 25"), boxed by that cell, so evidence points at the cell.
     for (const c of filled) {
       if (c.col === 0 && filled.length > 1) continue;
       const h = headers.get(c.col)?.join(' ');
-      const name = [stub && c.col > 0 ? stub : '', h ?? ''].filter((x) => x !== '').join(', ');
+      const others = keys.filter((k) => k !== c).map((k) => k.text.trim());
+      const name = [stub && c.col > 0 ? stub : '', ...others, h ?? ''].filter((x) => x !== '').join(', ');
       const box = Array.isArray(c.bbox) && c.bbox.length === 4 ? c.bbox : fallback;
       out.push({ text: name ? `${name}: ${c.text.trim()}` : c.text.trim(), bbox: box });
     }

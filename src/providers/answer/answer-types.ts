@@ -280,8 +280,10 @@ const TIME_ABBREVIATIONS: Record<string, string> = { hour: 'h|hrs?', minute: 'mi
 /** Whether a label names a time unit by its abbreviation in parentheses. */
 export function timeUnitInLabel(unitWord: string, header: string): boolean {
   const abbr = TIME_ABBREVIATIONS[unitWord.replace(/s$/, '')];
-  const unit = /\(([^()]+)\)\s*(?::[^()]*)?$/.exec(header)?.[1]?.trim();
-  return abbr !== undefined && unit !== undefined && new RegExp(`^(?:${abbr})$`, 'i').test(unit);
+  if (abbr === undefined) return false;
+  // Any parenthesis of the label: a transposed table's cell reads "Oil change (h), Kiln RR-3981".
+  const label = header.replace(/:[^:()]*$/, '');
+  return [...label.matchAll(/\(([^()]+)\)/g)].some((m) => new RegExp(`^(?:${abbr})$`, 'i').test(m[1]!.trim()));
 }
 
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
@@ -391,19 +393,22 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(year)$/, 'year', null],
   [/^(date|day)$/, 'date', null],
   [/^(interval|frequency|period|duration|life|lifetime|lifespan|life span|age|term|schedule|cycle)$/, 'duration', 'time'],
+  // "the years of service expected": a plural time unit heading the phrase asks how long.
+  [/^(years|months|weeks|days|hours)$/, 'duration', 'time'],
   [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure|outlay|investment|expense|expenses)$/, 'money', null],
   [/^(percentage|percent|share|proportion|efficiency|ratio)$/, 'percentage', null],
   [/^(weight|mass)$/, 'quantity', 'mass'],
-  [/^(power|power rating|wattage)$/, 'quantity', 'power'],
+  [/^(power|power rating|wattage|motor rating|motor power|motor size)$/, 'quantity', 'power'],
   [/^(pressure)$/, 'quantity', 'pressure'],
   [/^(noise|noise level|sound level|loudness)$/, 'quantity', 'sound'],
   [/^(vibration|vibration level)$/, 'quantity', 'speed'],
   [/^(temperature)$/, 'quantity', 'temperature'],
   [/^(length|width|height|depth|diameter|distance)$/, 'quantity', 'length'],
   [/^(voltage)$/, 'quantity', 'voltage'],
-  [/^(flow rate|flow|throughput|speed)$/, 'rate', null],
+  // "pumping rate", "delivery rate": the rate of an act is how much it moves in a time.
+  [/^(flow rate|flow|throughput|speed|[a-z]+ing rate|delivery rate)$/, 'rate', null],
   [/^(location|address|site|place)$/, 'place', null],
-  [/^(installer|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
+  [/^(installer|fitter|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
   [/^(engineer|manager|owner|operator|inspector|technician|supervisor|person|contact|contact person|individual|colleague)$/, 'person', null],
 ];
 
@@ -463,6 +468,11 @@ function typeOf(question: string): QuestionType {
   const unit = IN_UNIT.exec(q);
   const family = unit ? spanFamily(`1 ${unit[1]}`) : null;
   if (family && family !== 'time') return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : family, cue: [], unitNamed: !PER_TIME.test(q) };
+  // "What is the kW rating of X?": a unit named inside the asked noun phrase says what is asked too.
+  const nameWords = names(question);
+  const inside = /^what (?:is|are|was|were) (?:the |its |their )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
+  const unitFamily = inside.map((w) => spanFamily(`1 ${w}`)).find((f) => f !== null && f !== 'time');
+  if (unitFamily) return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : unitFamily, cue: [], unitNamed: !PER_TIME.test(q) };
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
 

@@ -3,6 +3,7 @@
 // caption) share; answer = the best-supported span of the best evidence, or "not in the
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import type { BBox } from '../../pipeline/types.js';
+import { expandAbbreviations } from './abbreviations.js';
 import { bareValueFits, questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
@@ -145,11 +146,17 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
     const caption = boxed
       .filter((o) => /^(table|figure|fig\.|chart|graph)\b/i.test(o.text.trim()) && o.bbox[3] <= b[1])
       .sort((x, y) => y.bbox[3] - x.bbox[3])[0];
-    const name = [rowLabel?.text.trim(), header?.text.trim()].filter((s) => s).join(', ');
+    // A name elsewhere on the row (the asset's tag in a column after an "Area" column) names the value too.
+    const rowNames = rowLabel
+      ? boxed
+          .filter((o) => o !== rowLabel && o !== pageLine && Math.abs(cy(o.bbox) - cy(b)) < tol && !isNumeric(o.text) && o.text.trim().split(/\s+/).length <= 6 && namesIn(o.text).length > 0)
+          .sort((x, y) => x.bbox[0] - y.bbox[0])
+      : [];
+    const name = [rowLabel?.text.trim(), ...rowNames.map((o) => o.text.trim()), header?.text.trim()].filter((s) => s).join(', ');
     out.push({
       text: `${name}: ${value}`,
       context: caption?.text.trim() ?? '',
-      bboxes: [b, ...[rowLabel?.bbox, header?.bbox].filter((x): x is BBox => x !== undefined)],
+      bboxes: [b, ...[rowLabel?.bbox, ...rowNames.map((o) => o.bbox), header?.bbox].filter((x): x is BBox => x !== undefined)],
       span: value,
       kind: 'cell',
     });
@@ -243,7 +250,9 @@ interface Candidate {
  * (year, money, ...) answers with a span of its type when at least half its content matches; a
  * yes/no part with Yes or No from the sentence's negation; a free-text part as before.
  */
-function candidate(part: PreparedPart, unit: Unit, question: string, options: ExtractiveOptions): Candidate {
+function candidate(part: PreparedPart, unitAsRead: Unit, question: string, options: ExtractiveOptions): Candidate {
+  // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
+  const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
   const text = `${unit.text} ${unit.context}`;
   const spans = unit.kind === 'cell' ? (unit.span !== null && bareValueFits(part.type, unit.span, unit.text) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.

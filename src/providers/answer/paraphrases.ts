@@ -10,7 +10,7 @@ import { stem } from './text.js';
 
 const CLASSES: readonly string[][] = [
   // Putting equipment in place.
-  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'go in', 'put in place', 'put into place', 'erect', 'erection'],
+  ['install', 'installation', 'installer', 'put in', 'set up', 'fit', 'fitter', 'fitting', 'go in', 'put in place', 'put into place', 'erect', 'erection'],
   // Making equipment (not putting it in place).
   ['manufacture', 'manufacturer', 'make', 'made', 'maker', 'build', 'built', 'builder', 'produce', 'producer', 'fabricate'],
   // Selling or delivering equipment to its user.

@@ -62,6 +62,9 @@ function sharedParts(question: string): string[] | undefined {
   return propertyList(q);
 }
 
+/** A relative clause about the subject closing a noun phrase: "(that) it went in", "that fitted it", "who looks after it". */
+const RELATIVE = /\s+(?:(?:that|which|when|where)\s+)?it\s+[a-z]+(?:\s+[a-z]+){0,3}$|\s+(?:that|which|who)\s+[a-z]+(?:\s+[a-z]+){0,2}\s+it$/i;
+
 /** "What are the A and B of X", "Give me the A and the B of X", "X: A, B and C", "the A of X as well as the B". */
 function propertyList(q: string): string[] | undefined {
   let subject: string | undefined;
@@ -81,21 +84,116 @@ function propertyList(q: string): string[] | undefined {
   subject ??= nouns.find((n) => n.subject)?.subject;
   if (!subject || nouns.filter((n) => n.subject).length > 1) return undefined;
   // Each item is a short lower-case noun phrase: no clause, no name, no "between A and B".
-  if (nouns.some((n) => n.noun.split(/\s+/).length > 5 || NOT_NOUN.test(n.noun) || /[A-Z0-9]/.test(n.noun.replace(/^[A-Z]/, '')))) return undefined;
+  // (A closing clause about the subject, "the year it went in", is part of its noun phrase.)
+  const headOf = (noun: string): string => noun.replace(RELATIVE, '');
+  if (nouns.some((n) => headOf(n.noun).split(/\s+/).length > 5 || NOT_NOUN.test(headOf(n.noun)) || /[A-Z0-9]/.test(n.noun.replace(/^[A-Z]/, '')))) return undefined;
   // "the difference between A and B" is one noun phrase; "the interval between inspections" is whole.
   if (nouns.slice(0, -1).some((n) => /\bbetween\b(?!\s+(?:two\s+)?[a-z]+s$)/i.test(n.noun))) return undefined;
-  return nouns.map((n) => `What is the ${n.noun.replace(/^(?:the|its|their)\s+/i, '').replace(/^[A-Z]/, (c) => c.toLowerCase())} ${n.subject ?? subject}?`);
+  return nouns.map((n) => {
+    const noun = n.noun.replace(/^(?:the|its|their)\s+/i, '').replace(/^[A-Z]/, (c) => c.toLowerCase());
+    const of = n.subject ?? subject;
+    return RELATIVE.test(noun) ? `What is the ${noun.replace(/\bit\b/, of.replace(/^(?:of|for)\s+/, ''))}?` : `What is the ${noun} ${of}?`;
+  });
+}
+
+/** A wh-phrase alone, asking again about the clause before it: "when", "by whom", "in which year", "how much". */
+const BARE_WH = /^(?:(?:in|on|at|by|for|since|during|from)\s+)?(?:who|whom|when|where|why|(?:which|what)\s+(?:year|date|day|month|site|place|town|city|company|firm|contractor)|how (?:much|long|often|many))$/i;
+/** The wh-phrase a question opens with, to be replaced by another ("Who made X" -> "made X"). */
+const OPENING_WH = /^(?:(?:in|on|at|by|for|since|during|from)\s+)?(?:(?:which|what|whose)\s+[a-z]+|who|whom|when|where|why|how\s+(?:much|many|long|often|heavy|old|big|large))\s+/i;
+
+/** "when" after "Who made Pump F-29" -> "When made Pump F-29"; undefined when the clause has no wh-phrase to swap. */
+function bareWhPart(wh: string, clause: string): string | undefined {
+  const rest = clause.replace(/[?.!]+$/, '').replace(OPENING_WH, '');
+  if (rest === clause.replace(/[?.!]+$/, '') || rest.trim() === '') return undefined;
+  return `${wh.replace(/^[a-z]/, (c) => c.toUpperCase())} ${rest}?`;
+}
+
+/** Openings that name the subject of everything after them: "For X,", "Regarding X:", "X:", "X -", "three things about X:". */
+const FRAME_LEAD = /^(?:for|regarding|concerning|about|as for|as to|re|on|with regard to|with respect to|in the case of)\s+/i;
+/** A count of things asked about a subject: "Three facts about X:", "A few details on X:" (not "the design flow for X"). */
+const FRAME_ABOUT = /^(?:(?:[a-z]+\s+){0,2})?(?:things|facts|questions|details|figures|data|information|info|points|items)\s+(?:about|on|for|regarding|concerning)\s+/i;
+const FRAME_NAME = new RegExp(String.raw`^(${NAME})\s*(?:,|:|\s[-–]{1,2}\s)\s*(.+)$`);
+const FRAME_POSSESSIVE = new RegExp(String.raw`^(${NAME})['’]s\s+(.+)$`);
+/** Separators of a list of asks under one subject. */
+const ASK_JOIN = /\s+\/\s+|\s*[;?]\s*(?:and\s+|also,?\s+)?|\s*,\s*(?:and\s+|plus\s+|as well as\s+|along with\s+|together with\s+)?(?:also\s+)?|\s+(?:and|plus|as well as|along with|together with)\s+(?:also\s+)?/i;
+/** An order that opens an ask ("give the weight", "tell me who installed it"). */
+const ORDER_LEAD = /^(?:please\s+)?(?:give|tell|state|list|name|provide|show|report|find)(?:\s+(?:me|us))?\s+/i;
+
+/**
+ * A subject named once in front of a list of asks: "For Pump F-29, give the installation year, the
+ * installer and the weight.", "Regarding Pump F-29: who installed it, when, and what does it
+ * weigh?", "Pump F-29 - installer, year and site?". Each ask becomes a question about the subject:
+ * a noun phrase "What is the N of X?", a question as asked (borrowing X), a bare wh-word the clause
+ * of the ask before it. Undefined when the question has no such frame.
+ */
+function framedParts(q: string): { parts: QuestionPart[]; lead: boolean } | undefined {
+  const body = q.replace(/[?.!]+$/, '').trim();
+  const lead = FRAME_LEAD.exec(body)?.[0] ?? FRAME_ABOUT.exec(body)?.[0] ?? '';
+  // The name must start right after the lead (an upper-case word or a tag).
+  // "Mill QA-1200's site, fitter and weight": a possessive names the subject of every noun after it.
+  const framed = FRAME_NAME.exec(body.slice(lead.length)) ?? (lead === '' ? FRAME_POSSESSIVE.exec(body) : null);
+  if (!framed) return undefined;
+  const subject = framed[1]!.trim();
+  // A lead that asks something itself ("Who made Pump F-29, ...") is no frame; nor is a bare name without a separator after it.
+  if (lead === '' && !/[:\-–'’]/.test(body.slice(subject.length, subject.length + 3))) return undefined;
+  if (/\b(?:who|whom|whose|what|which|when|where|why|how)\b/i.test(lead)) return undefined;
+  if (!/[A-Z0-9]/.test(subject) || subject.split(/\s+/).length > 6) return undefined;
+  // "..., I would like to know the A, the B and the C": the request frame says nothing.
+  const rest = framed[2]!.replace(/^(?:please|thanks)\s*[,:]?\s*/i, '');
+  const unwrapped = unwrapRequest(rest);
+  // (unwrapRequest capitalises; a unit such as "kW" keeps its case when no frame was removed.)
+  const asks = (unwrapped.slice(1) === rest.slice(1) ? rest : unwrapped)
+    .split(ASK_JOIN)
+    .map((a) => a.trim().replace(ORDER_LEAD, '').replace(/^(?:also|then)\s+/i, '').trim())
+    // "..., please" closes the request; it asks nothing.
+    .filter((a) => a !== '' && !/^(?:please|thanks|thank you)$/i.test(a));
+  if (asks.length === 0 || asks.some((a) => a.split(/\s+/).length > 12)) return undefined;
+  // "X: weight" alone is plainQuestion's; a frame with a lead ("For X, what is the site?") is one question about X.
+  if (asks.length === 1 && lead === '') return undefined;
+  const out: QuestionPart[] = [];
+  let clause: string | undefined;
+  for (const ask of asks) {
+    if (BARE_WH.test(ask)) {
+      const text = clause ? bareWhPart(ask, clause) : undefined;
+      out.push({ text: plainQuestion(text ?? `${ask.replace(/^[a-z]/, (c) => c.toUpperCase())} ${subject}?`), context: clause ? `${clause} ${subject}` : subject });
+      continue;
+    }
+    const asksItself = /^(?:(?:in|on|at|by|for|since|during|from|to)\s+)?(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|can)\b/i.test(ask);
+    if (asksItself) {
+      // "who installed it": the subject is the frame's; it stands for the asset the frame names.
+      // "who installed it" -> "who installed Pump F-29"; "its weight" borrows the name from the context.
+      const own = /[A-Z0-9]/.test(ask.slice(1)) ? ask : /\bit\b/i.test(ask) ? ask.replace(/\bit\b/i, subject) : /\bits\b/i.test(ask) ? ask : /^(?:what|which)\s+(?:is|are|was|were)\s+the\b/i.test(ask) ? `${ask} of ${subject}` : `${ask} ${subject}`;
+      const text = plainQuestion(own);
+      clause = text;
+      out.push({ text, context: subject });
+    } else {
+      const noun = ask.replace(/^(?:the|its|their|his|her)\s+/i, '').replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase());
+      // A noun phrase may end in a clause about the subject ("the year it went in", "the company
+      // that fitted it"): it is said of the subject itself. Any other clause makes it something else.
+      const clause = RELATIVE.exec(noun);
+      const head = clause ? noun.slice(0, clause.index) : noun;
+      if (head === '' || NOT_NOUN.test(head) || noun.split(/\s+/).length > 8) return undefined;
+      out.push({ text: plainQuestion(clause ? `What is the ${noun.replace(/\bit\b/, subject)}?` : `What is the ${noun} of ${subject}?`), context: '' });
+    }
+  }
+  return { parts: out, lead: lead !== '' };
 }
 
 /** The parts of a question, in order; a plain question is one part. */
 export function questionParts(question: string): QuestionPart[] {
   const trimmed = unwrapRequest(question);
+  // "For X, ..." names the subject of all that follows: read as a frame before anything else.
+  const framed = framedParts(trimmed);
+  if (framed?.lead) return framed.parts;
   const shared = sharedParts(trimmed);
   if (shared) return shared.map((p) => ({ text: plainQuestion(p), context: '' }));
+  if (framed) return framed.parts;
   const pieces = trimmed.split(SPLIT).map((p) => p.trim().replace(/[?.!]+$/, '')).filter((p) => p !== '');
+  // A bare wh-phrase after a question ("Who made X, when, and where is it?") asks again with that question's clause.
+  const whole = pieces.map((p, i) => (i > 0 && BARE_WH.test(p) ? (bareWhPart(p, pieces[0]!) ?? p) : p));
   // "X and Y" inside a name or list ("between A and B") only splits before a wh-word; a piece
   // of one or two words is not a question of its own.
-  if (pieces.length < 2 || pieces.some((p) => p.split(/\s+/).length < 2)) return [{ text: plainQuestion(trimmed), context: '' }];
-  const plain = pieces.map(plainQuestion);
+  if (whole.length < 2 || whole.some((p) => p.split(/\s+/).length < 2)) return [{ text: plainQuestion(trimmed), context: '' }];
+  const plain = whole.map(plainQuestion);
   return plain.map((p, i) => ({ text: p, context: i === 0 ? '' : plain[0]! }));
 }

@@ -92,4 +92,17 @@ describe('answer types', () => {
     expect(bareValueFits(questionType('How much was spent on spare parts?'), '3,200', 'Pump F-29, Spare parts (EUR)')).toBe(true);
     expect(bareValueFits(questionType('How many hours has it run?'), '13,281', 'Pump F-29, Operating hours')).toBe(true);
   });
+
+  it('reads a unit named inside the asked noun phrase as the type (issue-15k)', () => {
+    expect(questionType('What is the kW rating of Mill QA-1200?')).toMatchObject({ type: 'quantity', family: 'power' });
+    expect(questionType('What is the name of Mill QA-1200?').type).toBe('text');
+  });
+
+  it('reads more head nouns: a fitter is a firm, a motor rating a power, a pumping rate a rate, years of ... a duration (issue-15k)', () => {
+    expect(questionType('What is the fitter of Mill QA-1200?').type).toBe('organisation');
+    expect(questionType('What is the motor rating of Mill QA-1200?')).toMatchObject({ type: 'quantity', family: 'power' });
+    expect(questionType('What is the pumping rate of Mill QA-1200?').type).toBe('rate');
+    expect(questionType('What is the years of service expected of Mill QA-1200?').type).toBe('duration');
+    expect(questionType('What is the failure rate of Mill QA-1200?').type).toBe('text');
+  });
 });

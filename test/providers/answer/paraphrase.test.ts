@@ -51,7 +51,8 @@ describe('paraphrase rules', () => {
   it('splits multi-part questions where a new wh-phrase starts', () => {
     expect(questionParts('Who installed Pump F-29 and in which year?')).toEqual([
       { text: 'Who installed Pump F-29?', context: '' },
-      { text: 'In which year?', context: 'Who installed Pump F-29?' },
+      // A bare wh-phrase takes the first part's clause (issue-15k).
+      { text: 'In which year installed Pump F-29?', context: 'Who installed Pump F-29?' },
     ]);
     expect(questionParts('How heavy is Fan B-36, and how often is it inspected?').map((p) => p.text)).toEqual(['How heavy is Fan B-36?', 'How often is it inspected?']);
     expect(questionParts('What is the output of sites North and South?')).toHaveLength(1);
