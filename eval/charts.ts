@@ -13,12 +13,16 @@
 // it is allowed), EVAL_HELD2 (0; a second held-out split, seeds 700001.., first run once in 13p's
 // final run, never tuned on), EVAL_KINDS (comma-separated chart kinds, e.g. horizontal_bar,scatter:
 // generated splits keep only the seeds of those kinds, still counting up from the split's first seed).
+// EVAL_SCAN (0; a scan-like training split, seeds 500001.., added 2026-11-28 for issue 13r: each
+// chart printed and scanned at 200 dpi by test/fixtures/chart-scan.ts; tuning on it is allowed),
+// EVAL_SCANHELD (0; scan-like held-out, seeds 800001.., never tuned on, run once at the end).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { extractChart, type ChartExtraction, type ChartType } from '../src/pipeline/charts/index.js';
 import { generateChart, seedKind, type ChartTruth } from '../test/fixtures/chart-image.js';
+import { chartScan, chartScanLook } from '../test/fixtures/chart-scan.js';
 import { scoreChart, type ChartScore } from './charts/metrics.js';
 import { chartOcrEngine, sparseTextOcr } from './charts/ocr.js';
 
@@ -34,6 +38,10 @@ const TRAIN3 = Number(process.env.EVAL_TRAIN3 ?? 0);
 const TRAIN3_SEED = 400_001;
 const HELD2 = Number(process.env.EVAL_HELD2 ?? 0);
 const HELD2_SEED = 700_001;
+const SCAN = Number(process.env.EVAL_SCAN ?? 0);
+const SCAN_SEED = 500_001;
+const SCANHELD = Number(process.env.EVAL_SCANHELD ?? 0);
+const SCANHELD_SEED = 800_001;
 const KINDS_ONLY = process.env.EVAL_KINDS ? new Set(process.env.EVAL_KINDS.split(',').map((k) => k.trim())) : undefined;
 const FIGDEV = process.env.EVAL_FIGURES_DEV ?? path.resolve('../shared/data/figures-dev/charts');
 const WORKERS = Number(process.env.EVAL_WORKERS ?? 2);
@@ -103,7 +111,7 @@ function figDevCases(dir: string): Case[] {
 }
 
 /** `count` seeds from `first` on; with EVAL_KINDS, the first `count` seeds whose kind is listed. */
-function generatedCases(first: number, count: number): Case[] {
+function generatedCases(first: number, count: number, scanned = false): Case[] {
   const seeds: number[] = [];
   for (let seed = first; seeds.length < count; seed++) if (!KINDS_ONLY || KINDS_ONLY.has(seedKind(seed))) seeds.push(seed);
   return seeds.map((seed) => {
@@ -114,7 +122,10 @@ function generatedCases(first: number, count: number): Case[] {
         if (!cached) throw new Error('load first');
         return cached.truth;
       },
-      load: async () => (cached = await generateChart(seed)),
+      load: async () => {
+        cached = await generateChart(seed);
+        return scanned ? chartScan(cached.png, cached.width, cached.density, chartScanLook(seed), seed) : cached;
+      },
     };
   });
 }
@@ -171,6 +182,8 @@ try {
   if (TRAIN2 > 0) report(`train2 (seeds ${TRAIN2_SEED}..)`, await run('train2', generatedCases(TRAIN2_SEED, TRAIN2), ocr));
   if (VALID > 0) report(`validation (seeds ${VALID_SEED}..)`, await run('valid', generatedCases(VALID_SEED, VALID), ocr));
   if (TRAIN3 > 0) report(`train3 (seeds ${TRAIN3_SEED}..)`, await run('train3', generatedCases(TRAIN3_SEED, TRAIN3), ocr));
+  if (SCAN > 0) report(`scan-like train (seeds ${SCAN_SEED}..)`, await run('scan', generatedCases(SCAN_SEED, SCAN, true), ocr));
+  if (SCANHELD > 0) report(`scan-like held-out (seeds ${SCANHELD_SEED}..)`, await run('scanheld', generatedCases(SCANHELD_SEED, SCANHELD, true), ocr));
   if (HELDOUT > 0) report(`held-out (seeds ${HELDOUT_SEED}..)`, await run('heldout', generatedCases(HELDOUT_SEED, HELDOUT), ocr));
   if (HELD2 > 0) report(`held-out 2 (seeds ${HELD2_SEED}..)`, await run('held2', generatedCases(HELD2_SEED, HELD2), ocr));
   const fig = figDevCases(FIGDEV);

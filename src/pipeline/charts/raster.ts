@@ -3,6 +3,7 @@
 // anti-aliased edges (blends of a colour with the background) join their colour instead of
 // becoming series of their own.
 import sharp from 'sharp';
+import { absorbRims, settleLabels } from './settle.js';
 
 export type Rgb = [number, number, number];
 
@@ -228,6 +229,13 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
     }
     label[i] = best;
     if (best >= 0) clusterCounts[best]!++;
+  }
+  // A scan's speckles take the colour round them and its blurred rims join their fills (settle.ts);
+  // a second call with no passes only counts the pixels again.
+  if (noisy) {
+    const settled = settleLabels(label, r.width, r.height, centres.length);
+    const counts = absorbRims(label, rgb, r.width, r.height, centres, settled, background) ? settleLabels(label, r.width, r.height, centres.length, 0) : settled;
+    return { background, centres, label, counts };
   }
   return { background, centres, label, counts: clusterCounts };
 }

@@ -1,0 +1,113 @@
+// On a scan, grain and JPEG blocks scatter pixels of one fill into a neighbouring colour cluster
+// (speckles of a second pink inside a pink bar) and blur paints a strip of blend colour where two
+// fills touch; each such speckle field or strip became a series of its own. A pixel whose
+// neighbours are mostly one other colour takes that colour: a majority vote of the 3×3 window
+// among ink labels, which leaves solid areas, lines two pixels wide and more, and the ink/background
+// boundary as they are.
+import { chroma, colourDistance, tintOf, type Rgb } from './raster.js';
+
+/** Neighbours (of 8) that must share one other colour for a pixel to take it. */
+const MAJORITY = 5;
+
+/**
+ * Relabels `label` (cluster index per pixel, negative for background and blends) in place, `passes`
+ * times; blend pixels (-2) join a colour that holds half their neighbours. Returns the new pixel count per cluster.
+ */
+export function settleLabels(label: Int16Array, width: number, height: number, clusters: number, passes = 2): number[] {
+  let src = label;
+  for (let pass = 0; pass < passes; pass++) {
+    const out = Int16Array.from(src);
+    const tally = new Uint8Array(clusters);
+    let changed = 0;
+    for (let y = 1; y < height - 1; y++)
+      for (let x = 1; x < width - 1; x++) {
+        const i = y * width + x;
+        const own = src[i]!;
+        if (own === -1) continue;
+        tally.fill(0);
+        let best = -1, bestN = 0;
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            if (dx === 0 && dy === 0) continue;
+            const l = src[i + dy * width + dx]!;
+            if (l < 0) continue;
+            const n = ++tally[l]!;
+            if (n > bestN) [best, bestN] = [l, n];
+          }
+        if (best < 0 || best === own) continue;
+        if (bestN >= MAJORITY || (own === -2 && bestN >= 4)) {
+          out[i] = best;
+          changed++;
+        }
+      }
+    src = out;
+    if (changed === 0) break;
+  }
+  if (src !== label) label.set(src);
+  const counts = new Array<number>(clusters).fill(0);
+  for (const l of label) if (l >= 0) counts[l]!++;
+  return counts;
+}
+
+/** How far (pixels) a scan's blurred rim reaches from the fill it rims. */
+const RIM_REACH = 3;
+
+/**
+ * A scan's blur gives every fill a rim several pixels wide in the colours between it and the
+ * background, or between it and the fill it touches; wide enough to have a solid core of its own,
+ * such a rim is clustered as a colour and read as a series. A colour that lies on the way from a
+ * far larger colour to the background or to a third colour, and whose pixels lie almost all
+ * (70 %) within RIM_REACH of that colour, is its rim: those pixels join the fill (a tint) or
+ * the nearer of the two (between two fills). Returns whether anything moved.
+ */
+export function absorbRims(label: Int16Array, rgb: Uint8Array, width: number, height: number, centres: Rgb[], counts: number[], background: Rgb): boolean {
+  const n = centres.length;
+  const plans: { a: number; into: number; other: number }[] = [];
+  for (let a = 0; a < n; a++) {
+    let best: { into: number; other: number; d: number } | undefined;
+    for (let b = 0; b < n; b++) {
+      // A grey is no colour's rim: gridlines run beside bars and tick marks touch them.
+      if (b === a || counts[b]! < 3 * counts[a]! || (chroma(centres[a]!) < 12 && chroma(centres[b]!) >= 36)) continue;
+      const s = tintOf(centres[a]!, centres[b]!, background);
+      if (s.t > 0.03 && s.t < 0.9 && s.d < 20 && (!best || s.d < best.d)) best = { into: b, other: -1, d: s.d };
+      for (let c = 0; c < n; c++) {
+        // The third colour may be a thin rule (an axis line) with fewer pixels than the blend.
+        if (c === a || c === b || counts[c]! < 0.5 * counts[a]!) continue;
+        const m = tintOf(centres[a]!, centres[b]!, centres[c]!);
+        if (m.t > 0.1 && m.t < 0.9 && m.d < 20 && (!best || m.d < best.d)) best = { into: b, other: c, d: m.d };
+      }
+    }
+    if (best) plans.push({ a, into: best.into, other: best.other });
+  }
+  let moved = false;
+  for (const { a, into, other } of plans) {
+    const near: number[] = [];
+    let total = 0;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const i = y * width + x;
+        if (label[i] !== a) continue;
+        total++;
+        if (within(label, width, height, x, y, into, other)) near.push(i);
+      }
+    if (total === 0 || near.length < 0.7 * total) continue;
+    // Between two fills each pixel goes to the nearer (a grey axis line blurred into a bar's
+    // colour keeps its line).
+    for (const i of near) {
+      const p: Rgb = [rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!];
+      label[i] = other < 0 || colourDistance(p, centres[into]!) <= colourDistance(p, centres[other]!) ? into : other;
+    }
+    moved = true;
+  }
+  return moved;
+}
+
+/** Whether colour `a` or `b` (-1: none) lies within RIM_REACH of (x, y). */
+function within(label: Int16Array, width: number, height: number, x: number, y: number, a: number, b: number): boolean {
+  for (let yy = Math.max(0, y - RIM_REACH); yy <= Math.min(height - 1, y + RIM_REACH); yy++)
+    for (let xx = Math.max(0, x - RIM_REACH); xx <= Math.min(width - 1, x + RIM_REACH); xx++) {
+      const l = label[yy * width + xx]!;
+      if (l === a || (b >= 0 && l === b)) return true;
+    }
+  return false;
+}
