@@ -186,6 +186,20 @@ function templateAt(v: Variant, k: number): SparseTemplate {
 }
 
 /**
+ * Centres of a template's residual pieces of about the size of a page piece, beyond the three
+ * largest (which are always tried). A symbol drawn with repeated strokes (an exchanger's tube
+ * sheet cut by its tubes into eight like bars) leaves page pieces that are any one of its like
+ * pieces; laid on the largest few only, the template lands a bar or more off, beyond the coarse
+ * window, and the symbol is never found.
+ */
+export function likeAnchors(v: Variant, p: BBox): Array<[number, number]> {
+  const pw = p[2] - p[0];
+  const ph = p[3] - p[1];
+  const like = (a: number, b: number): boolean => Math.abs(a - b) <= 0.2 * Math.max(a, b) + 2;
+  return v.parts.slice(3).flatMap((b): Array<[number, number]> => (like(b[2] - b[0], pw) && like(b[3] - b[1], ph) ? [[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]] : []));
+}
+
+/**
  * Matches of the templates at the page's seeds (residual pieces, grouped). For each seed and
  * template, the template is laid so that its centre, or the centre of one of its own residual
  * pieces, falls on the seed's centre; that is scored, give or take two pixels, on shrunk copies
@@ -218,7 +232,7 @@ export async function matchPieces(mp: MatchPage, pieces: BBox[], variants: Varia
       // drawn with the page's pen, measured on its pipes, and symbols are often drawn thinner.
       if (mp.inkIn(cx - tw, cy - th, cx + tw, cy + th) < 0.5 * v.ink) continue;
       let c: NccBest | null = null;
-      for (const [ax, ay] of anchors) {
+      for (const [ax, ay] of [...anchors, ...likeAnchors(v, p)]) {
         const x = Math.round((cx - ax) / k);
         const y = Math.round((cy - ay) / k);
         const got = bestNcc(coarsePage, coarse, x - 2, y - 2, x + 2, y + 2);

@@ -2,6 +2,7 @@
 // drawn at relative to the drawing (the whole legend's first, then, for pictures that found
 // nothing, their own: big equipment is often drawn smaller in a legend), then matching at the
 // page's residual pieces.
+import { iou } from '../page-helpers/template-match.js';
 import type { BBox } from '../types.js';
 import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
 import { nccStats } from './ncc.js';
@@ -113,6 +114,8 @@ function entryScore(hits: SymbolHit[]): number {
 
 export interface SymbolDetection {
   hits: SymbolHit[];
+  /** The legend pictures the hits' entries index. */
+  pictures: Array<Pic | null>;
   /** Scale of the legend pictures on the drawing, per legend entry (null: nothing found). */
   scales: Array<number | null>;
 }
@@ -124,7 +127,7 @@ const covered = (p: BBox, hits: SymbolHit[]): boolean =>
 /** A template image only (no pieces or marks): for scoring scales and places quickly. */
 async function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
   const m = padMask(turnMask(await scaledPicture(pic.mask, scale, ctx.stroke, pic.pen), rot), PAD);
-  return { entry: -1, rot, scale, img: soften(m), blobs: [], marks: new Int32Array(0), ink: 0 };
+  return { entry: -1, rot, scale, img: soften(m), blobs: [], parts: [], marks: new Int32Array(0), ink: 0 };
 }
 
 /**
@@ -176,6 +179,29 @@ export async function ladderGuesses(ctx: SymbolContext, mp: MatchPage, masks: Ar
 }
 
 /**
+ * The place a picture's own-scale fit found, as a match, when matching at the pieces missed it,
+ * and the variant with the page's pieces inside that match added to its anchors (template
+ * coordinates). The fit searched a window; the pieces anchor on the template's own residual
+ * pieces, and a symbol whose page pieces are not its template's (long strokes cut elsewhere by
+ * the residual, like bars in a row) is then found nowhere, not even where the fit lies. Its
+ * other copies on the sheet leave the same pieces as the one found.
+ */
+export function exemplar(mp: MatchPage, vs: Variant[], fit: { cx: number; cy: number; rot: Turn }, left: BBox[], hits: SymbolHit[]): { hit: SymbolHit; variant: Variant } | null {
+  const vi = vs.findIndex((v) => v.rot === fit.rot);
+  const v = vs[vi];
+  if (!v) return null;
+  const w = v.img.width;
+  const h = v.img.height;
+  const box: BBox = [fit.cx - w / 2, fit.cy - h / 2, fit.cx + w / 2, fit.cy + h / 2];
+  if (hits.some((x) => iou(x.box, box) > 0.5)) return null;
+  const got = scoreNear(mp, v, box, 3);
+  if (!got || got.score < MIN_SCORE || markCover(v, mp.ink, got.x, got.y) < MIN_COVER) return null;
+  const at: BBox = [got.x, got.y, got.x + w, got.y + h];
+  const inside = left.filter((p) => centreIn(p, at) && p[2] - p[0] < w && p[3] - p[1] < h).map((p): BBox => [p[0] - got.x, p[1] - got.y, p[2] - got.x, p[3] - got.y]);
+  return { hit: { entry: v.entry, rot: v.rot, scale: v.scale, box: at, score: Math.min(1, got.score), variant: vi }, variant: { ...v, parts: [...v.parts, ...inside] } };
+}
+
+/**
  * A legend picture's own scale on the drawing. Each piece left unexplained, set against each of
  * the picture's own residual pieces of like shape, proposes a scale and a place, and so do coarse
  * matches at the scales piece sizes vote for; the best few are fitted (fitPlace) and the picture
@@ -215,11 +241,12 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
       guesses.push({ s: sc, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
     }
   }
-  const fitBest = async (gs: typeof guesses, from: { s: number; score: number } | null): Promise<{ s: number; score: number } | null> => {
+  type Fit = { s: number; cx: number; cy: number; score: number; rot: Turn };
+  const fitBest = async (gs: typeof guesses, from: Fit | null): Promise<Fit | null> => {
     let out = from;
     for (const g of gs.slice(0, 6)) {
       const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
-      if (!out || fit.score > out.score) out = fit;
+      if (!out || fit.score > out.score) out = { ...fit, rot: g.rot };
     }
     return out;
   };
@@ -241,7 +268,9 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
   if (process.env.DEBUG_SYM) console.log('own scale', i, 'guesses', guesses.length, 'fit', best?.s.toFixed(3), best?.score.toFixed(2));
   if (!best || best.score < MIN_SCORE) return null;
   const vs = await variantsFor(ctx, masks, [i], best.s);
-  const hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  let hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  const ex = exemplar(mp, vs, best, left, hits);
+  if (ex) hits = selectHits([...hits, ex.hit, ...(await matchPieces(mp, left, [ex.variant], { minScore: MIN_SCORE }))], MIN_SCORE);
   if (process.env.DEBUG_SYM) console.log('own scale', i, 'hits', hits.length, hits.map((h) => `${h.box.map(Math.round).join(',')}@${h.score.toFixed(2)}`).join(' '));
   return hits.length > 0 ? { scale: best.s, hits } : null;
 }
@@ -391,5 +420,10 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   }
   hits = await settle(ctx, mp, masks, hits);
   lap('settle');
-  return { hits, scales };
+  return { hits, scales, pictures: masks };
+}
+
+/** A hit's template ink as drawn there: the box of the hit (padded by PAD), pixel for pixel. */
+export async function drawnHit(stroke: number, pic: Pic, h: SymbolHit): Promise<Mask> {
+  return padMask(turnMask(await scaledPicture(pic.mask, h.scale, stroke, pic.pen), h.rot), PAD);
 }
