@@ -130,12 +130,14 @@ async function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: T
   return { entry: -1, rot, scale, img: soften(m), blobs: [], parts: [], marks: new Int32Array(0), ink: 0 };
 }
 
+type Place = { s: number; cx: number; cy: number; score: number };
+
 /**
- * The scale and place that fit a picture best near a rough guess: scales 4 per cent apart over
- * +-20 per cent on a coarse level (about 16 pixels across, forgiving), then 1 per cent apart
- * over +-4 per cent at the scoring level, each within a small window.
+ * The scale and place that fit a picture best near a rough guess, coarsely: scales 4 per cent
+ * apart over +-20 per cent on a coarse level (about 16 pixels across, forgiving), each within a
+ * small window.
  */
-async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, cx: number, cy: number, s0: number): Promise<{ s: number; cx: number; cy: number; score: number }> {
+async function roughPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, cx: number, cy: number, s0: number): Promise<Place> {
   let best = { s: s0, cx, cy, score: -Infinity };
   for (let f = 0.8; f <= 1.201; f += 0.04) {
     const v = await quickTemplate(ctx, pic, s0 * f, rot);
@@ -143,14 +145,33 @@ async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, 
     const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], reach, 16);
     if (got && got.score > best.score) best = { s: s0 * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
   }
-  const rough = best;
-  best = { ...rough, score: -Infinity };
+  return best;
+}
+
+/** A rough place refined: scales 1 per cent apart over +-4 per cent at the scoring level. */
+async function finePlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, rough: Place): Promise<Place> {
+  let best = { ...rough, score: -Infinity };
   for (let f = 0.96; f <= 1.041; f += 0.01) {
     const v = await quickTemplate(ctx, pic, rough.s * f, rot);
     const got = scoreNear(mp, v, [rough.cx - v.img.width / 2, rough.cy - v.img.height / 2, rough.cx + v.img.width / 2, rough.cy + v.img.height / 2], 0.03 * Math.max(v.img.width, v.img.height) + 3);
     if (got && got.score > best.score) best = { s: rough.s * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
   }
   return best;
+}
+
+/** Rough places within this much of the best rough one are refined (finePlace); the others not. */
+export const FINE_WITHIN = 0.1;
+/** At most this many rough places are refined. */
+export const FINE_MOST = 2;
+
+/**
+ * Of rough places (roughPlace), the ones worth refining: the refinement moves a score by a few
+ * hundredths, so a place far below the best coarsely does not win once refined, and refining
+ * every guess (nine templates each) was the costliest step of the own-scale search.
+ */
+export function worthRefining<T extends { score: number }>(roughs: T[]): T[] {
+  const top = Math.max(-Infinity, ...roughs.map((r) => r.score));
+  return [...roughs].sort((a, b) => b.score - a.score).filter((r) => r.score >= top - FINE_WITHIN).slice(0, FINE_MOST);
 }
 
 /** Steps of the ladder of scales tried for a picture that no piece votes for (10 per cent apart: the fit that follows searches 20 per cent either side). */
@@ -204,7 +225,7 @@ export function exemplar(mp: MatchPage, vs: Variant[], fit: { cx: number; cy: nu
 /**
  * A legend picture's own scale on the drawing. Each piece left unexplained, set against each of
  * the picture's own residual pieces of like shape, proposes a scale and a place, and so do coarse
- * matches at the scales piece sizes vote for; the best few are fitted (fitPlace) and the picture
+ * matches at the scales piece sizes vote for; the best few are fitted (roughPlace, finePlace) and the picture
  * is then matched everywhere at the scale that fits best.
  */
 async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
@@ -244,9 +265,11 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
   type Fit = { s: number; cx: number; cy: number; score: number; rot: Turn };
   const fitBest = async (gs: typeof guesses, from: Fit | null): Promise<Fit | null> => {
     let out = from;
-    for (const g of gs.slice(0, 6)) {
-      const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
-      if (!out || fit.score > out.score) out = { ...fit, rot: g.rot };
+    const roughs: Fit[] = [];
+    for (const g of gs.slice(0, 6)) roughs.push({ ...(await roughPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s)), rot: g.rot });
+    for (const r of worthRefining(roughs)) {
+      const fit = await finePlace(ctx, mp, pic, r.rot, r);
+      if (!out || fit.score > out.score) out = { ...fit, rot: r.rot };
     }
     return out;
   };
@@ -338,17 +361,17 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   const sample = pagePs.filter((_, i) => i % Math.max(1, Math.floor(pagePs.length / 35)) === 0);
   const voted = scaleVotes(pagePs, unit, 5, ctx.stroke).filter((s) => !sameScale || Math.abs(Math.log2(s)) >= 0.05);
   // The votes screened on the coarse level (cheap, and forgiving of a scale a little off).
-  const screened: Array<{ s: number; score: number }> = [];
+  const screened: Array<{ s: number; score: number; vs: Variant[] }> = [];
   for (const s of voted) {
     const vs = await variantsFor(ctx, masks, all, s);
     if (new Set(vs.map((v) => v.entry)).size < 0.6 * masks.filter((m) => m).length) continue;
-    screened.push({ s, score: entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: 0.5, coarseOnly: true }), 0.5)) });
+    screened.push({ s, score: entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: 0.5, coarseOnly: true }), 0.5)), vs });
   }
   screened.sort((a, b) => b.score - a.score);
-  const candidates = [...(sameScale ? [1] : []), ...screened.slice(0, 2).map((x) => x.s)];
+  const candidates = [...(sameScale ? [{ s: 1, vs: unit }] : []), ...screened.slice(0, 2)];
   let best = { scale: 1, score: -1, variants: unit };
-  for (const s of candidates) {
-    const vs = s === 1 ? unit : await variantsFor(ctx, masks, all, s);
+  // The screened scales' variants are kept for scoring: made once, not twice.
+  for (const { s, vs } of candidates) {
     // Most pictures would be letter-sized: not the legend's scale.
     if (new Set(vs.map((v) => v.entry)).size < 0.6 * masks.filter((m) => m).length) continue;
     // The legend's own scale is the usual case: another must do clearly better.
@@ -368,7 +391,8 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     if (process.env.DEBUG_SYM) console.log(what, (performance.now() - t0).toFixed(0), 'ms, pieces', pagePs.length, JSON.stringify(nccStats));
   };
   lap('scale');
-  let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45 });
+  // Flush seats in the main pass only: in the scale searches they fitted other places (clutter).
+  let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45, flush: true });
   lap('main');
   let hits = selectHits(candidatesHits, MIN_SCORE);
   const scales: Array<number | null> = masks.map((_, i) => (hits.some((h) => h.entry === i) ? best.scale : null));
