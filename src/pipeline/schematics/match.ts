@@ -27,8 +27,12 @@ export interface MatchOptions {
   minScore: number;
   /** Report coarse-level matches (scale searches), not refined ones. */
   coarseOnly?: boolean;
-  /** Also lay templates flush with either end of a piece too long for them (seats). */
-  flush?: boolean;
+  /**
+   * Also lay templates flush with either end of a piece too long for them (seats), those whose
+   * drawing is this many pixels across its smaller side at least (a text height): a slim one (a
+   * flange's two bars) laid on a pipe's end fits an arrowhead's base.
+   */
+  flush?: number;
 }
 
 /** Longest piece (times the template's side) a template is laid flush with the ends of. */
@@ -249,7 +253,8 @@ export async function matchPieces(mp: MatchPage, pieces: BBox[], variants: Varia
     const coarse = templateAt(v, k);
     const anchors: Array<[number, number]> = [[tw / 2, th / 2], ...v.blobs.slice(0, 3).map((b): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2])];
     const found: SymbolHit[] = [];
-    for (const p of pieces) for (const { cx, cy, at } of seats(p, v, anchors, opts.flush === true)) {
+    for (const p of pieces) for (const { cx, cy, at } of seats(p, v, anchors, opts.flush !== undefined && Math.min(tw, th) - 4 >= opts.flush)) {
+      // (The 4: the pad of two pixels each side templates are made with.)
       const inside = (h: SymbolHit): boolean => cx > h.box[0] && cx < h.box[2] && cy > h.box[1] && cy < h.box[3];
       if (found.some(inside) || claimed.some((h) => h.score >= 0.85 && inside(h))) continue;
       // Not enough ink around the piece for this template's drawing. Half of it: the template is

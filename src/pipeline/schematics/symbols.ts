@@ -392,7 +392,7 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   };
   lap('scale');
   // Flush seats in the main pass only: in the scale searches they fitted other places (clutter).
-  let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45, flush: true });
+  let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45, flush: ctx.th });
   lap('main');
   let hits = selectHits(candidatesHits, MIN_SCORE);
   const scales: Array<number | null> = masks.map((_, i) => (hits.some((h) => h.entry === i) ? best.scale : null));

@@ -1,7 +1,7 @@
 // A valve whose residual piece runs on into a pipe stub shorter than the long-run cut is too
 // wide for its template to be laid on the piece's centre: the main pass lays it flush with
-// either end of the piece instead (seats with `flush`). And the own-scale search refines only the
-// rough places near the best one (worthRefining).
+// either end of the piece instead (seats with `flush`), when it is not slim. And the own-scale
+// search refines only the rough places near the best one (worthRefining).
 import { describe, expect, it } from 'vitest';
 import { MatchPage, matchPieces, seats } from '../../../src/pipeline/schematics/match.js';
 import type { Mask } from '../../../src/pipeline/schematics/raster.js';
@@ -39,9 +39,11 @@ describe('templates laid flush with a long piece', () => {
     expect(piece).toEqual([170, 100, 230, 120]);
     const mp = new MatchPage(soften(page), page);
     expect(await matchPieces(mp, [piece], [variant], { minScore: 0.62 })).toEqual([]);
-    const hits = await matchPieces(mp, [piece], [variant], { minScore: 0.62, flush: true });
+    const hits = await matchPieces(mp, [piece], [variant], { minScore: 0.62, flush: 12 });
     expect(hits).toHaveLength(1);
     expect(hits[0]!.box.map(Math.round)).toEqual([200 - PAD, 100 - PAD, 230 + PAD, 120 + PAD]);
+    // Not a template slimmer than the least size given (its drawing is 20 pixels tall).
+    expect(await matchPieces(mp, [piece], [variant], { minScore: 0.62, flush: 21 })).toEqual([]);
   });
 
   it('lays a template flush with a piece too long one way only, and not too long', () => {
