@@ -12,7 +12,8 @@ import { buildNetwork } from './network.js';
 import { prepareSheet, type PreparedSheet } from './prepare.js';
 import { binarise, strokeWidth, type GreyPixels, type Mask } from './raster.js';
 import { genericShapes } from './shapes.js';
-import { detectSymbols, PAD, type LegendPicture } from './symbols.js';
+import { fusedLines, readFused, type DrawnSymbol } from './outline-text.js';
+import { detectSymbols, drawnHit, PAD, type LegendPicture } from './symbols.js';
 import { assignTags } from './tags.js';
 import { soften } from './templates.js';
 import { harmonise, itemsFromWords, readGroupsTwice, TAG_SHAPE, textGroups, textHeight } from './text.js';
@@ -25,6 +26,8 @@ const MIN_TEXT_CONFIDENCE = 0.5;
  * confidence: OCR scores clean tags as low as 0.3, and symbol parts do not read as one.
  */
 const MIN_TAG_CONFIDENCE = 0.2;
+/** Pixels an outline is grown by before the ink beside a tag's line counts as the line's (outline-text.ts). */
+const FUSED_REACH = 1;
 const kept = (i: TextItem): boolean => i.confidence >= MIN_TEXT_CONFIDENCE || (i.confidence >= MIN_TAG_CONFIDENCE && TAG_SHAPE.test(i.text.trim()));
 
 export interface SheetText {
@@ -108,10 +111,21 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   if (legend.length > 0) {
     const det = await detectSymbols({ page: soften(clean), cleanMask: clean, th, stroke, exclude }, pictures, known.length === 0);
     const border = frameComponents(sheet.cc, frame.workWidth, frame.workHeight);
-    symbols = det.hits.filter((h) => inkShareOf(sheet.cc, border, h.box, frame.workWidth) < 0.5).map((h) => {
+    const hits = det.hits.filter((h) => inkShareOf(sheet.cc, border, h.box, frame.workWidth) < 0.5);
+    symbols = hits.map((h) => {
       const e = legend[h.entry]!;
       return { box: [h.box[0] + PAD, h.box[1] + PAD, h.box[2] - PAD, h.box[3] - PAD], cls: e.class, subtype: e.subtype, legendId: e.id, rotation: h.rot, score: h.score, tag: null };
     });
+    // Tag characters fused with a matched symbol's outline, read again without the outline.
+    if (input.ocr && !(input.words && input.words.length > 0)) {
+      const drawn: DrawnSymbol[] = [];
+      for (const h of hits) {
+        const pic = det.pictures[h.entry];
+        if (pic) drawn.push({ box: h.box, ink: await drawnHit(stroke, pic, h) });
+      }
+      const fused = fusedLines(text.items, drawn, sheet.mask, sheet.cc, th, FUSED_REACH);
+      text.items = await readFused(text.items, fused, sheet.cc, sheet.mask, frame, sheet.original, th, input.ocr);
+    }
   } else symbols = genericShapes(clean, th, stroke, exclude);
   const outside = (t: TextItem): boolean => !exclude.some((r) => t.box[0] >= r[0] && t.box[2] <= r[2] && t.box[1] >= r[1] && t.box[3] <= r[3]);
   const tags = assignTags(symbols.map((s) => s.box), text.items.filter(outside), 3 * th);

@@ -27,6 +27,37 @@ export interface MatchOptions {
   minScore: number;
   /** Report coarse-level matches (scale searches), not refined ones. */
   coarseOnly?: boolean;
+  /**
+   * Also lay templates flush with either end of a piece too long for them (seats), those whose
+   * drawing is this many pixels across its smaller side at least (a text height): a slim one (a
+   * flange's two bars) laid on a pipe's end fits an arrowhead's base.
+   */
+  flush?: number;
+}
+
+/** Longest piece (times the template's side) a template is laid flush with the ends of. */
+export const FLUSH_MOST = 2.5;
+
+/**
+ * Where a template is tried for a page piece: its centre or one of its pieces' centres (anchors)
+ * on the piece's centre, for a piece no larger than the template; with `flush`, a piece longer
+ * than the template one way only (a valve whose residual piece runs on into a pipe stub shorter
+ * than the long-run cut, or into its tag's leader) has the template laid flush with each of its
+ * two ends instead.
+ */
+export function seats(p: BBox, v: Variant, anchors: Array<[number, number]>, flush: boolean): Array<{ cx: number; cy: number; at: Array<[number, number]> }> {
+  const tw = v.img.width;
+  const th = v.img.height;
+  const cx = (p[0] + p[2]) / 2;
+  const cy = (p[1] + p[3]) / 2;
+  const wide = p[2] - p[0] > 1.25 * tw + 4;
+  const tall = p[3] - p[1] > 1.25 * th + 4;
+  if (!wide && !tall) return [{ cx, cy, at: [...anchors, ...likeAnchors(v, p)] }];
+  if (!flush || (wide && tall) || p[2] - p[0] > FLUSH_MOST * tw || p[3] - p[1] > FLUSH_MOST * th) return [];
+  const centre: Array<[number, number]> = [[tw / 2, th / 2]];
+  return wide
+    ? [{ cx: p[0] + tw / 2, cy, at: centre }, { cx: p[2] - tw / 2, cy, at: centre }]
+    : [{ cx, cy: p[1] + th / 2, at: centre }, { cx, cy: p[3] - th / 2, at: centre }];
 }
 
 /** Share of a template's marks (its residual) that have page ink within a pixel when placed at x, y. */
@@ -186,6 +217,20 @@ function templateAt(v: Variant, k: number): SparseTemplate {
 }
 
 /**
+ * Centres of a template's residual pieces of about the size of a page piece, beyond the three
+ * largest (which are always tried). A symbol drawn with repeated strokes (an exchanger's tube
+ * sheet cut by its tubes into eight like bars) leaves page pieces that are any one of its like
+ * pieces; laid on the largest few only, the template lands a bar or more off, beyond the coarse
+ * window, and the symbol is never found.
+ */
+export function likeAnchors(v: Variant, p: BBox): Array<[number, number]> {
+  const pw = p[2] - p[0];
+  const ph = p[3] - p[1];
+  const like = (a: number, b: number): boolean => Math.abs(a - b) <= 0.2 * Math.max(a, b) + 2;
+  return v.parts.slice(3).flatMap((b): Array<[number, number]> => (like(b[2] - b[0], pw) && like(b[3] - b[1], ph) ? [[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]] : []));
+}
+
+/**
  * Matches of the templates at the page's seeds (residual pieces, grouped). For each seed and
  * template, the template is laid so that its centre, or the centre of one of its own residual
  * pieces, falls on the seed's centre; that is scored, give or take two pixels, on shrunk copies
@@ -208,17 +253,15 @@ export async function matchPieces(mp: MatchPage, pieces: BBox[], variants: Varia
     const coarse = templateAt(v, k);
     const anchors: Array<[number, number]> = [[tw / 2, th / 2], ...v.blobs.slice(0, 3).map((b): [number, number] => [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2])];
     const found: SymbolHit[] = [];
-    for (const p of pieces) {
-      if (p[2] - p[0] > 1.25 * tw + 4 || p[3] - p[1] > 1.25 * th + 4) continue;
-      const cx = (p[0] + p[2]) / 2;
-      const cy = (p[1] + p[3]) / 2;
+    for (const p of pieces) for (const { cx, cy, at } of seats(p, v, anchors, opts.flush !== undefined && Math.min(tw, th) - 4 >= opts.flush)) {
+      // (The 4: the pad of two pixels each side templates are made with.)
       const inside = (h: SymbolHit): boolean => cx > h.box[0] && cx < h.box[2] && cy > h.box[1] && cy < h.box[3];
       if (found.some(inside) || claimed.some((h) => h.score >= 0.85 && inside(h))) continue;
       // Not enough ink around the piece for this template's drawing. Half of it: the template is
       // drawn with the page's pen, measured on its pipes, and symbols are often drawn thinner.
       if (mp.inkIn(cx - tw, cy - th, cx + tw, cy + th) < 0.5 * v.ink) continue;
       let c: NccBest | null = null;
-      for (const [ax, ay] of anchors) {
+      for (const [ax, ay] of at) {
         const x = Math.round((cx - ax) / k);
         const y = Math.round((cy - ay) / k);
         const got = bestNcc(coarsePage, coarse, x - 2, y - 2, x + 2, y + 2);

@@ -2,6 +2,7 @@
 // drawn at relative to the drawing (the whole legend's first, then, for pictures that found
 // nothing, their own: big equipment is often drawn smaller in a legend), then matching at the
 // page's residual pieces.
+import { iou } from '../page-helpers/template-match.js';
 import type { BBox } from '../types.js';
 import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
 import { nccStats } from './ncc.js';
@@ -113,6 +114,8 @@ function entryScore(hits: SymbolHit[]): number {
 
 export interface SymbolDetection {
   hits: SymbolHit[];
+  /** The legend pictures the hits' entries index. */
+  pictures: Array<Pic | null>;
   /** Scale of the legend pictures on the drawing, per legend entry (null: nothing found). */
   scales: Array<number | null>;
 }
@@ -124,15 +127,17 @@ const covered = (p: BBox, hits: SymbolHit[]): boolean =>
 /** A template image only (no pieces or marks): for scoring scales and places quickly. */
 async function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
   const m = padMask(turnMask(await scaledPicture(pic.mask, scale, ctx.stroke, pic.pen), rot), PAD);
-  return { entry: -1, rot, scale, img: soften(m), blobs: [], marks: new Int32Array(0), ink: 0 };
+  return { entry: -1, rot, scale, img: soften(m), blobs: [], parts: [], marks: new Int32Array(0), ink: 0 };
 }
 
+type Place = { s: number; cx: number; cy: number; score: number };
+
 /**
- * The scale and place that fit a picture best near a rough guess: scales 4 per cent apart over
- * +-20 per cent on a coarse level (about 16 pixels across, forgiving), then 1 per cent apart
- * over +-4 per cent at the scoring level, each within a small window.
+ * The scale and place that fit a picture best near a rough guess, coarsely: scales 4 per cent
+ * apart over +-20 per cent on a coarse level (about 16 pixels across, forgiving), each within a
+ * small window.
  */
-async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, cx: number, cy: number, s0: number): Promise<{ s: number; cx: number; cy: number; score: number }> {
+async function roughPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, cx: number, cy: number, s0: number): Promise<Place> {
   let best = { s: s0, cx, cy, score: -Infinity };
   for (let f = 0.8; f <= 1.201; f += 0.04) {
     const v = await quickTemplate(ctx, pic, s0 * f, rot);
@@ -140,14 +145,33 @@ async function fitPlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, 
     const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], reach, 16);
     if (got && got.score > best.score) best = { s: s0 * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
   }
-  const rough = best;
-  best = { ...rough, score: -Infinity };
+  return best;
+}
+
+/** A rough place refined: scales 1 per cent apart over +-4 per cent at the scoring level. */
+async function finePlace(ctx: SymbolContext, mp: MatchPage, pic: Pic, rot: Turn, rough: Place): Promise<Place> {
+  let best = { ...rough, score: -Infinity };
   for (let f = 0.96; f <= 1.041; f += 0.01) {
     const v = await quickTemplate(ctx, pic, rough.s * f, rot);
     const got = scoreNear(mp, v, [rough.cx - v.img.width / 2, rough.cy - v.img.height / 2, rough.cx + v.img.width / 2, rough.cy + v.img.height / 2], 0.03 * Math.max(v.img.width, v.img.height) + 3);
     if (got && got.score > best.score) best = { s: rough.s * f, cx: got.x + v.img.width / 2, cy: got.y + v.img.height / 2, score: got.score };
   }
   return best;
+}
+
+/** Rough places within this much of the best rough one are refined (finePlace); the others not. */
+export const FINE_WITHIN = 0.1;
+/** At most this many rough places are refined. */
+export const FINE_MOST = 2;
+
+/**
+ * Of rough places (roughPlace), the ones worth refining: the refinement moves a score by a few
+ * hundredths, so a place far below the best coarsely does not win once refined, and refining
+ * every guess (nine templates each) was the costliest step of the own-scale search.
+ */
+export function worthRefining<T extends { score: number }>(roughs: T[]): T[] {
+  const top = Math.max(-Infinity, ...roughs.map((r) => r.score));
+  return [...roughs].sort((a, b) => b.score - a.score).filter((r) => r.score >= top - FINE_WITHIN).slice(0, FINE_MOST);
 }
 
 /** Steps of the ladder of scales tried for a picture that no piece votes for (10 per cent apart: the fit that follows searches 20 per cent either side). */
@@ -176,9 +200,32 @@ export async function ladderGuesses(ctx: SymbolContext, mp: MatchPage, masks: Ar
 }
 
 /**
+ * The place a picture's own-scale fit found, as a match, when matching at the pieces missed it,
+ * and the variant with the page's pieces inside that match added to its anchors (template
+ * coordinates). The fit searched a window; the pieces anchor on the template's own residual
+ * pieces, and a symbol whose page pieces are not its template's (long strokes cut elsewhere by
+ * the residual, like bars in a row) is then found nowhere, not even where the fit lies. Its
+ * other copies on the sheet leave the same pieces as the one found.
+ */
+export function exemplar(mp: MatchPage, vs: Variant[], fit: { cx: number; cy: number; rot: Turn }, left: BBox[], hits: SymbolHit[]): { hit: SymbolHit; variant: Variant } | null {
+  const vi = vs.findIndex((v) => v.rot === fit.rot);
+  const v = vs[vi];
+  if (!v) return null;
+  const w = v.img.width;
+  const h = v.img.height;
+  const box: BBox = [fit.cx - w / 2, fit.cy - h / 2, fit.cx + w / 2, fit.cy + h / 2];
+  if (hits.some((x) => iou(x.box, box) > 0.5)) return null;
+  const got = scoreNear(mp, v, box, 3);
+  if (!got || got.score < MIN_SCORE || markCover(v, mp.ink, got.x, got.y) < MIN_COVER) return null;
+  const at: BBox = [got.x, got.y, got.x + w, got.y + h];
+  const inside = left.filter((p) => centreIn(p, at) && p[2] - p[0] < w && p[3] - p[1] < h).map((p): BBox => [p[0] - got.x, p[1] - got.y, p[2] - got.x, p[3] - got.y]);
+  return { hit: { entry: v.entry, rot: v.rot, scale: v.scale, box: at, score: Math.min(1, got.score), variant: vi }, variant: { ...v, parts: [...v.parts, ...inside] } };
+}
+
+/**
  * A legend picture's own scale on the drawing. Each piece left unexplained, set against each of
  * the picture's own residual pieces of like shape, proposes a scale and a place, and so do coarse
- * matches at the scales piece sizes vote for; the best few are fitted (fitPlace) and the picture
+ * matches at the scales piece sizes vote for; the best few are fitted (roughPlace, finePlace) and the picture
  * is then matched everywhere at the scale that fits best.
  */
 async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, i: number, left: BBox[], least: number): Promise<{ scale: number; hits: SymbolHit[] } | null> {
@@ -215,11 +262,14 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
       guesses.push({ s: sc, rot: h.rot, cx: (h.box[0] + h.box[2]) / 2, cy: (h.box[1] + h.box[3]) / 2, weight: h.score });
     }
   }
-  const fitBest = async (gs: typeof guesses, from: { s: number; score: number } | null): Promise<{ s: number; score: number } | null> => {
+  type Fit = { s: number; cx: number; cy: number; score: number; rot: Turn };
+  const fitBest = async (gs: typeof guesses, from: Fit | null): Promise<Fit | null> => {
     let out = from;
-    for (const g of gs.slice(0, 6)) {
-      const fit = await fitPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s);
-      if (!out || fit.score > out.score) out = fit;
+    const roughs: Fit[] = [];
+    for (const g of gs.slice(0, 6)) roughs.push({ ...(await roughPlace(ctx, mp, pic, g.rot, g.cx, g.cy, g.s)), rot: g.rot });
+    for (const r of worthRefining(roughs)) {
+      const fit = await finePlace(ctx, mp, pic, r.rot, r);
+      if (!out || fit.score > out.score) out = { ...fit, rot: r.rot };
     }
     return out;
   };
@@ -241,7 +291,9 @@ async function ownScale(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | nu
   if (process.env.DEBUG_SYM) console.log('own scale', i, 'guesses', guesses.length, 'fit', best?.s.toFixed(3), best?.score.toFixed(2));
   if (!best || best.score < MIN_SCORE) return null;
   const vs = await variantsFor(ctx, masks, [i], best.s);
-  const hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  let hits = selectHits(await matchPieces(mp, left, vs, { minScore: MIN_SCORE }), MIN_SCORE);
+  const ex = exemplar(mp, vs, best, left, hits);
+  if (ex) hits = selectHits([...hits, ex.hit, ...(await matchPieces(mp, left, [ex.variant], { minScore: MIN_SCORE }))], MIN_SCORE);
   if (process.env.DEBUG_SYM) console.log('own scale', i, 'hits', hits.length, hits.map((h) => `${h.box.map(Math.round).join(',')}@${h.score.toFixed(2)}`).join(' '));
   return hits.length > 0 ? { scale: best.s, hits } : null;
 }
@@ -309,17 +361,17 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   const sample = pagePs.filter((_, i) => i % Math.max(1, Math.floor(pagePs.length / 35)) === 0);
   const voted = scaleVotes(pagePs, unit, 5, ctx.stroke).filter((s) => !sameScale || Math.abs(Math.log2(s)) >= 0.05);
   // The votes screened on the coarse level (cheap, and forgiving of a scale a little off).
-  const screened: Array<{ s: number; score: number }> = [];
+  const screened: Array<{ s: number; score: number; vs: Variant[] }> = [];
   for (const s of voted) {
     const vs = await variantsFor(ctx, masks, all, s);
     if (new Set(vs.map((v) => v.entry)).size < 0.6 * masks.filter((m) => m).length) continue;
-    screened.push({ s, score: entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: 0.5, coarseOnly: true }), 0.5)) });
+    screened.push({ s, score: entryScore(selectHits(await matchPieces(mp, sample, vs, { minScore: 0.5, coarseOnly: true }), 0.5)), vs });
   }
   screened.sort((a, b) => b.score - a.score);
-  const candidates = [...(sameScale ? [1] : []), ...screened.slice(0, 2).map((x) => x.s)];
+  const candidates = [...(sameScale ? [{ s: 1, vs: unit }] : []), ...screened.slice(0, 2)];
   let best = { scale: 1, score: -1, variants: unit };
-  for (const s of candidates) {
-    const vs = s === 1 ? unit : await variantsFor(ctx, masks, all, s);
+  // The screened scales' variants are kept for scoring: made once, not twice.
+  for (const { s, vs } of candidates) {
     // Most pictures would be letter-sized: not the legend's scale.
     if (new Set(vs.map((v) => v.entry)).size < 0.6 * masks.filter((m) => m).length) continue;
     // The legend's own scale is the usual case: another must do clearly better.
@@ -339,7 +391,8 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     if (process.env.DEBUG_SYM) console.log(what, (performance.now() - t0).toFixed(0), 'ms, pieces', pagePs.length, JSON.stringify(nccStats));
   };
   lap('scale');
-  let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45 });
+  // Flush seats in the main pass only: in the scale searches they fitted other places (clutter).
+  let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45, flush: ctx.th });
   lap('main');
   let hits = selectHits(candidatesHits, MIN_SCORE);
   const scales: Array<number | null> = masks.map((_, i) => (hits.some((h) => h.entry === i) ? best.scale : null));
@@ -391,5 +444,10 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   }
   hits = await settle(ctx, mp, masks, hits);
   lap('settle');
-  return { hits, scales };
+  return { hits, scales, pictures: masks };
+}
+
+/** A hit's template ink as drawn there: the box of the hit (padded by PAD), pixel for pixel. */
+export async function drawnHit(stroke: number, pic: Pic, h: SymbolHit): Promise<Mask> {
+  return padMask(turnMask(await scaledPicture(pic.mask, h.scale, stroke, pic.pen), h.rot), PAD);
 }

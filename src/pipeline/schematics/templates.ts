@@ -9,14 +9,19 @@ import { pieces, withoutLongRuns } from './residual.js';
 
 export type Turn = 0 | 90 | 180 | 270;
 
+/** Residual pieces a variant keeps as anchors (a shell-and-tube exchanger has eight alike). */
+export const MAX_PARTS = 16;
+
 export interface Variant {
   entry: number;
   rot: Turn;
   scale: number;
   /** Softened template, ink dark. */
   img: GreyPixels;
-  /** Residual pieces, template pixels, largest first. */
+  /** Residual pieces, template pixels, largest first (the four largest). */
   blobs: BBox[];
+  /** All its residual pieces (up to MAX_PARTS), largest first: anchors for page pieces of like size. */
+  parts: BBox[];
   /** The residual's pixels (x + y * width): the symbol's own marks, which a match must find in ink. */
   marks: Int32Array;
   /** Ink pixels of the template. */
@@ -257,7 +262,7 @@ export function variantsOf(entry: number, picture: Mask, scale: number, pad: num
     const source = left >= 0.15 * ink ? residual : m;
     const marks: number[] = [];
     for (let i = 0; i < source.data.length; i++) if (source.data[i]) marks.push(i);
-    out.push({ entry, rot, scale, img: soften(m), blobs: blobs.slice(0, 4), marks: Int32Array.from(marks), ink });
+    out.push({ entry, rot, scale, img: soften(m), blobs: blobs.slice(0, 4), parts: blobs.slice(0, MAX_PARTS), marks: Int32Array.from(marks), ink });
   }
   return out;
 }

@@ -57,6 +57,8 @@ export function textHeight(cc: Components, maxH: number): number {
 export interface TextGroup {
   box: BBox;
   members: number[];
+  /** Ink pixels (y * width + x of the working mask) kept besides the members' (outline-text.ts). */
+  extra?: Set<number>;
 }
 
 /** Character components grouped into lines of text (two characters at least). */
@@ -202,7 +204,7 @@ export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask
       if (xi < 0 || yi < 0 || xi >= mask.width || yi >= mask.height) return false;
       const l = labels[yi * mask.width + xi]!;
       // Lines and symbols reaching into the crop go; whatever lies wholly inside it stays.
-      return l === 0 || p.members.has(l) || (cc.x0[l]! >= p.box[0] && cc.x1[l]! <= p.box[2] && cc.y0[l]! >= p.box[1] && cc.y1[l]! <= p.box[3]);
+      return l === 0 || p.members.has(l) || p.group.extra?.has(yi * mask.width + xi) === true || (cc.x0[l]! >= p.box[0] && cc.x1[l]! <= p.box[2] && cc.y0[l]! >= p.box[1] && cc.y1[l]! <= p.box[3]);
     };
     // Cut at the original's own resolution, then enlarged with a sharp kernel: bilinear
     // enlargement of a coarse scan blurs thin strokes away ("l" read as "i").
