@@ -9,8 +9,8 @@ import { queueBlobDeletion, runBlobDeletion } from '../documents/blob-deletions.
 import type { StepContext } from '../jobs/kinds.js';
 import { chunkLines } from '../pipeline/chunk.js';
 import { describePage, type ComponentMention, type PageDescription } from '../pipeline/describe.js';
-import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
-import { renderImagePage } from '../pipeline/images.js';
+import { detectLayout, inkMap, inkMapOf, type LayoutRegion } from '../pipeline/layout/index.js';
+import { renderImageGrey, renderImagePage } from '../pipeline/images.js';
 import { readImagePage, readPdfPage, renderPdfPage, type PageReading } from '../pipeline/scan/page-text.js';
 import type { DrawnShape } from '../pipeline/pdf/shapes.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
@@ -43,7 +43,7 @@ export async function render(app: StepPorts, source: LoadedSource, pageNumber: n
 async function readPage(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<PageReading> {
   const ocr = () => app.engines.ocr();
   if (source.pdf) return readPdfPage(source.pdf, pageNumber, { ...app.config, minTextQuality: app.config.ocrMinTextQuality }, ocr);
-  return readImagePage(await renderImagePage(source.bytes, pageNumber, imageLimits(app)), ocr);
+  return readImagePage(await renderImageGrey(source.bytes, pageNumber, imageLimits(app)), ocr);
 }
 
 export interface DescribedPage extends PageDescription {
@@ -119,7 +119,9 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
     // it was read (pipeline/scan), which finds ruled and framed tables far better than the ink
     // map's coarse lines (ICDAR 2013 rendered: tables matched 129 of 156 instead of 101; docs/benchmarks.md).
     segments = reading.rules ?? (source.pdf ? source.pdf.segments(pageNumber, page.dpi) : []);
-    regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
+    // (a scan's grey pixels are at hand: no PNG decode)
+    const ink = reading.grey ? inkMapOf(reading.grey) : await inkMap(page.png);
+    regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink });
   } catch {
     regions = [];
   }
@@ -134,7 +136,7 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
     textSource: text.source === 'ocr' ? 'ocr' : 'pdf',
     words,
     segments,
-    grey: () => (grey ??= decodeGrey(page.png)),
+    grey: () => (grey ??= reading.grey ? Promise.resolve({ ...reading.grey, data: Buffer.from(reading.grey.data.buffer, reading.grey.data.byteOffset, reading.grey.data.length) }) : decodeGrey(page.png)),
     ...(pdf ? { shapes: () => (shapes ??= pdf.shapes(pageNumber, page.dpi)) } : {}),
     ocr: () => app.engines.ocr(),
     vision: app.engines.chatModel,

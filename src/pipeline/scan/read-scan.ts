@@ -17,7 +17,7 @@ import { eraseRules } from '../tables/scan-text.js';
 import { invertDarkBands } from './bands.js';
 import { rotateGrey } from '../schematics/raster.js';
 import { estimatePageSkew, quarterTurn } from './skew.js';
-import { cellSide, mergeReadings, unreadInk } from './plain-read.js';
+import { cellSide, INK, mergeReadings, unreadInk } from './plain-read.js';
 
 /** What recognises a prepared page image (the OCR engine). */
 export interface PageRecognizer {
@@ -200,8 +200,7 @@ function placeTables(page: TextLine[], tables: Array<{ box: BBox; lines: TextLin
   return out;
 }
 
-/** Darker than this is ink; the share of such pixels a region needs to hold any text. */
-const INK = 128;
+/** The share of ink pixels (plain-read.ts's INK) a region needs to hold any text. */
 const MIN_INK_SHARE = 0.001;
 
 /**
@@ -220,9 +219,11 @@ export function hasInk(img: GreyPixels): boolean {
  * one block each, the rest of the page read with layout analysis.
  */
 async function recognise(prepared: PreparedScan, reader: PageRecognizer, dpi: number | undefined): Promise<TextLine[]> {
-  // (a copy: the prepared page stays whole for the safety net's ink count)
-  const copy = { ...prepared.img, data: new Uint8Array(prepared.img.data) };
-  const tables = ruledTables(prepared.rules, prepared.bandEdges).map((box) => ({ box, piece: crop(copy, [box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4]) }));
+  const boxes = ruledTables(prepared.rules, prepared.bandEdges);
+  // (tables are blanked in a copy: the prepared page stays whole for the safety net's ink count;
+  // without tables the page goes to the recogniser as it is)
+  const copy = boxes.length ? { ...prepared.img, data: new Uint8Array(prepared.img.data) } : prepared.img;
+  const tables = boxes.map((box) => ({ box, piece: crop(copy, [box[0] - 4, box[1] - 4, box[2] + 4, box[3] + 4]) }));
   for (const t of tables) {
     const [x0, y0, x1, y1] = [t.piece.x0, t.piece.y0, t.piece.x0 + t.piece.img.width, t.piece.y0 + t.piece.img.height];
     for (let y = y0; y < y1; y++) copy.data.fill(255, y * copy.width + x0, y * copy.width + x1);
