@@ -12,7 +12,7 @@
 // Settings: EVAL_SCANS_SEED (22), EVAL_SCANS_SPLITS (train,held,icdar), EVAL_SCANS_HELD (12:
 // pages sampled for held), EVAL_SCANS_ICDAR (8), EVAL_SCANS_TRAIN (20: the first N train pages),
 // EVAL_SCANS_PARALLEL (2: pages in flight, and recognisers, as a 2-worker service), EVAL_SCANS_BASELINE
-// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_FALSE (1: print the false and missed words of train pages), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_SCANS_TIMEOUT_S (300: per image, for a busy machine), EVAL_DATA (/work/shared/data).
+// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_FALSE (1: print the false and missed words of train pages; all: of every page, for training seeds only), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_SCANS_TIMEOUT_S (300: per image, for a busy machine), EVAL_DATA (/work/shared/data).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -330,11 +330,13 @@ async function main(): Promise<void> {
       console.log(`| ${s.ref.split} | ${name} | ${s.dpi} | ${s.truth.length} | ${fmt(score(s.truth, ours.results[i]!))} | ${base ? fmt(score(s.truth, base.results[i]!)) : '-'} | ${ours.each[i]!.toFixed(1)} | ${base ? base.each[i]!.toFixed(1) : '-'} |`);
     });
   }
-  if (process.env.EVAL_SCANS_FALSE === '1') {
-    // Words read that the truth does not have (and words missed), train pages only: the other
-    // splits are held out and their misses are not to be read.
+  const listFalse = process.env.EVAL_SCANS_FALSE;
+  if (listFalse === '1' || listFalse === 'all') {
+    // Words read that the truth does not have (and words missed), train pages only, or with
+    // 'all' every page: only for seeds taken as training material (31, 57), never for the
+    // validation seeds (7, 99, 123) or a held-out run, whose misses are not to be read.
     scans.forEach((s, i) => {
-      if (s.ref.split !== 'train') return;
+      if (s.ref.split !== 'train' && listFalse !== 'all') return;
       const t = multiset(s.truth);
       const r = multiset(ours.results[i]!);
       const extra = [...r].flatMap(([w, n]) => (n > (t.get(w) ?? 0) ? [`${w}${n - (t.get(w) ?? 0) > 1 ? `x${n - (t.get(w) ?? 0)}` : ''}`] : []));

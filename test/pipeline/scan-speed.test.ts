@@ -9,6 +9,7 @@ import { rotateGrey } from '../../src/pipeline/schematics/raster.js';
 import type { GreyPixels } from '../../src/pipeline/tables/scan-background.js';
 import { imageRules } from '../../src/pipeline/tables/image-rules.js';
 import type { Segment } from '../../src/pipeline/types.js';
+import { thumbnailOf } from '../../src/processing/page.js';
 
 /** A seeded stream of numbers in [0, 1). */
 function random(seed: number): () => number {
@@ -190,5 +191,17 @@ describe('the scan path computes what the plain formulas compute', () => {
       expect([grey.width, grey.height]).toEqual([img.width, img.height]);
       expect(Buffer.from(grey.data).equals(viaPng)).toBe(true);
     }
+  });
+
+  it("a scan's thumbnail from its grey pixels is the one shrunk from its PNG", async () => {
+    const img = page(1203, 1501, 13);
+    const png = await sharp(Buffer.from(img.data), { raw: { width: img.width, height: img.height, channels: 1 } }).png().toBuffer();
+    const source = { kind: 'image' as const, bytes: png, pdf: null };
+    const rendered = { png, width: img.width, height: img.height, dpi: 150 };
+    const a = await sharp(await thumbnailOf(source, 1, rendered, img)).raw().toBuffer({ resolveWithObject: true });
+    const b = await sharp(await thumbnailOf(source, 1, rendered)).raw().toBuffer({ resolveWithObject: true });
+    expect(a.info.width).toBe(256);
+    expect([a.info.width, a.info.height, a.info.channels]).toEqual([b.info.width, b.info.height, b.info.channels]);
+    expect(a.data.equals(b.data)).toBe(true);
   });
 });
