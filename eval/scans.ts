@@ -12,7 +12,7 @@
 // Settings: EVAL_SCANS_SEED (22), EVAL_SCANS_SPLITS (train,held,icdar), EVAL_SCANS_HELD (12:
 // pages sampled for held), EVAL_SCANS_ICDAR (8), EVAL_SCANS_TRAIN (20: the first N train pages),
 // EVAL_SCANS_PARALLEL (2: pages in flight, and recognisers, as a 2-worker service), EVAL_SCANS_BASELINE
-// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_SCANS_TIMEOUT_S (300: per image, for a busy machine), EVAL_DATA (/work/shared/data).
+// (1; 0 skips tesseract alone), EVAL_SCANS_PAGES (1: print every page's figures), EVAL_SCANS_CONF (1: true and false words by read, length and confidence), EVAL_SCANS_FALSE (1: print the false and missed words of train pages; all: of every page, for training seeds only), EVAL_SCANS_KEEP (1: keep the JPEGs), EVAL_SCANS_ONLY (pages whose 'file pN|' contains one of these, comma-separated), EVAL_SCANS_MAX_DPI (300: the product's cap on a scan's render DPI), EVAL_SCANS_METHOD (before: main's path before issue 22 instead of PageLens now), EVAL_SCANS_TIMEOUT_S (300: per image, for a busy machine), EVAL_DATA (/work/shared/data).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +22,9 @@ import { PDFDocument } from 'pdf-lib';
 import { openPdf } from '../src/pipeline/pdf/document.js';
 import { dpiFor, MAX_SCAN_DPI, readPdfPage } from '../src/pipeline/scan/page-text.js';
 import { createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
+import type { PageRecognizer } from '../src/pipeline/scan/read-scan.js';
+import type { GreyPixels } from '../src/pipeline/tables/scan-background.js';
+import type { TextLine } from '../src/pipeline/types.js';
 import { rng } from '../bench/rng.js';
 import { addScanPage, scanLike } from '../test/fixtures/scan-like.js';
 
@@ -188,15 +191,74 @@ async function imageOnlyPdf(scan: Scan): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** EVAL_SCANS_CONF=1: each page's final words with their confidence and the read they came from. */
+const CONF = process.env.EVAL_SCANS_CONF === '1';
+const pageWords = new Map<Uint8Array, Array<{ text: string; confidence: number; from: string }>>();
+
+/**
+ * The engine with every word it returns tagged by the call that read it: the first page read
+ * ('page'), a table block ('block'), a later page read (the plain read or a turned page: 'again').
+ * Words whose rule glyphs were stripped are copies and come back untagged ('page' by default).
+ */
+function tagging(engine: OcrEngine, from: WeakMap<object, string>): PageRecognizer {
+  let pages = 0;
+  const turns = (engine as Partial<PageRecognizer>).orientation;
+  const tag = (lines: TextLine[], what: string): TextLine[] => {
+    for (const w of lines.flatMap((l) => l.words)) from.set(w, what);
+    return lines;
+  };
+  return {
+    readPage: async (img, dpi) => tag(await engine.readPage(img, dpi), pages++ ? 'again' : 'page'),
+    readBlock: async (img, dpi) => tag(await engine.readBlock(img, dpi), 'block'),
+    ...(turns ? { orientation: (img: GreyPixels) => turns.call(engine, img) } : {}),
+  };
+}
+
 /** PageLens: the image-only PDF page read as processing reads it. */
 async function readWithPageLens(pdf: Uint8Array, engine: OcrEngine): Promise<string[]> {
   const doc = await openPdf(pdf);
   try {
-    const read = await readPdfPage(doc, 1, SETTINGS, () => Promise.resolve(engine));
+    const from = new WeakMap<object, string>();
+    const reader: PageRecognizer = CONF ? tagging(engine, from) : engine;
+    const read = await readPdfPage(doc, 1, SETTINGS, () => Promise.resolve(reader));
+    if (CONF) pageWords.set(pdf, read.text.lines.flatMap((l) => l.words.map((w) => ({ text: w.text, confidence: w.confidence ?? 1, from: from.get(w) ?? 'page' }))));
     return truthWords(read.text.lines.map((l) => l.text).join('\n'));
   } finally {
     doc.close();
   }
+}
+
+/**
+ * Counts of true and false words (a word is false when one of its truth-words is not left in
+ * the page's truth) by the read they came from, word length and confidence band: where a
+ * confidence or length rule would drop more false words than true ones. Totals only.
+ */
+function confidenceTable(scans: Scan[], pdfs: Uint8Array[]): void {
+  const bands = [0, 0.3, 0.5, 0.6, 0.7, 0.8, 0.9, 1.01];
+  const counts = new Map<string, { ok: number; bad: number }>();
+  scans.forEach((s, i) => {
+    const left = multiset(s.truth);
+    for (const w of pageWords.get(pdfs[i]!) ?? []) {
+      const tokens = truthWords(w.text);
+      if (!tokens.length) continue;
+      let ok = true;
+      for (const t of tokens) {
+        const n = left.get(t) ?? 0;
+        if (n > 0) left.set(t, n - 1);
+        else ok = false;
+      }
+      const band = bands.findIndex((b, k) => w.confidence >= b && w.confidence < bands[k + 1]!);
+      const short = w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 3 ? 'short' : 'long';
+      const key = `${w.from} ${short} ${bands[band]!.toFixed(1)}`;
+      const c = counts.get(key) ?? { ok: 0, bad: 0 };
+      if (ok) c.ok++;
+      else c.bad++;
+      counts.set(key, c);
+    }
+  });
+  console.log('\n| read | length | confidence from | true words | false words |');
+  console.log('|---|---|---|---|---|');
+  for (const [k, c] of [...counts].sort()) console.log(`| ${k.split(' ').join(' | ')} | ${c.ok} | ${c.bad} |`);
 }
 
 /**
@@ -330,6 +392,21 @@ async function main(): Promise<void> {
       console.log(`| ${s.ref.split} | ${name} | ${s.dpi} | ${s.truth.length} | ${fmt(score(s.truth, ours.results[i]!))} | ${base ? fmt(score(s.truth, base.results[i]!)) : '-'} | ${ours.each[i]!.toFixed(1)} | ${base ? base.each[i]!.toFixed(1) : '-'} |`);
     });
   }
+  const listFalse = process.env.EVAL_SCANS_FALSE;
+  if (listFalse === '1' || listFalse === 'all') {
+    // Words read that the truth does not have (and words missed), train pages only, or with
+    // 'all' every page: only for seeds taken as training material (31, 57), never for the
+    // validation seeds (7, 99, 123) or a held-out run, whose misses are not to be read.
+    scans.forEach((s, i) => {
+      if (s.ref.split !== 'train' && listFalse !== 'all') return;
+      const t = multiset(s.truth);
+      const r = multiset(ours.results[i]!);
+      const extra = [...r].flatMap(([w, n]) => (n > (t.get(w) ?? 0) ? [`${w}${n - (t.get(w) ?? 0) > 1 ? `x${n - (t.get(w) ?? 0)}` : ''}`] : []));
+      const missed = [...t].flatMap(([w, n]) => (n > (r.get(w) ?? 0) ? [`${w}${n - (r.get(w) ?? 0) > 1 ? `x${n - (r.get(w) ?? 0)}` : ''}`] : []));
+      console.log(`\n${s.ref.file.split('/').pop()} p${s.ref.page} (${s.dpi} dpi) false: ${extra.join(' ')}\n  missed: ${missed.join(' ')}`);
+    });
+  }
+  if (CONF) confidenceTable(scans, pdfs);
   // Pages/s of a split: its pages over the time they were in flight, times the pages in flight.
   const rate = (each: number[], idx: number[]): string => ((PARALLEL * idx.length) / Math.max(1e-9, idx.reduce((a, i) => a + each[i]!, 0))).toFixed(2);
   console.log('\n| split | pages | method | word recall | word precision | pages/s |');

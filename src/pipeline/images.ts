@@ -131,8 +131,49 @@ async function toPng(image: Sharp): Promise<{ png: Buffer; width: number; height
   return { png: data, width: info.width, height: info.height };
 }
 
+/**
+ * Upright, opaque grey pixels: the values a PNG of toPng decodes to in grey (the same sRGB
+ * pixels turned grey by libvips), without the PNG's encoding and decoding; for pages that go
+ * straight to OCR.
+ */
+async function toGrey(image: Sharp): Promise<GreyPage> {
+  const { data, info } = await image
+    .autoOrient()
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .timeout({ seconds: TIMEOUT_SECONDS })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .greyscale()
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(grey.data.buffer, grey.data.byteOffset, grey.data.length), width: grey.info.width, height: grey.info.height };
+}
+
+interface GreyPage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** Renders page `pageNumber` (1-based) of an image to a PNG. */
-export async function renderImagePage(data: Buffer, pageNumber: number, limits: ImageLimits): Promise<RenderedPage> {
+export function renderImagePage(data: Buffer, pageNumber: number, limits: ImageLimits): Promise<RenderedPage> {
+  return imagePage(data, pageNumber, limits, toPng);
+}
+
+/** Page `pageNumber` (1-based) of an image as grey pixels (an image page read by OCR). */
+export function renderImageGrey(data: Buffer, pageNumber: number, limits: ImageLimits): Promise<GreyPage & { dpi: number }> {
+  return imagePage(data, pageNumber, limits, toGrey);
+}
+
+async function imagePage<T extends { width: number; height: number }>(
+  data: Buffer,
+  pageNumber: number,
+  limits: ImageLimits,
+  convert: (image: Sharp) => Promise<T>,
+): Promise<T & { dpi: number }> {
   const format = detect(data);
   if (!Number.isInteger(pageNumber) || pageNumber < 1) throw new RangeError(`page number ${pageNumber} is not a positive integer`);
   const size = headerSize(data, format);
@@ -141,7 +182,7 @@ export async function renderImagePage(data: Buffer, pageNumber: number, limits: 
   if (format === 'bmp') {
     if (pageNumber !== 1) throw new RangeError(`a BMP image has one page, not ${pageNumber}`);
     const { rgba, width, height } = decodeBmp(data);
-    const out = await toPng(sharp(rgba, { raw: { width, height, channels: 4 } })).catch((err: unknown) => {
+    const out = await convert(sharp(rgba, { raw: { width, height, channels: 4 } })).catch((err: unknown) => {
       throw fromSharp(err, format);
     });
     return { ...out, dpi: pageDpi(bmpHeader(data).dpi) };
@@ -157,7 +198,7 @@ export async function renderImagePage(data: Buffer, pageNumber: number, limits: 
     // Header of this very page (TIFF pages may differ in size) before any decoding.
     const meta = await sharp(data, sharpOptions(limits, page)).metadata();
     checkPixels(meta.width, meta.pageHeight ?? meta.height, limits, format === 'tiff' ? pageNumber : undefined);
-    const out = await toPng(sharp(data, sharpOptions(limits, page)));
+    const out = await convert(sharp(data, sharpOptions(limits, page)));
     return { ...out, dpi: pageDpi(meta.density) };
   } catch (err) {
     if (err instanceof RangeError) throw err;

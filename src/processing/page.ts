@@ -9,11 +9,12 @@ import { queueBlobDeletion, runBlobDeletion } from '../documents/blob-deletions.
 import type { StepContext } from '../jobs/kinds.js';
 import { chunkLines } from '../pipeline/chunk.js';
 import { describePage, type ComponentMention, type PageDescription } from '../pipeline/describe.js';
-import { detectLayout, inkMap, type LayoutRegion } from '../pipeline/layout/index.js';
-import { renderImagePage } from '../pipeline/images.js';
+import { detectLayout, inkMap, inkMapOf, type LayoutRegion } from '../pipeline/layout/index.js';
+import { renderImageGrey, renderImagePage } from '../pipeline/images.js';
 import { readImagePage, readPdfPage, renderPdfPage, type PageReading } from '../pipeline/scan/page-text.js';
 import type { DrawnShape } from '../pipeline/pdf/shapes.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
+import type { GreyPixels } from '../pipeline/tables/scan-background.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
 import { cropPng } from '../components/crop.js';
 import type { Extraction, ExtractorInput } from '../extractors/index.js';
@@ -43,7 +44,7 @@ export async function render(app: StepPorts, source: LoadedSource, pageNumber: n
 async function readPage(app: StepPorts, source: LoadedSource, pageNumber: number): Promise<PageReading> {
   const ocr = () => app.engines.ocr();
   if (source.pdf) return readPdfPage(source.pdf, pageNumber, { ...app.config, minTextQuality: app.config.ocrMinTextQuality }, ocr);
-  return readImagePage(await renderImagePage(source.bytes, pageNumber, imageLimits(app)), ocr);
+  return readImagePage(await renderImageGrey(source.bytes, pageNumber, imageLimits(app)), ocr);
 }
 
 export interface DescribedPage extends PageDescription {
@@ -119,7 +120,9 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
     // it was read (pipeline/scan), which finds ruled and framed tables far better than the ink
     // map's coarse lines (ICDAR 2013 rendered: tables matched 129 of 156 instead of 101; docs/benchmarks.md).
     segments = reading.rules ?? (source.pdf ? source.pdf.segments(pageNumber, page.dpi) : []);
-    regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink: await inkMap(page.png) });
+    // (a scan's grey pixels are at hand: no PNG decode)
+    const ink = reading.grey ? inkMapOf(reading.grey) : await inkMap(page.png);
+    regions = detectLayout({ width: page.width, height: page.height, lines: text.lines, segments, ink });
   } catch {
     regions = [];
   }
@@ -134,7 +137,8 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
     textSource: text.source === 'ocr' ? 'ocr' : 'pdf',
     words,
     segments,
-    grey: () => (grey ??= decodeGrey(page.png)),
+    // (a copy of a scan's pixels: they are the thumbnail's source afterwards)
+    grey: () => (grey ??= reading.grey ? Promise.resolve({ ...reading.grey, data: Buffer.from(reading.grey.data) }) : decodeGrey(page.png)),
     ...(pdf ? { shapes: () => (shapes ??= pdf.shapes(pageNumber, page.dpi)) } : {}),
     ocr: () => app.engines.ocr(),
     vision: app.engines.chatModel,
@@ -176,13 +180,20 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
 
 const THUMBNAIL_WIDTH = 256;
 
-/** A small preview: rendered directly by PDFium at a low DPI (cheaper than shrinking the page PNG). */
-export async function thumbnailOf(source: LoadedSource, pageNumber: number, page: RenderedPage): Promise<Buffer> {
+/**
+ * A small preview: rendered directly by PDFium at a low DPI (cheaper than shrinking the page
+ * PNG), or shrunk from the page's grey pixels when a scan's are at hand (the same picture as
+ * shrinking its PNG, without decoding it).
+ */
+export async function thumbnailOf(source: LoadedSource, pageNumber: number, page: RenderedPage, grey?: GreyPixels): Promise<Buffer> {
   if (source.pdf) {
     const dpi = Math.max(1, Math.floor((page.dpi * THUMBNAIL_WIDTH) / page.width));
     if (dpi < page.dpi) return (await source.pdf.render(pageNumber, dpi)).png;
   }
-  return sharp(page.png).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).png().toBuffer();
+  const image = grey
+    ? sharp(Buffer.from(grey.data.buffer, grey.data.byteOffset, grey.data.length), { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    : sharp(page.png);
+  return image.resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).png().toBuffer();
 }
 
 async function putPageBlobs(app: StepPorts, prefix: string, page: RenderedPage, text: PageText, thumbnail: Buffer) {
@@ -253,7 +264,7 @@ export async function processPage(
   const described = await describe(app, pageNumber, page, text, mentions);
   await ctx.checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
-  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(text.source === 'ocr' ? { ...source, pdf: null } : source, pageNumber, page));
+  const keys = await putPageBlobs(app, prefix, page, text, await thumbnailOf(text.source === 'ocr' ? { ...source, pdf: null } : source, pageNumber, page, reading.grey));
   for (const c of layout.components) {
     if (c.crop) await app.storage.putBuffer(newCropKey(doc.id, c.componentId), c.crop, 'image/png');
   }

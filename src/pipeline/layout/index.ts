@@ -14,7 +14,7 @@ import { textBlocks } from './text.js';
 import type { InkMap, LayoutInput, LayoutRegion } from './types.js';
 
 export type { FigureType, InkMap, LayoutInput, LayoutRegion, RegionKind } from './types.js';
-export { inkMap, inkSegments } from './ink.js';
+export { inkMap, inkMapOf, inkSegments } from './ink.js';
 
 /** Ruling lines of a scan: thin runs of ink outside the text, scaled to page pixels. */
 function scannedSegments(input: LayoutInput, ink: InkMap): Segment[] {

@@ -13,17 +13,28 @@ export const INK_LEVEL = 160;
  */
 export async function inkMap(png: Buffer, targetWidth = 425): Promise<InkMap> {
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const channels = info.channels;
-  const factor = Math.max(1, info.width / Math.max(1, targetWidth));
-  const width = Math.max(1, Math.floor(info.width / factor));
-  const height = Math.max(1, Math.floor(info.height / factor));
+  return inkMapOf({ data, width: info.width, height: info.height }, targetWidth, info.channels);
+}
+
+/**
+ * inkMap of pixels already in memory (a scan's page as read: no PNG decode); the first of every
+ * `channels` bytes is the grey value.
+ */
+export function inkMapOf(img: { data: Uint8Array; width: number; height: number }, targetWidth = 425, channels = 1): InkMap {
+  const { data } = img;
+  const factor = Math.max(1, img.width / Math.max(1, targetWidth));
+  const width = Math.max(1, Math.floor(img.width / factor));
+  const height = Math.max(1, Math.floor(img.height / factor));
   const out = new Uint8Array(width * height).fill(255);
-  for (let sy = 0; sy < info.height; sy++) {
-    const y = Math.min(height - 1, Math.floor(sy / factor));
-    for (let sx = 0; sx < info.width; sx++) {
-      const x = Math.min(width - 1, Math.floor(sx / factor));
-      const v = data[(sy * info.width + sx) * channels]!;
-      const k = y * width + x;
+  // (each source column's target column, computed once rather than per pixel)
+  const column = new Int32Array(img.width);
+  for (let sx = 0; sx < img.width; sx++) column[sx] = Math.min(width - 1, Math.floor(sx / factor));
+  for (let sy = 0; sy < img.height; sy++) {
+    const row = Math.min(height - 1, Math.floor(sy / factor)) * width;
+    const from = sy * img.width * channels;
+    for (let sx = 0; sx < img.width; sx++) {
+      const v = data[from + sx * channels]!;
+      const k = row + column[sx]!;
       if (v < out[k]!) out[k] = v;
     }
   }

@@ -56,6 +56,8 @@ export interface PageReading {
   page: RenderedPage;
   /** Ruling lines found in a scan's pixels (table structure); undefined for a text layer. */
   rules?: Segment[];
+  /** A scan's page as read, in grey (the pixels of `page.png`): later steps need not decode it again. */
+  grey?: GreyPixels;
 }
 
 async function greyOf(png: Buffer): Promise<GreyPixels> {
@@ -73,7 +75,7 @@ async function pngOf(img: GreyPixels): Promise<Buffer> {
 async function scanned(img: GreyPixels, dpi: number, reader: PageRecognizer, known: boolean): Promise<PageReading> {
   const scan = await readScannedPage(img, reader, known ? dpi : undefined);
   const page = { png: await pngOf(scan.img), width: scan.img.width, height: scan.img.height, dpi };
-  return { text: { source: 'ocr', lines: scan.lines }, page, rules: scan.rules };
+  return { text: { source: 'ocr', lines: scan.lines }, page, rules: scan.rules, grey: scan.img };
 }
 
 /**
@@ -114,9 +116,12 @@ export async function readPdfPage(pdf: PdfDoc, n: number, settings: ReadSettings
   return read;
 }
 
-/** A page image (an image file's page, already rendered to PNG) read as a scan. */
-export async function readImagePage(page: RenderedPage, ocr: () => Promise<PageRecognizer>): Promise<PageReading> {
+/**
+ * A page image read as a scan: an image file's page already rendered to PNG, or its pixels
+ * (renderImageGrey: the same grey values without a PNG encoded and decoded on the way).
+ */
+export async function readImagePage(page: RenderedPage | (GreyPixels & { dpi: number }), ocr: () => Promise<PageRecognizer>): Promise<PageReading> {
   const reader = await ocr();
   // (an image file's resolution may be a default standing for "unknown": tesseract's estimate then)
-  return scanned(await greyOf(page.png), page.dpi, reader, false);
+  return scanned('png' in page ? await greyOf(page.png) : page, page.dpi, reader, false);
 }

@@ -11,8 +11,8 @@ import type { GreyPixels } from '../tables/scan-background.js';
 
 /** A word this sure (0..1) covers its ink. */
 const SURE = 0.6;
-/** Darker than this is ink. */
-const INK = 128;
+/** Darker than this is ink (here and for read-scan.ts's empty frames). */
+export const INK = 128;
 /** Ink pixels a grid cell needs to count (specks of noise do not). */
 const CELL_INK = 3;
 

@@ -15,19 +15,27 @@ function inkPoints(img: GreyPixels, budget: number): { xs: Float64Array; ys: Flo
   let ink = 0;
   for (let i = 0; i < data.length; i += 7) if (data[i]! < INK) ink++;
   const every = Math.max(1, Math.round((ink * 7) / budget));
-  const xs: number[] = [];
-  const ys: number[] = [];
+  let total = 0;
+  for (let i = 0; i < data.length; i++) if (data[i]! < INK) total++;
+  // (every `every`-th ink pixel in raster order: the first, then each `every` later)
+  const n = Math.ceil(total / every);
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
   let k = 0;
+  let m = 0;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      if (data[row + x]! < INK && k++ % every === 0) {
-        xs.push(x - width / 2);
-        ys.push(y - height / 2);
+      if (data[row + x]! < INK) {
+        if (k === 0) {
+          xs[m] = x - width / 2;
+          ys[m++] = y - height / 2;
+        }
+        if (++k === every) k = 0;
       }
     }
   }
-  return { xs: Float64Array.from(xs), ys: Float64Array.from(ys) };
+  return { xs, ys };
 }
 
 /**
@@ -40,14 +48,28 @@ export function peakedness(xs: Float64Array, ys: Float64Array, deg: number, vert
   const cos = Math.cos(a);
   bins.fill(0);
   const off = bins.length / 2;
-  for (let i = 0; i < xs.length; i++) {
-    // Rows of a page turned clockwise by `deg`: y' = -x sin + y cos; columns x' = x cos + y sin.
-    const v = vertical ? xs[i]! * cos + ys[i]! * sin : -xs[i]! * sin + ys[i]! * cos;
-    const b = Math.round(v / binSize + off);
-    if (b >= 0 && b < bins.length) bins[b]!++;
+  const n = bins.length;
+  // Rows of a page turned clockwise by `deg`: y' = -x sin + y cos; columns x' = x cos + y sin.
+  // This runs 70 times over 150,000 points for every scanned page, so one loop per axis, and the
+  // bin is floor(z + 0.5) by truncation where z + 0.5 >= 0: Math.round(z) for every z >= 1,
+  // which the centred bins guarantee for points inside them (twice as fast as Math.round).
+  if (vertical) {
+    for (let i = 0; i < xs.length; i++) {
+      const t = (xs[i]! * cos + ys[i]! * sin) / binSize + off + 0.5;
+      if (t < 0) continue;
+      const b = t | 0;
+      if (b < n) bins[b]!++;
+    }
+  } else {
+    for (let i = 0; i < xs.length; i++) {
+      const t = (-xs[i]! * sin + ys[i]! * cos) / binSize + off + 0.5;
+      if (t < 0) continue;
+      const b = t | 0;
+      if (b < n) bins[b]!++;
+    }
   }
   let s = 0;
-  for (let i = 0; i < bins.length; i++) s += bins[i]! * bins[i]!;
+  for (let i = 0; i < n; i++) s += bins[i]! * bins[i]!;
   return s;
 }
 

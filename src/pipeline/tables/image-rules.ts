@@ -27,25 +27,45 @@ interface Run {
   to: number;
 }
 
-/** Dark runs ≥ minLength along one axis; `get(i, j)` reads pixel j of line i. */
-function runs(lines: number, length: number, get: (i: number, j: number) => number, threshold: number, minLength: number, gapTolerance: number): Run[][] {
-  const out: Run[][] = [];
-  for (let i = 0; i < lines; i++) {
-    const mine: Run[] = [];
-    let start = -1;
-    let lastDark = -1;
-    for (let j = 0; j <= length; j++) {
-      const dark = j < length && get(i, j) < threshold;
-      if (dark) {
-        if (start < 0) start = j;
-        lastDark = j;
-      } else if (start >= 0 && (j - lastDark > gapTolerance || j === length)) {
-        // (a run reaching the image's edge ends there: a cropped table's rules often do)
-        if (lastDark - start + 1 >= minLength) mine.push({ at: i, from: start, to: lastDark });
-        start = -1;
+/**
+ * Dark runs ≥ minLength along the rows (`vertical` false) or the columns of the image, one list
+ * per row or column. Columns are walked row by row with one run state per column (the same
+ * runs as walking each column down, without striding through memory a row at a time).
+ */
+function runs(img: GrayImage, vertical: boolean, threshold: number, minLength: number, gapTolerance: number): Run[][] {
+  const { data, width, height } = img;
+  const lines = vertical ? width : height;
+  const length = vertical ? height : width;
+  const out: Run[][] = Array.from({ length: lines }, () => []);
+  const start = new Int32Array(lines).fill(-1);
+  const lastDark = new Int32Array(lines).fill(-1);
+  const step = (i: number, j: number, dark: boolean): void => {
+    if (dark) {
+      if (start[i]! < 0) start[i] = j;
+      lastDark[i] = j;
+    } else if (start[i]! >= 0 && (j - lastDark[i]! > gapTolerance || j === length)) {
+      // (a run reaching the image's edge ends there: a cropped table's rules often do)
+      if (lastDark[i]! - start[i]! + 1 >= minLength) out[i]!.push({ at: i, from: start[i]!, to: lastDark[i]! });
+      start[i] = -1;
+    }
+  };
+  if (vertical) {
+    for (let y = 0; y <= height; y++) {
+      const row = y * width;
+      for (let x = 0; x < width; x++) {
+        const dark = y < height && data[row + x]! < threshold;
+        // (light pixels far from an open run change nothing)
+        if (dark || start[x]! >= 0) step(x, y, dark);
       }
     }
-    out.push(mine);
+  } else {
+    for (let y = 0; y < height; y++) {
+      const row = y * width;
+      for (let x = 0; x <= width; x++) {
+        const dark = x < width && data[row + x]! < threshold;
+        if (dark || start[y]! >= 0) step(y, x, dark);
+      }
+    }
   }
   return out;
 }
@@ -74,13 +94,13 @@ function joinRuns(perLine: Run[][], maxThickness: number): Array<{ first: number
 
 /** Horizontal and vertical rules of the image as segments (centre lines), in its pixels. */
 export function imageRules(img: GrayImage, opts: ImageRuleOptions = {}): Segment[] {
-  const { data, width, height } = img;
+  const { width, height } = img;
   const threshold = opts.threshold ?? 160;
   const minLength = opts.minLength ?? Math.max(20, Math.round(Math.max(width, height) / 25));
   const maxThickness = opts.maxThickness ?? 8;
   // A scanned rule has small breaks: up to 2 px of light pixels inside a run are bridged.
-  const h = joinRuns(runs(height, width, (y, x) => data[y * width + x]!, threshold, minLength, 2), maxThickness);
-  const v = joinRuns(runs(width, height, (x, y) => data[y * width + x]!, threshold, minLength, 2), maxThickness);
+  const h = joinRuns(runs(img, false, threshold, minLength, 2), maxThickness);
+  const v = joinRuns(runs(img, true, threshold, minLength, 2), maxThickness);
   const out: Segment[] = [];
   for (const r of h) out.push({ x0: r.from, y0: (r.first + r.last) / 2, x1: r.to, y1: (r.first + r.last) / 2, width: r.last - r.first + 1 });
   for (const r of v) out.push({ x0: (r.first + r.last) / 2, y0: r.from, x1: (r.first + r.last) / 2, y1: r.to, width: r.last - r.first + 1 });
