@@ -118,6 +118,15 @@ function nameRuns(text: string): Array<{ text: string; start: number; words: str
   return out;
 }
 
+/**
+ * A one-word name that is a body acting: an acronym ("the EIB", "EBRD") or a capitalised word
+ * after "the" inside a sentence ("the Commission"), not before a place noun ("the Brekhav site").
+ */
+function bodyName(text: string, r: { text: string; start: number }): boolean {
+  if (PLACE_NOUN.test(text.slice(r.start + r.text.length))) return false;
+  return /^[A-Z]{2,6}$/.test(r.text) || (r.start > 0 && /\bthe\s+$/.test(text.slice(Math.max(0, r.start - 5), r.start)));
+}
+
 /** Words after a name that say it is a place ("the Brekhav site", "the Kenmo works"). */
 const PLACE_NOUN = /^\s+(site|works|plant|mill|facility|yard|depot|station|terminal|refinery|harbour|port|campus|district)\b/i;
 
@@ -190,7 +199,7 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       // Lind") is that person; only a name with a trade word is a company there.
       return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.some((w) => ORG_WORDS.test(w)) || (r.words.length >= 2 && !PERSON_ROLE.test(text))));
     case 'agent':
-      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
+      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w)) || bodyName(text, r)));
     case 'place':
       return placeSpans(text);
     case 'yes/no':
@@ -295,7 +304,8 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
     case 'percentage':
       return v.endsWith('%') || /%|percent|share|rate|efficiency/i.test(header);
     case 'money':
-      return /^[$€£]/.test(v) || /[€$£]|\b(cost|costs|price|revenue|budget|eur|usd|sek|gbp|euros?|dollars?)\b/i.test(header);
+      // A column in a currency with its scale ("EURm", "EURbn", "USD m") holds sums of money.
+      return /^[$€£]/.test(v) || /[€$£]|\b(cost|costs|price|revenue|budget|euros?|dollars?)\b|\b(?:eur|usd|sek|gbp|nok|dkk|chf)(?:\s?(?:m|bn|k|mn|million|billion))?\b/i.test(header);
     case 'quantity':
       return q.family === null || familyOf(header) === q.family;
     case 'duration':
