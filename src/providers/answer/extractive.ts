@@ -291,7 +291,8 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
   if (t === 'text') {
     // The question's own words answer as before; with related words, half the content must be there.
     // "What were the total liabilities of X?": a sum said right after the asked word answers it.
-    const span = unit.span ?? (unit.kind === 'sentence' ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
+    // ("Which bank ..." asks for a name, so only "what" questions.)
+    const span = unit.span ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
     const echo = tokenize(span).every((t) => qTokens.has(t));
     // Names alone do not answer from a sentence: one about the asset that shares none of the

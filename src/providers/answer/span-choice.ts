@@ -83,6 +83,9 @@ export function valueAfter(text: string, qterms: MatchTerm[]): string | null {
   let end = -1;
   for (const m of text.matchAll(WORD)) {
     const w = m[0].toLowerCase();
+    // A value may also stand right before the word it measures ("subject to a 2 percent cap").
+    const before = content.some((t) => wordMatches(t, w)) ? spans.find((s) => /^[\s-]{0,2}$/.test(text.slice(s.start + s.text.length, m.index))) : undefined;
+    if (before) return before.text;
     if (content.some((t) => wordMatches(t, w))) end = m.index + m[0].length;
     else if (end >= 0 && keys.some((t) => wordMatches(t, w))) end = m.index + m[0].length;
     else if (end >= 0 && m.index > end + 1 && !/^(of|the|a|an)$/i.test(w)) end = -1;

@@ -124,7 +124,10 @@ describe('free-text questions about a sum', () => {
     expect(valueAfter(text, matchTerms('What were the total liabilities of BNY Mellon?', []))).toBe('$219.2 billion');
     expect(valueAfter('The envelope of the FEMIP Support Fund (EUR 105 m) is estimated to allow more.', matchTerms('What is the envelope of the FEMIP Support Fund?', []))).toBe('EUR 105 m');
     expect(valueAfter(text, matchTerms('What were the deposits of BNY Mellon?', []))).toBeNull();
+    expect(valueAfter('Scores count subject to a 2 percent cap at the state level.', matchTerms('What cap applies to the scores?', []))).toBe('2 percent');
     expect(await ask('What were the total liabilities of BNY Mellon?', passage([at(text, 100, 300)]))).toBe('$219.2 billion');
+    // A "which" question asks for a name: no sum answers it.
+    expect(await ask('Which bank reported total liabilities as of June 30, 2011?', passage([at(text, 100, 300)]))).not.toBe('$219.2 billion');
   });
 
   it('drops "get" as a content word ("how much funding does Hungary get")', () => {
