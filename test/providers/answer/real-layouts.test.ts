@@ -118,6 +118,16 @@ describe('names said before', () => {
   });
 });
 
+describe('which country', () => {
+  it('takes a bare country name for "which country", not a code or the first word', async () => {
+    const place = { type: 'place' as const, family: null, cue: ['which', 'country'], unitNamed: false };
+    expect(typedSpans(place, 'In 2007, only Italy out of the four reporting MSs found samples positive.').map((s) => s.text)).toEqual(['Italy']);
+    expect(typedSpans({ ...place, cue: ['which', 'site'] }, 'In 2007, only Italy out of the four reporting MSs found samples positive.').map((s) => s.text)).toEqual([]);
+    const text = at('In 2007, only Italy out of the four reporting MSs found samples of fresh bovine meat positive for Campylobacter.', 100, 300);
+    expect(await ask('Which country was the only one of the four reporting MSs to find fresh bovine meat positive in 2007?', passage([text]))).toBe('Italy');
+  });
+});
+
 describe('free-text questions about a sum', () => {
   it('answers with the value said right after the asked word', async () => {
     const text = 'As of June 30, 2011, BNY Mellon reported total assets of $236.3 billion and total liabilities of $219.2 billion.';
