@@ -64,6 +64,11 @@ interface Unit {
   kind: 'sentence' | 'cell';
   /** A "label: value" line of running text (a key-data list), not a table's geometric cell. */
   listed?: boolean;
+  /**
+   * A table-row line's table caption (units()): read with the cell, not shown in its evidence, so
+   * the page-geometry copy of the value (with its row and header boxes) stays a separate evidence.
+   */
+  caption?: string;
 }
 
 const ENDS_SENTENCE = /[.!?:;]$/;
@@ -268,7 +273,7 @@ interface Candidate {
  * yes/no part with Yes or No from the sentence's negation; a free-text part as before.
  */
 function candidate(part: PreparedPart, unit: Unit, question: string, options: ExtractiveOptions): Candidate {
-  const text = `${unit.text} ${unit.context}`;
+  const text = `${unit.text} ${unit.context} ${unit.caption ?? ''}`;
   const spans = unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
@@ -300,7 +305,7 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     // question names its column too ("the Q2 output of East Shaft" is "East Shaft, Q2: 25").
     const header = new Set(terms(/,\s*([^,:]+):/.exec(unit.text)?.[1] ?? ''));
     // A table cell read with its caption must itself (row or column) say something the question does.
-    const own = unit.kind !== 'cell' || unit.context === '' || matchText(part.terms, unit.text, null, null).matched.length > 0;
+    const own = unit.kind !== 'cell' || `${unit.context}${unit.caption ?? ''}` === '' || matchText(part.terms, unit.text, null, null).matched.length > 0;
     const named = own && (m.contentShare > 0 || (unit.kind === 'cell' && part.terms.some((t) => t.key && header.has(t.stem))));
     const scored = !echo && named && (m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent) ? full : Math.min(full, options.answerThreshold - 0.01);
     // A form's "label: value" line whose label the question says word for word answers it, though
@@ -329,7 +334,7 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
     // a "Spare parts (EUR)" column) is no answer: the purchase price may simply not be given.
     // The caption names the whole table by its own words ("Output by site"); a word merely related
     // to one of them ("figures" ~ "cost") does not name this value.
-    const caption = new Set(terms(unit.context));
+    const caption = new Set(terms(`${unit.context} ${unit.caption ?? ''}`));
     const captionNames = part.terms.some((t) => !t.key && (caption.has(t.stem) || (t.parts.length > 0 && t.parts.every((p) => caption.has(p)))));
     // A listed value that carries its own unit of the asked family ("Capacity: 655 m3/h") names its property.
     const valueFamily = spanFamily(fresh[0]!.text);
@@ -354,7 +359,8 @@ function candidate(part: PreparedPart, unit: Unit, question: string, options: Ex
 function cellFits(type: QuestionType, unit: Unit): boolean {
   if (unit.span === null) return false;
   if (bareValueFits(type, unit.span, unit.text)) return true;
-  return (type.type === 'percentage' || type.type === 'money') && unit.context !== '' && bareValueFits(type, unit.span, unit.context);
+  const context = `${unit.context} ${unit.caption ?? ''}`.trim();
+  return (type.type === 'percentage' || type.type === 'money') && context !== '' && bareValueFits(type, unit.span, context);
 }
 
 /**
@@ -471,7 +477,7 @@ function units(passage: Passage): Unit[] {
     const isCaption = caption !== '' && u.text === caption;
     // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
     const cell = isCaption ? null : /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
-    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, context: [u.context, caption].filter((c) => c !== '').join(' '), span: cell[2]!, kind: 'cell', listed: true });
+    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell', listed: true, ...(caption ? { caption } : {}) });
     else out.push(u);
   }
   return [...out, ...cells(passage.lines, passage.pageLines)];
@@ -515,7 +521,10 @@ export class ExtractiveEngine implements AnswerEngine {
     parts.forEach((part, index) => {
       const scored: EvidenceDraft[] = [];
       for (const unit of all) {
-        const c = totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options));
+        const scoredUnit = totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options));
+        // The same value read from the page geometry carries its row and header boxes too: at equal
+        // support it goes first (and the page's copy of the caption is then the one kept).
+        const c = unit.caption ? { ...scoredUnit, score: scoredUnit.score - 1e-6 } : scoredUnit;
         if (c.score < this.options.evidenceThreshold) continue;
         const what = unit.kind === 'cell' ? 'Table or chart value' : 'Sentence';
         const typed = part.type.type === 'text' ? '' : `; expected ${part.type.type}${part.type.family ? ` (${part.type.family})` : ''}: ${c.span ?? 'none here'}`;
