@@ -35,12 +35,7 @@ export function wrapsByLayout(prev: PassageLine, next: PassageLine, page: Passag
   if (gap < -0.5 * h || gap > 1.2 * h) return false;
   const cw = charWidth(p);
   if (n.bbox[0] > p.bbox[0] + 4 * cw) return false;
-  // The column: page lines overlapping this one horizontally within a few lines above and below.
-  const column = page.filter(
-    (o): o is Boxed => o.bbox !== null && Math.min(o.bbox[2], p.bbox[2]) - Math.max(o.bbox[0], p.bbox[0]) > 0 && Math.abs(o.bbox[1] - p.bbox[1]) < 12 * h,
-  );
-  const right = Math.max(p.bbox[2], ...column.map((o) => o.bbox[2]));
-  return p.bbox[2] >= right - 3 * cw;
+  return p.bbox[2] >= columnRight(p, page) - 3 * cw;
 }
 
 /** `b` is the line right under `a`: both boxed, at most a line's height apart, overlapping horizontally. */
@@ -49,6 +44,24 @@ function adjacent(a: PassageLine, b: PassageLine): boolean {
   const h = a.bbox[3] - a.bbox[1];
   const gap = b.bbox[1] - a.bbox[3];
   return gap > -0.5 * h && gap < 1.2 * h && Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]) > 0;
+}
+
+/** Right edges of columns, per page and line (a passage asks for the same lines again and again). */
+const rights = new WeakMap<PassageLine[], WeakMap<PassageLine, number>>();
+
+/** The right edge of a line's column: page lines overlapping it horizontally within a few lines above and below. */
+function columnRight(p: Boxed, page: PassageLine[]): number {
+  let byLine = rights.get(page);
+  if (!byLine) rights.set(page, (byLine = new WeakMap()));
+  const known = byLine.get(p);
+  if (known !== undefined) return known;
+  const h = p.bbox[3] - p.bbox[1];
+  let right = p.bbox[2];
+  for (const o of page) {
+    if (o.bbox && Math.min(o.bbox[2], p.bbox[2]) - Math.max(o.bbox[0], p.bbox[0]) > 0 && Math.abs(o.bbox[1] - p.bbox[1]) < 12 * h) right = Math.max(right, o.bbox[2]);
+  }
+  byLine.set(p, right);
+  return right;
 }
 
 const sameLine = (a: PassageLine, b: PassageLine): boolean =>
