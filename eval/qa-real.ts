@@ -125,7 +125,7 @@ async function main(): Promise<void> {
         scored.push({ q, ...s, pageRight, notFound });
         if (smoke || (misses && !s.right)) console.log(`${q.doc} [${q.category}] ${q.question} -> ${fa?.text ?? '(none)'} (pages cited: ${cited.map((e) => e.page_number).join(', ')})`);
         // --why: the first evidences the reader kept, to tell retrieval from reading from answering.
-        if (misses && !s.right && process.argv.includes('--why')) for (const e of a.evidences.slice(0, 4)) console.log(`    | ${e.evidence.slice(0, 160)} || ${e.reasoning.slice(0, 200)}`);
+        if (misses && !s.right && process.argv.includes('--why')) for (const e of a.evidences.filter((e) => process.env.QA_REAL_WHY === undefined || e.evidence.includes(process.env.QA_REAL_WHY)).slice(0, 4)) console.log(`    | ${e.evidence.slice(0, 160)} || ${e.reasoning.slice(0, 200)}`);
       });
     }
     const askS = (performance.now() - t1) / 1000;

@@ -134,6 +134,9 @@ function trailingNumber(line: PassageLine): { line: { text: string; bbox: BBox }
   return { line: { text: m[2], bbox: [cut, y0, x1, y1] }, label: { text: m[1], bbox: [x0, y0, cut, y1] } };
 }
 
+/** A table-row grounding line: several "column: value" cells joined by "; ". */
+const GROUNDING_ROW = /:\s[^;]*;\s[^;:]+:\s/;
+
 /** A line of running text rather than a row label: a sentence's end, or many words. */
 const proseLine = (text: string): boolean => {
   const words = text.trim().split(/\s+/).length;
@@ -146,7 +149,9 @@ const proseLine = (text: string): boolean => {
  * below), and the caption (nearest "Table"/"Figure"/"Chart" line above).
  */
 function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
-  const boxed = page.filter((l): l is { text: string; bbox: BBox } => l.bbox !== null && l.text.trim() !== '');
+  // A table-row chunk's "column: value; column: value" line is the table's grounding, not a line of
+  // the page: it is no row label or header of another value.
+  const boxed = page.filter((l): l is { text: string; bbox: BBox } => l.bbox !== null && l.text.trim() !== '' && !GROUNDING_ROW.test(l.text));
   const out: Unit[] = [];
   // A chunk may end between a row label and its values: a cell counts as the chunk's when the
   // chunk holds its value, its row label or its header.

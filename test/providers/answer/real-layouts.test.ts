@@ -75,6 +75,12 @@ describe('table captions and forms', () => {
     expect(await ask('What does the national concentration table show for Norway?', row)).toBe(NOT_FOUND_TEXT);
   });
 
+  it('takes no table-row grounding line of the page for the row label or header of a value', async () => {
+    const page = [{ ...caption, bbox: [100, 180, 400, 192] as [number, number, number, number] }, { text: 'Portugal: 1996: 56; 1993: 36', bbox: [100, 200, 300, 212] as [number, number, number, number] }, at('Spain', 230, 140, 100), at('22', 230, 220, 200)];
+    // A text chunk holding "Spain 22" under the grounding line of Portugal's row: 22 is not Portugal's.
+    expect(await ask('What was the five firm concentration ratio of Portugal in 1996?', passage(page.slice(2), page))).not.toBe('22');
+  });
+
   it('takes a currency column with its scale as money', () => {
     expect(bareValueFits({ type: 'money', family: null, cue: [], unitNamed: false }, '6.19', 'Algeria, Signed TA (EURm)')).toBe(true);
     expect(bareValueFits({ type: 'money', family: null, cue: [], unitNamed: false }, '8.8', 'Czech Republic, Cohesion Fund EURbn')).toBe(true);
