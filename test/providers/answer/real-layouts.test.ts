@@ -68,13 +68,6 @@ describe('opening phrases', () => {
 describe('table captions and forms', () => {
   const caption: PassageLine = { text: 'Table 7.4: Five Firm National Concentration Ratios (%)', bbox: null };
 
-  it('reads a table row with its caption: the caption names what the values are', async () => {
-    const row = passage([caption, { text: 'Portugal, 1996: 56', bbox: [300, 200, 320, 212] }, { text: 'Portugal, 1993: 36', bbox: [340, 200, 360, 212] }], undefined, 'table');
-    expect(await ask('What was the five firm concentration ratio of Portugal in 1996?', row)).toBe('56');
-    // The caption alone is no answer to a question about the table: a cell must say something asked itself.
-    expect(await ask('What does the national concentration table show for Norway?', row)).toBe(NOT_FOUND_TEXT);
-  });
-
   it('takes no table-row grounding line of the page for the row label or header of a value', async () => {
     const page = [{ ...caption, bbox: [100, 180, 400, 192] as [number, number, number, number] }, { text: 'Portugal: 1996: 56; 1993: 36', bbox: [100, 200, 300, 212] as [number, number, number, number] }, at('Spain', 230, 140, 100), at('22', 230, 220, 200)];
     // A text chunk holding "Spain 22" under the grounding line of Portugal's row: 22 is not Portugal's.
