@@ -8,7 +8,9 @@
 // most 4 tokens beyond the gold (eval/qa-hard.ts's length rule). Absent = answered not_found.
 // Evidence page = a cited evidence on one of the gold pages of the asked document, when right.
 // This set was written blind to the engine and is never tuned on: its misses are not printed.
-// Usage: node dist-bench/eval/qa-real.js [--smoke | --ingest]   (--smoke: one document outside the set,
+// Usage: node dist-bench/eval/qa-real.js [--split train [--misses]] [--smoke | --ingest]
+// (--split train: the training split of eval/qa-real/train.ts, other documents, tuned on; only
+// there does --misses print the wrong answers; --smoke: one document outside the set,
 // one question; --ingest: asks nothing, prints per document the words of the stored page text, beside
 // pdftotext's, and the chunks and components the pipeline made, to tell reading from answering)
 import { execFileSync } from 'node:child_process';
@@ -18,6 +20,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types.js';
 import { REAL_DOCS, REAL_QUESTIONS, type RealCategory, type RealDoc, type RealQuestion } from './qa-real/questions.js';
 import { scoreAnswer } from './qa-real/score.js';
+import { TRAIN_DOCS, TRAIN_QUESTIONS } from './qa-real/train.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 const DATA = process.env.PAGELENS_SHARED_DATA ?? '/work/shared/data';
@@ -25,7 +28,7 @@ const DATA = process.env.PAGELENS_SHARED_DATA ?? '/work/shared/data';
 interface Answer {
   current_state: string;
   final_answer: { text: string; citations: number[]; not_found: boolean } | null;
-  evidences: Array<{ id: number; document_id: string; page_number: number | null }>;
+  evidences: Array<{ id: number; document_id: string; page_number: number | null; evidence: string; reasoning: string }>;
 }
 
 interface Scored {
@@ -38,7 +41,7 @@ interface Scored {
 
 const CATEGORIES: RealCategory[] = ['verbatim', 'paraphrased', 'table', 'two-part', 'yes-no', 'number', 'absent'];
 
-function report(rows: Scored[]): void {
+function report(rows: Scored[], allDocs: RealDoc[]): void {
   const mean = (xs: boolean[]) => (xs.length ? (xs.filter(Boolean).length / xs.length).toFixed(3) : '  -  ');
   const line = (name: string, rs: Scored[]) => {
     if (rs.length === 0) return;
@@ -48,7 +51,7 @@ function report(rows: Scored[]): void {
   for (const c of CATEGORIES) line(c, rows.filter((r) => r.q.category === c));
   line('all answerable', rows.filter((r) => r.q.category !== 'absent'));
   console.log('per document (answerable right / absent not found):');
-  for (const d of REAL_DOCS) {
+  for (const d of allDocs) {
     const rs = rows.filter((r) => r.q.doc === d.id);
     const ans = rs.filter((r) => r.q.category !== 'absent');
     const abs = rs.filter((r) => r.q.category === 'absent');
@@ -74,9 +77,17 @@ async function ingestReport(db: Kysely<Database>, docs: RealDoc[], ids: string[]
 
 async function main(): Promise<void> {
   const smoke = process.argv.includes('--smoke');
+  const split = process.argv[process.argv.indexOf('--split') + 1];
+  const train = process.argv.includes('--split') && split === 'train';
+  if (process.argv.includes('--split') && !train) throw new Error('--split takes "train" (the held-out set is the default)');
+  // Misses are printed for the training split only: the held-out set is never looked at question by question.
+  const misses = train && process.argv.includes('--misses');
   // The smoke run checks the harness on a document and question outside the set.
-  const docs: RealDoc[] = smoke ? [{ id: 'smoke', file: 'icdar2013/competition-dataset-us/us-026.pdf', kind: 'smoke' }] : REAL_DOCS;
-  const questions: RealQuestion[] = smoke ? [{ doc: 'smoke', question: process.env.SMOKE_Q ?? 'What was the fused aluminum oxide production capacity of China in 2009?', category: 'verbatim', any: ['700,000'], pages: [1] }] : REAL_QUESTIONS;
+  const docs: RealDoc[] = [];
+  docs.push(...(smoke ? [{ id: 'smoke', file: 'icdar2013/competition-dataset-us/us-026.pdf', kind: 'smoke' }] : train ? TRAIN_DOCS : REAL_DOCS));
+  const only = train ? process.env.QA_REAL_DOCS?.split(',') : undefined;
+  if (only) docs.splice(0, docs.length, ...docs.filter((d) => only.includes(d.id)));
+  const questions: RealQuestion[] = smoke ? [{ doc: 'smoke', question: process.env.SMOKE_Q ?? 'What was the fused aluminum oxide production capacity of China in 2009?', category: 'verbatim', any: ['700,000'], pages: [1] }] : train ? TRAIN_QUESTIONS.filter((q) => docs.some((d) => d.id === q.doc)) : REAL_QUESTIONS;
   await withEvalService('qa-real', async ({ config, ctx, api, process: processDocs }) => {
     const t0 = performance.now();
     const ids = await processDocs(docs.map((d) => ({ name: path.basename(d.file), pdf: readFileSync(path.join(DATA, d.file)) })));
@@ -112,12 +123,14 @@ async function main(): Promise<void> {
         const s = q.category === 'absent' ? { right: notFound, concise: notFound } : notFound || fa === null ? { right: false, concise: false } : scoreAnswer(q, fa.text);
         const pageRight = cited.some((e) => e.document_id === docId.get(q.doc) && e.page_number !== null && q.pages.includes(e.page_number));
         scored.push({ q, ...s, pageRight, notFound });
-        if (smoke) console.log(q.question, '->', fa?.text, `(pages cited: ${cited.map((e) => e.page_number).join(', ')})`);
+        if (smoke || (misses && !s.right)) console.log(`${q.doc} [${q.category}] ${q.question} -> ${fa?.text ?? '(none)'} (pages cited: ${cited.map((e) => e.page_number).join(', ')})`);
+        // --why: the first evidences the reader kept, to tell retrieval from reading from answering.
+        if (misses && !s.right && process.argv.includes('--why')) for (const e of a.evidences.filter((e) => process.env.QA_REAL_WHY === undefined || e.evidence.includes(process.env.QA_REAL_WHY)).slice(0, 4)) console.log(`    | ${e.evidence.slice(0, 160)} || ${e.reasoning.slice(0, 200)}`);
       });
     }
     const askS = (performance.now() - t1) / 1000;
     console.log(`asked ${questions.length} questions in ${askS.toFixed(1)} s (${((askS * 1000) / questions.length).toFixed(0)} ms each, ${BATCH} at a time)`);
-    report(scored);
+    report(scored, docs);
   });
 }
 

@@ -63,7 +63,10 @@ export async function withEvalService<T>(name: string, work: (service: EvalServi
           const j = await api<{ status: string }>('GET', `/job-statuses/${job}`);
           if (j.status === 'done') break;
           // Name the document and keep the job's own report: a failure on real files must be traceable.
-          if (j.status !== 'queued' && j.status !== 'processing') throw new Error(`processing ${docs[k]!.name} ended ${j.status}: ${JSON.stringify(j)}`);
+          if (j.status !== 'queued' && j.status !== 'processing') {
+            const failures = await ctx.database.db.selectFrom('page_failures').select(['page_number', 'message']).where('job_id', '=', job).execute();
+            throw new Error(`processing ${docs[k]!.name} ended ${j.status}: ${JSON.stringify(j)}; page failures: ${JSON.stringify(failures)}`);
+          }
           await sleep(100);
         }
       }

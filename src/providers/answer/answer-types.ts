@@ -118,6 +118,23 @@ function nameRuns(text: string): Array<{ text: string; start: number; words: str
   return out;
 }
 
+/**
+ * A one-word name that is a body acting: an acronym ("the EIB", "EBRD") or a capitalised word
+ * after "the" inside a sentence ("the Commission"), not before a place noun ("the Brekhav site").
+ */
+function bodyName(text: string, r: { text: string; start: number }): boolean {
+  if (PLACE_NOUN.test(text.slice(r.start + r.text.length))) return false;
+  return /^[A-Z]{2,6}$/.test(r.text) || (r.start > 0 && /\bthe\s+$/.test(text.slice(Math.max(0, r.start - 5), r.start)));
+}
+
+/**
+ * Single capitalised words inside a sentence that may name a country or state (not a firm, not a
+ * short all-capitals code, not the sentence's first word): after the place spans, for "which country".
+ */
+function countryNames(text: string): Span[] {
+  return nameRuns(text).filter((r) => r.start > 0 && r.words.length <= 2 && !/\d/.test(r.text) && !r.words.some((w) => ORG_WORDS.test(w)) && !/^[A-Z]{1,4}s?$/.test(r.text));
+}
+
 /** Words after a name that say it is a place ("the Brekhav site", "the Kenmo works"). */
 const PLACE_NOUN = /^\s+(site|works|plant|mill|facility|yard|depot|station|terminal|refinery|harbour|port|campus|district)\b/i;
 
@@ -190,9 +207,10 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       // Lind") is that person; only a name with a trade word is a company there.
       return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.some((w) => ORG_WORDS.test(w)) || (r.words.length >= 2 && !PERSON_ROLE.test(text))));
     case 'agent':
-      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w))));
+      return nameRuns(text).filter((r) => !/\d/.test(r.text) && (r.words.length >= 2 || r.words.some((w) => ORG_WORDS.test(w)) || bodyName(text, r)));
     case 'place':
-      return placeSpans(text);
+      // "Which country ...": countries are named bare ("only Italy out of the four"), not only after "in".
+      return q.cue.some((w) => /^(?:country|countries|nation|nations|state|states|member)$/.test(w)) ? [...placeSpans(text), ...countryNames(text)] : placeSpans(text);
     case 'yes/no':
     case 'text':
       return [];
@@ -297,7 +315,8 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
     case 'percentage':
       return v.endsWith('%') || /%|percent|share|rate|efficiency/i.test(header);
     case 'money':
-      return /^[$€£]/.test(v) || /[€$£]|\b(cost|costs|price|revenue|budget|eur|usd|sek|gbp|euros?|dollars?)\b/i.test(header);
+      // A column in a currency with its scale ("EURm", "EURbn", "USD m") holds sums of money.
+      return /^[$€£]/.test(v) || /[€$£]|\b(cost|costs|price|revenue|budget|euros?|dollars?)\b|\b(?:eur|usd|sek|gbp|nok|dkk|chf)(?:\s?(?:m|bn|k|mn|million|billion))?\b/i.test(header);
     case 'quantity':
       return q.family === null || familyOf(header) === q.family;
     case 'duration':
@@ -384,7 +403,7 @@ const RULES: Rule[] = [
   { re: /^(?:which|what) (?:[a-z]+ )?(?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
   { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
-  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
+  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|countries|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
 ];
 

@@ -9,9 +9,11 @@ import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { classesIn } from './paraphrases.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
-import { inAskedClauses, nearestSpan } from './span-choice.js';
+import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
+import { completedLines, wrapsByLayout } from './line-wrap.js';
+import { definiteAntecedents } from './coreference.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
 
@@ -63,6 +65,11 @@ interface Unit {
   kind: 'sentence' | 'cell';
   /** A "label: value" line of running text (a key-data list), not a table's geometric cell. */
   listed?: boolean;
+  /**
+   * A table-row line's table caption (units()): read with the cell, not shown in its evidence, so
+   * the page-geometry copy of the value (with its row and header boxes) stays a separate evidence.
+   */
+  caption?: string;
 }
 
 const ENDS_SENTENCE = /[.!?:;]$/;
@@ -74,17 +81,30 @@ export function continuesLine(prev: string, next: string): boolean {
   return !ENDS_SENTENCE.test(prev) && (/^[a-z]/.test(next) || WRAPPED.test(prev));
 }
 
-/** Sentences of the chunk's lines; a line that does not end a sentence continues into a lower-case next line, or any next line when it was cut mid-phrase. */
-function sentences(lines: PassageLine[]): Unit[] {
+/** The kind of table-row chunks (search/component-chunks TABLE_CHUNK_KIND): their rows are whole. */
+const TABLE_KIND = 'table';
+
+/** Whether line `next` goes on with the sentence of `prev`: by its wording, or by the page's layout (wrapsByLayout). */
+const joinsLine = (page: PassageLine[]) => (prev: PassageLine, next: PassageLine): boolean =>
+  continuesLine(prev.text.trim(), next.text.trim()) || wrapsByLayout(prev, next, page);
+
+/**
+ * Sentences of the chunk's lines; a line that does not end a sentence continues into a lower-case
+ * next line, any next line when it was cut mid-phrase, or when it runs to its column's right edge.
+ */
+function sentences(lines: PassageLine[], page: PassageLine[] = lines): Unit[] {
   const groups: Array<{ text: string; bboxes: BBox[] }> = [];
+  const joins = joinsLine(page);
+  let prev: PassageLine | null = null;
   for (const line of lines) {
     const text = line.text.trim();
     if (text === '') continue;
     const last = groups.at(-1);
-    if (last && continuesLine(last.text, text)) {
+    if (last && prev && (continuesLine(last.text, text) || joins(prev, line))) {
       last.text += ` ${text}`;
       if (line.bbox) last.bboxes.push(line.bbox);
     } else groups.push({ text, bboxes: line.bbox ? [line.bbox] : [] });
+    prev = line;
   }
   const out: Unit[] = [];
   for (const g of groups) {
@@ -115,13 +135,24 @@ function trailingNumber(line: PassageLine): { line: { text: string; bbox: BBox }
   return { line: { text: m[2], bbox: [cut, y0, x1, y1] }, label: { text: m[1], bbox: [x0, y0, cut, y1] } };
 }
 
+/** A table-row grounding line: several "column: value" cells joined by "; ". */
+const GROUNDING_ROW = /:\s[^;]*;\s[^;:]+:\s/;
+
+/** A line of running text rather than a row label: a sentence's end, or many words. */
+const proseLine = (text: string): boolean => {
+  const words = text.trim().split(/\s+/).length;
+  return words >= 9 || (words >= 5 && /[.!?]$/.test(text.trim()));
+};
+
 /**
  * Table cells and chart values: a numeric line with its row label (leftmost text on the same
  * row), its column header (nearest text above in the same column) or chart label (nearest text
  * below), and the caption (nearest "Table"/"Figure"/"Chart" line above).
  */
 function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
-  const boxed = page.filter((l): l is { text: string; bbox: BBox } => l.bbox !== null && l.text.trim() !== '');
+  // A table-row chunk's "column: value; column: value" line is the table's grounding, not a line of
+  // the page: it is no row label or header of another value.
+  const boxed = page.filter((l): l is { text: string; bbox: BBox } => l.bbox !== null && l.text.trim() !== '' && !GROUNDING_ROW.test(l.text));
   const out: Unit[] = [];
   // A chunk may end between a row label and its values: a cell counts as the chunk's when the
   // chunk holds its value, its row label or its header.
@@ -136,6 +167,9 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
     const tol = height(b) * 0.6;
     const row = boxed.filter((o) => Math.abs(cy(o.bbox) - cy(b)) < tol && o.bbox[2] <= b[0] + 1 && !isNumeric(o.text));
     const rowLabel = label ?? row.sort((x, y) => x.bbox[0] - y.bbox[0])[0];
+    // A number after a line of prose (a page number beside a sentence, "... liabilities of $219.2")
+    // is no table value: its "row label" is a sentence.
+    if (rowLabel && proseLine(rowLabel.text)) continue;
     const column = boxed.filter((o) => o !== line && overlapX(o.bbox, b) > 0 && !isNumeric(o.text));
     const above = column.filter((o) => o.bbox[3] <= b[1] + 1).sort((x, y) => y.bbox[3] - x.bbox[3]);
     const below = column.filter((o) => o.bbox[1] >= b[3] - 1).sort((x, y) => x.bbox[1] - y.bbox[1]);
@@ -253,8 +287,8 @@ interface Candidate {
 function candidate(part: PreparedPart, unitAsRead: Unit, question: string, options: ExtractiveOptions): Candidate {
   // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
   const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
-  const text = `${unit.text} ${unit.context}`;
-  const spans = unit.kind === 'cell' ? (unit.span !== null && bareValueFits(part.type, unit.span, unit.text) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
+  const text = `${unit.text} ${unit.context} ${unit.caption ?? ''}`;
+  const spans = unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
   const unrepeated = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
@@ -275,15 +309,22 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   const t = part.type.type;
   if (t === 'text') {
     // The question's own words answer as before; with related words, half the content must be there.
-    const span = unit.span ?? answerSpan(question, questionTermsOf(part), unit.text);
+    // "What were the total liabilities of X?": a sum said right after the asked word answers it.
+    // ("Which bank ..." asks for a name, so only "what" questions.)
+    const span = unit.span ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
     const echo = tokenize(span).every((t) => qTokens.has(t));
     // Names alone do not answer from a sentence: one about the asset that shares none of the
     // question's other words ("colour") is about something else; a table cell only when the
     // question names its column too ("the Q2 output of East Shaft" is "East Shaft, Q2: 25").
     const header = new Set(terms(/,\s*([^,:]+):/.exec(unit.text)?.[1] ?? ''));
-    const named = m.contentShare > 0 || (unit.kind === 'cell' && part.terms.some((t) => t.key && header.has(t.stem)));
-    const score = !echo && named && (m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent) ? full : Math.min(full, options.answerThreshold - 0.01);
+    // A table cell read with its caption must itself (row or column) say something the question does.
+    const own = unit.kind !== 'cell' || `${unit.context}${unit.caption ?? ''}` === '' || matchText(part.terms, unit.text, null, null).matched.length > 0;
+    const named = own && (m.contentShare > 0 || (unit.kind === 'cell' && part.terms.some((t) => t.key && header.has(t.stem))));
+    const scored = !echo && named && (m.exactScore >= options.answerThreshold || m.contentShare >= options.typedContent) ? full : Math.min(full, options.answerThreshold - 0.01);
+    // A form's "label: value" line whose label the question says word for word answers it, though
+    // the question also names what the form is about ("the race or ethnicity of the child").
+    const score = !echo && unit.listed === true && labelSaid(unit.text, part.terms) ? Math.max(scored, options.answerThreshold) : scored;
     // "What is P-101?": the sentence that defines the name answers; one that only mentions it
     // ranks below it (and still answers when nothing defines the name).
     const defined = definedName(question);
@@ -307,7 +348,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // a "Spare parts (EUR)" column) is no answer: the purchase price may simply not be given.
     // The caption names the whole table by its own words ("Output by site"); a word merely related
     // to one of them ("figures" ~ "cost") does not name this value.
-    const caption = new Set(terms(unit.context));
+    const caption = new Set(terms(`${unit.context} ${unit.caption ?? ''}`));
     const captionNames = part.terms.some((t) => !t.key && (caption.has(t.stem) || (t.parts.length > 0 && t.parts.every((p) => caption.has(p)))));
     // A listed value that carries its own unit of the asked family ("Capacity: 655 m3/h") names its property.
     const valueFamily = spanFamily(fresh[0]!.text);
@@ -326,6 +367,14 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
+}
+
+/** Whether a cell's value fits the type by its row and column, or (a percentage, a sum of money) by its table's caption: "Ratios (%)", "(EURm)". */
+function cellFits(type: QuestionType, unit: Unit): boolean {
+  if (unit.span === null) return false;
+  if (bareValueFits(type, unit.span, unit.text)) return true;
+  const context = `${unit.context} ${unit.caption ?? ''}`.trim();
+  return (type.type === 'percentage' || type.type === 'money') && context !== '' && bareValueFits(type, unit.span, context);
 }
 
 /**
@@ -374,6 +423,22 @@ function otherRole(question: string, text: string): boolean {
   return said.size > 0 && ![...asked].some((c) => said.has(c));
 }
 
+/**
+ * Whether every word of the label of a "label: value" line is a word of the question, and the
+ * label says at least half of the question's content (its names aside).
+ */
+export function labelSaid(line: string, qterms: MatchTerm[]): boolean {
+  const cut = line.lastIndexOf(': ');
+  const label = cut > 0 ? terms(line.slice(0, cut)) : [];
+  if (label.length === 0) return false;
+  const asked = new Set(qterms.flatMap((t) => [t.stem, ...t.parts]));
+  if (!label.every((l) => asked.has(l))) return false;
+  const content = qterms.filter((t) => !t.key);
+  const weight = content.reduce((n, t) => n + t.weight, 0);
+  const said = content.filter((t) => t.parts.every((p) => label.includes(p))).reduce((n, t) => n + t.weight, 0);
+  return weight > 0 && said / weight >= 0.5;
+}
+
 /** Whether the label of a "label: value" line says a word of the question (its type word counts: "efficiency"; names do not). */
 function labelAsked(line: string, question: string): boolean {
   const asked = new Set(tokenize(question).map(stem));
@@ -392,20 +457,43 @@ function questionTermsOf(part: PreparedPart): WeightedTerms {
   return { all, keys };
 }
 
+/**
+ * "Total" is no content word (it says nothing of what is counted), yet it tells rows apart: a
+ * question asking for a total prefers the table's total row, any other question another row.
+ */
+export function totalsAgree(part: string, unit: { kind: string; text: string }, c: Candidate): Candidate {
+  if (unit.kind !== 'cell' || c.span === null) return c;
+  const totalRow = /^(?:grand\s+)?total\b/i.test(unit.text.trim());
+  const asked = /\btotal\b/i.test(part);
+  if (totalRow === asked) return asked ? { ...c, score: c.score + 0.01 } : c;
+  return { ...c, score: c.score - 0.01 };
+}
+
 /** Units of a passage: sentences, geometric table/chart cells, and "row, column: value" lines. */
 function units(passage: Passage): Unit[] {
   const out: Unit[] = [];
-  const said = sentences(passage.lines);
+  // A chunk cut inside a sentence gets the page lines that complete it (table rows are whole).
+  const own = passage.kind === TABLE_KIND ? passage.lines : completedLines(passage.lines, passage.pageLines, joinsLine(passage.pageLines));
+  const said = sentences(own, passage.pageLines);
   // "It weighs ...", "Weight (kg): 4,500": read with the asset named last before them.
   const subjects = impliedSubjects(
     said.map((u) => u.text),
     subjectBefore(passage.lines, passage.pageLines),
   );
+  // A table-row chunk starts with its table's label (caption). Reading every cell of the row with
+  // it ("the five firm concentration ratio of Portugal" meets "Portugal, 1996: 56" under "Table
+  // 7.4: Five Firm National Concentration Ratios (%)") helped real tables but made other rows of
+  // the generated maintenance table answer (docs6 table 0.984 -> 0.919): off until it tells them apart.
+  const captionRows = false;
+  const caption = captionRows && passage.kind === TABLE_KIND && passage.lines[0]?.bbox === null ? passage.lines[0].text.trim() : '';
+  const antecedents = definiteAntecedents(said.map((u) => u.text));
   for (const [i, said1] of said.entries()) {
-    const u = subjects[i] ? { ...said1, context: subjects[i] } : said1;
+    const context = [subjects[i] ?? '', antecedents[i] ?? ''].filter((c) => c !== '').join(' ');
+    const u = context ? { ...said1, context } : said1;
+    const isCaption = caption !== '' && u.text === caption;
     // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
-    const cell = /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
-    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell', listed: true });
+    const cell = isCaption ? null : /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
+    if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell', listed: true, ...(caption ? { caption } : {}) });
     else out.push(u);
   }
   return [...out, ...cells(passage.lines, passage.pageLines)];
@@ -449,7 +537,10 @@ export class ExtractiveEngine implements AnswerEngine {
     parts.forEach((part, index) => {
       const scored: EvidenceDraft[] = [];
       for (const unit of all) {
-        const c = candidate(part, unit, parts.length > 1 ? part.text : question, this.options);
+        const scoredUnit = totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options));
+        // The same value read from the page geometry carries its row and header boxes too: at equal
+        // support it goes first (and the page's copy of the caption is then the one kept).
+        const c = unit.caption ? { ...scoredUnit, score: scoredUnit.score - 1e-6 } : scoredUnit;
         if (c.score < this.options.evidenceThreshold) continue;
         const what = unit.kind === 'cell' ? 'Table or chart value' : 'Sentence';
         const typed = part.type.type === 'text' ? '' : `; expected ${part.type.type}${part.type.family ? ` (${part.type.family})` : ''}: ${c.span ?? 'none here'}`;

@@ -33,6 +33,9 @@ const SEARCH_ALTS = 3;
 /** Verbs that only say an event happened ("take place", "occur"): what happened is named by its noun. */
 const LIGHT = /^(?:(?:take|takes|took|taken|taking)_place|happen|happens|happened|occur|occurs|occurred)$/;
 
+/** A currency with its scale ("EURbn", "USDm"): the unit of the answer, not a name. */
+const CURRENCY_UNIT = /^(?:EUR|USD|GBP|SEK|NOK|DKK|CHF)(?:m|bn|k|mn)?$/;
+
 /** Words a question opens with that are never the start of a name. */
 const OPENER = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may|give|name|state|tell|list|provide|show|find|identify|report|describe|please|in|on|at|for|since|by|the|a|an|and|also)$/i;
 
@@ -48,7 +51,7 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
     if (clean === '') return;
     // A unit ("m3/h", "MW") is no name: it says what is asked, not what about.
     if (((i > 0 || opensName(clean, split[1])) && /^[A-Z]/.test(clean)) || /\d/.test(clean)) {
-      if (spanFamily(`1 ${clean}`) === null) for (const t of tokenize(clean)) keys.add(stem(t));
+      if (spanFamily(`1 ${clean}`) === null && !CURRENCY_UNIT.test(clean)) for (const t of tokenize(clean)) keys.add(stem(t));
     }
   });
   const cueSet = new Set(cue);

@@ -5,7 +5,7 @@
 // Y", "weighs 4,500 kg") is preferred to one before it, and a clause break between them counts
 // as distance.
 import { wordMatches, type MatchTerm } from './matching.js';
-import type { Span } from './answer-types.js';
+import { typedSpans, type Span } from './answer-types.js';
 
 /** A word of running text; not the letters of a tag ("KW" in "Dryer KW-186"). */
 const WORD = /\b[A-Za-z][A-Za-z'’]*\b(?!-?\d)/g;
@@ -35,6 +35,9 @@ export function nearestSpan(spans: Span[], text: string, qterms: MatchTerm[]): S
   return spans.reduce((a, b) => (best(b) < best(a) ? b : a));
 }
 
+/** A sentence's opening phrase of time, place or manner, up to its comma. */
+const INTRO = /^(?:on|in|by|as of|as at|at|during|since|until|from|before|after|following|between|within|according to|established|founded|built|chartered)\b[^,;()]{0,60}?(?:,\s\d{4})?,\s/i;
+
 /** Clause breaks: ", " (not in "March 12, 1990"), ";", parentheses, and "and"/"but"/"while" joining clauses. */
 const BREAK = /,\s(?!\d{4}\b)|;|\(|\)|\s(?:and|but|while|whereas)\s/g;
 
@@ -48,7 +51,11 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
   // Words of the answer's kind or unit ("year", "kW", "weight") are proven by the span itself, not said beside it.
   const content = qterms.filter((t) => !t.key && t.family === null && !KIND_WORD.test(t.word));
   if (content.length === 0) return spans;
-  const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index), text.length];
+  // An opening phrase ("On April 28, 2015, the agency screened in ...", "In 2007, only Italy ...")
+  // belongs to the clause it opens: its comma is no clause break.
+  const opener = INTRO.exec(text);
+  const openerComma = opener ? opener[0].length - 2 : -1;
+  const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index).filter((i) => i !== openerComma), text.length];
   if (cuts.length <= 2) return spans;
   const clauseOf = (pos: number): number => cuts.findIndex((c, i) => pos >= c && pos < (cuts[i + 1] ?? Infinity));
   const asked = new Set<number>();
@@ -58,4 +65,33 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
   }
   if (asked.size === 0) return spans;
   return spans.filter((sp) => asked.has(clauseOf(sp.start)));
+}
+
+/** What may stand between a property word and its value: "of", "is", "was", "(", a colon, "about". */
+const LINK = /^\s*(?:\(|:|of|is|was|are|were|amounted to|totall?ed|stood at|reached|at)?\s*(?:about|around|approximately|some|nearly|over|almost)?\s*$/i;
+
+/**
+ * A sum, share or measure said right after a word of the question's property ("total liabilities
+ * of $219.2 billion", "The envelope of the FEMIP Support Fund (EUR 105 m)" after its name): the
+ * value a free-text question about that property asks for; null when none follows closely.
+ */
+export function valueAfter(text: string, qterms: MatchTerm[]): string | null {
+  const spans = typedSpans({ type: 'amount', family: null, cue: [], unitNamed: false }, text);
+  if (spans.length === 0) return null;
+  const content = qterms.filter((t) => !t.key && !KIND_WORD.test(t.word));
+  const keys = qterms.filter((t) => t.key);
+  let end = -1;
+  for (const m of text.matchAll(WORD)) {
+    const w = m[0].toLowerCase();
+    // A value may also stand right before the word it measures ("subject to a 2 percent cap").
+    const before = content.some((t) => wordMatches(t, w)) ? spans.find((s) => /^[\s-]{0,2}$/.test(text.slice(s.start + s.text.length, m.index))) : undefined;
+    if (before) return before.text;
+    if (content.some((t) => wordMatches(t, w))) end = m.index + m[0].length;
+    else if (end >= 0 && keys.some((t) => wordMatches(t, w))) end = m.index + m[0].length;
+    else if (end >= 0 && m.index > end + 1 && !/^(of|the|a|an)$/i.test(w)) end = -1;
+    if (end < 0) continue;
+    const sp = spans.find((s) => s.start >= end && LINK.test(text.slice(end, s.start)));
+    if (sp) return sp.text;
+  }
+  return null;
 }

@@ -9,6 +9,8 @@ const STOP = new Set(
     'as into than then per about according document documents page pages say says said give tell me ' +
     'value number amount total listed shown show shows stated state mentioned named called ' +
     'has have had can could would should will shall may might not no yes any all each ' +
+    // Verbs that only say something was had ("how much funding does Hungary get").
+    'get gets got ' +
     // Pronouns of the asker and filler ("I need ...", "... and also its weight").
     'i my we us our you your also whether ' +
     // Adverbs that only insist ("where exactly is ...").
