@@ -3,9 +3,11 @@
 // anti-aliased edges (blends of a colour with the background) join their colour instead of
 // becoming series of their own.
 import sharp from 'sharp';
+import { chroma, colourDistance, toSegment, type Rgb } from './colour.js';
 import { absorbRims, settleLabels } from './settle.js';
 
-export type Rgb = [number, number, number];
+// The colour arithmetic lives in colour.ts (settle.ts needs it too); callers import it from here.
+export { chroma, colourDistance, tintOf, type Rgb } from './colour.js';
 
 export interface Raster {
   width: number;
@@ -20,11 +22,6 @@ export async function decodeRgb(png: Buffer): Promise<Raster> {
   const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
-
-export const colourDistance = (a: Rgb, b: Rgb): number => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-
-/** Spread between the strongest and weakest channel: 0 for greys, high for vivid colours. */
-export const chroma = (c: Rgb): number => Math.max(c[0], c[1], c[2]) - Math.min(c[0], c[1], c[2]);
 
 export const hex = (c: Rgb): string => `#${c.map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
 
@@ -57,17 +54,6 @@ export function backgroundColour(r: Raster): Rgb {
     k++;
   }
   return [sr / k, sg / k, sb / k];
-}
-
-/** Where colour c lies on the way from `full` to the background (t 0..1) and how far off that way (d). */
-export const tintOf = (c: Rgb, full: Rgb, background: Rgb): { d: number; t: number } => toSegment(c, full, background);
-
-/** Distance from point p to the segment a–b in RGB, and where along it (0 at a, 1 at b). */
-function toSegment(p: Rgb, a: Rgb, b: Rgb): { d: number; t: number } {
-  const ab: Rgb = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-  const len2 = ab[0] ** 2 + ab[1] ** 2 + ab[2] ** 2;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * ab[0] + (p[1] - a[1]) * ab[1] + (p[2] - a[2]) * ab[2]) / len2));
-  return { d: colourDistance(p, [a[0] + t * ab[0], a[1] + t * ab[1], a[2] + t * ab[2]]), t };
 }
 
 export interface ColourClusters {

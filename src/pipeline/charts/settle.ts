@@ -4,7 +4,7 @@
 // neighbours are mostly one other colour takes that colour: a majority vote of the 3×3 window
 // among ink labels, which leaves solid areas, lines two pixels wide and more, and the ink/background
 // boundary as they are.
-import { chroma, colourDistance, tintOf, type Rgb } from './raster.js';
+import { chroma, colourDistance, tintOf, type Rgb } from './colour.js';
 
 /** Neighbours (of 8) that must share one other colour for a pixel to take it. */
 const MAJORITY = 5;
