@@ -26,7 +26,7 @@ import { replacePageTextChunks } from '../search/page-chunks.js';
 import { recordTokenUsage } from '../search/usage.js';
 import { errorMessage, newId } from '../util.js';
 import { describePageWithModel, ProviderError } from '../providers/llm/index.js';
-import { imageLimits, loadSource, type LoadedSource } from './source.js';
+import { imageLimits, withSource, type LoadedSource } from './source.js';
 
 export interface PageOptions {
   overwriteEditedDescription: boolean;
@@ -254,8 +254,17 @@ export async function processPage(
   pageNumber: number,
   options: PageOptions,
 ): Promise<void> {
+  await withSource(ctx.ports, doc, (source) => processPageOf(ctx, doc, pageNumber, options, source));
+}
+
+async function processPageOf(
+  ctx: StepContext<StepPorts>,
+  doc: DocumentsTable,
+  pageNumber: number,
+  options: PageOptions,
+  source: LoadedSource,
+): Promise<void> {
   const { ports: app } = ctx;
-  const source = await loadSource(app, doc);
   const reading = await readPage(app, source, pageNumber);
   const { page, text } = reading;
   await ctx.checkpoint();

@@ -13,7 +13,7 @@ import { newId } from '../util.js';
 import { render, thumbnailOf } from './page.js';
 import { pageRow, setPageImageIfMissing } from '../pages/repository.js';
 import { RenderPagePayload, type RenderPagePayloadT } from './job-requests.js';
-import { loadSource } from './source.js';
+import { withSource } from './source.js';
 
 
 /** Writes a page image record in a transaction; false when the page had one meanwhile. */
@@ -21,9 +21,10 @@ type ImageCommit = (fn: (trx: Db) => Promise<boolean>) => Promise<boolean>;
 
 /** Renders one page and stores its image and thumbnail; the blobs go again if the record is not written. */
 async function renderAndStore(app: StepPorts, doc: DocumentsTable, pageNumber: number, commit: ImageCommit, checkpoint: () => Promise<void>): Promise<void> {
-  const source = await loadSource(app, doc);
-  const page = await render(app, source, pageNumber);
-  const thumbnail = await thumbnailOf(source, pageNumber, page);
+  const { page, thumbnail } = await withSource(app, doc, async (source) => {
+    const rendered = await render(app, source, pageNumber);
+    return { page: rendered, thumbnail: await thumbnailOf(source, pageNumber, rendered) };
+  });
   await checkpoint();
   const prefix = `${documentPrefix(doc.id)}pages/${pageNumber}/${newId()}/`;
   const keys = { image: `${prefix}page.png`, thumbnail: `${prefix}thumbnail.png` };

@@ -22,7 +22,7 @@ import { PipelineError, type PageText, type Segment, type Word } from '../pipeli
 import { decodeGrey } from '../providers/ocr/raster.js';
 import { errorMessage } from '../util.js';
 import { ReprocessComponentsPayload, type ReprocessComponentsPayloadT } from './job-requests.js';
-import { loadSource } from './source.js';
+import { acquireSource, type SourceLease } from './source.js';
 import type { PdfDoc } from '../pipeline/pdf/document.js';
 
 type PageInput = Omit<ExtractorInput, 'bbox'>;
@@ -42,7 +42,7 @@ function wordsOf(json: Buffer): Word[] {
  * The page as processing gave it to the extractors: its image, words and rules (a PDF's drawn
  * paths; a scan's rules found in its pixels). A message instead when the page cannot be read.
  */
-async function pageInput(ports: StepPorts, doc: DocumentsTable, pageNumber: number): Promise<PageInput | string> {
+async function pageInput(ports: StepPorts, doc: DocumentsTable, pageNumber: number, pdfOf: () => Promise<PdfDoc | null>): Promise<PageInput | string> {
   const page = await pageSources(ports.database.db, doc.id, pageNumber);
   if (!page?.image_key) return `Page ${pageNumber} has no rendered image: reprocess the document first`;
   if (page.document_version !== doc.version) return `Page ${pageNumber} is from an earlier file version: reprocess the document first`;
@@ -52,7 +52,7 @@ async function pageInput(ports: StepPorts, doc: DocumentsTable, pageNumber: numb
   let segments: Segment[] = [];
   let pdf: PdfDoc | null = null;
   if (textSource === 'pdf') {
-    pdf = (await loadSource(ports, doc)).pdf;
+    pdf = await pdfOf();
     segments = pdf?.segments(pageNumber, page.dpi) ?? [];
   }
   // (found as when the scan was read: dark bands turned first, their edges kept as rules)
@@ -90,12 +90,32 @@ async function reextract(ctx: StepContext<StepPorts>, doc: DocumentsTable, v: Vi
 async function run(ctx: StepContext<StepPorts>, p: ReprocessComponentsPayloadT, doc: DocumentsTable, regions: VisualRow[], pending: Set<string>) {
   const { ports } = ctx;
   const pages = new Map<number, PageInput | string>();
+  // The PDF is opened only for born-digital pages, and held until the last region is done.
+  let lease: Promise<SourceLease> | null = null;
+  const pdfOf = async (): Promise<PdfDoc | null> => (await (lease ??= acquireSource(ports, doc))).source.pdf;
+  try {
+    await eachRegion(ctx, p, doc, regions, pending, pages, pdfOf);
+  } finally {
+    if (lease) await (lease as Promise<SourceLease>).then((l) => l.release(), () => undefined);
+  }
+}
+
+async function eachRegion(
+  ctx: StepContext<StepPorts>,
+  p: ReprocessComponentsPayloadT,
+  doc: DocumentsTable,
+  regions: VisualRow[],
+  pending: Set<string>,
+  pages: Map<number, PageInput | string>,
+  pdfOf: () => Promise<PdfDoc | null>,
+) {
+  const { ports } = ctx;
   for (const v of regions) {
     await ctx.checkpoint();
     let page = pages.get(v.page_number);
     if (page === undefined) {
       try {
-        page = await pageInput(ports, doc, v.page_number);
+        page = await pageInput(ports, doc, v.page_number, pdfOf);
       } catch (err) {
         page = `Page ${v.page_number} could not be read: ${errorMessage(err)}`;
       }

@@ -95,31 +95,80 @@ export interface LoadedSource {
   pdf: PdfDoc | null;
 }
 
-// Pages of one document usually follow each other on a worker: keep the last sources open.
-const cache = new Map<string, Promise<LoadedSource>>();
+// Pages of one document usually follow each other on a worker: keep the last sources open. A
+// worker runs pages of several documents at once, so a source leaves the cache while pages may
+// still be reading it: it is closed only when its last reader lets it go.
+interface CachedSource {
+  source: Promise<LoadedSource>;
+  readers: number;
+  evicted: boolean;
+}
+const cache = new Map<string, CachedSource>();
 const CACHE_SIZE = 2;
 
-export async function loadSource(app: StepPorts, doc: DocumentsTable): Promise<LoadedSource> {
+export interface SourceLease {
+  source: LoadedSource;
+  /** Lets the source go; it is closed once it has left the cache and no reader holds it. */
+  release(): void;
+}
+
+function closeIfUnused(entry: CachedSource): void {
+  if (entry.evicted && entry.readers === 0) void entry.source.then((s) => s.pdf?.close()).catch(() => undefined);
+}
+
+/** The document's source, held open until `release` (call it exactly once, in a finally). */
+export async function acquireSource(app: StepPorts, doc: DocumentsTable): Promise<SourceLease> {
   const ref = sourceRef(doc);
   const id = ref.key;
   let entry = cache.get(id);
   if (!entry) {
-    entry = (async () => {
+    const source = (async () => {
       const bytes = await readBlob(app, ref.key);
       return { kind: ref.kind, bytes, pdf: ref.kind === 'pdf' ? await openPdf(bytes) : null };
     })();
-    cache.set(id, entry);
-    entry.catch(() => cache.delete(id));
+    const created: CachedSource = { source, readers: 0, evicted: false };
+    entry = created;
+    cache.set(id, created);
+    source.catch(() => {
+      if (cache.get(id) === created) cache.delete(id);
+    });
     while (cache.size > CACHE_SIZE) {
       const oldest = cache.keys().next().value;
       if (oldest === undefined) break;
       const evicted = cache.get(oldest);
       cache.delete(oldest);
-      void evicted?.then((s) => s.pdf?.close()).catch(() => undefined);
+      if (evicted) {
+        evicted.evicted = true;
+        closeIfUnused(evicted);
+      }
     }
   } else {
     cache.delete(id);
     cache.set(id, entry); // most recently used last
   }
-  return entry;
+  const held = entry;
+  held.readers++;
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    held.readers--;
+    closeIfUnused(held);
+  };
+  try {
+    return { source: await held.source, release };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Runs `fn` with the document's source held open. */
+export async function withSource<T>(app: StepPorts, doc: DocumentsTable, fn: (source: LoadedSource) => Promise<T>): Promise<T> {
+  const lease = await acquireSource(app, doc);
+  try {
+    return await fn(lease.source);
+  } finally {
+    lease.release();
+  }
 }
