@@ -92,7 +92,7 @@ describe('table cells on the page, other layouts', () => {
 
 describe('units in a transposed table\'s labels', () => {
   it('finds a time unit in any parenthesis of the label, the asset after it', async () => {
-    const { timeUnitInLabel } = await import('../../src/providers/answer/answer-types.js');
+    const { timeUnitInLabel } = await import('../../src/providers/answer/labelled-values.js');
     expect(timeUnitInLabel('hour', 'Oil change (h), Kiln RR-3981: 8,207')).toBe(true);
     expect(timeUnitInLabel('hour', 'Kiln RR-3981, Oil change (h): 8,207')).toBe(true);
     expect(timeUnitInLabel('hour', 'Noise (dB), Kiln RR-3981: 78')).toBe(false);

@@ -4,7 +4,8 @@
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import type { BBox } from '../../pipeline/types.js';
 import { expandAbbreviations } from './abbreviations.js';
-import { bareValueFits, questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { bareValueFits } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { classesIn } from './paraphrases.js';

@@ -1,6 +1,7 @@
 // Answer types: what each kind of question expects, and which spans of a sentence can be one.
 import { describe, expect, it } from 'vitest';
-import { bareValueFits, questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { bareValueFits } from '../../../src/providers/answer/labelled-values.js';
 
 const spans = (question: string, text: string): string[] => typedSpans(questionType(question), text).map((s) => s.text);
 

@@ -2,7 +2,8 @@
 // lists after the asset was named, sentences wrapped over lines after a word that cannot end one,
 // places, firms and people told by their form or label, and the one span of a many-fact sentence.
 import { describe, expect, it } from 'vitest';
-import { bareValueFits, labelledName, questionType, timeUnitInLabel, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { bareValueFits, labelledName, timeUnitInLabel } from '../../../src/providers/answer/labelled-values.js';
 import { continuesLine, ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
 import { impliedSubjects, namesIn, subjectBefore } from '../../../src/providers/answer/subject.js';

@@ -4,7 +4,8 @@
 // read one cell per line with the cell's box.
 import { describe, expect, it } from 'vitest';
 import { ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
-import { bareValueFits, questionType } from '../../../src/providers/answer/answer-types.js';
+import { questionType } from '../../../src/providers/answer/answer-types.js';
+import { bareValueFits } from '../../../src/providers/answer/labelled-values.js';
 import { relatedWords } from '../../../src/providers/answer/lexicon.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 import type { FinalAnswer, Passage, PassageLine } from '../../../src/providers/answer/types.js';

@@ -2,7 +2,8 @@
 // cut inside sentences, opening phrases, table captions, forms, "the initiative" for a name said
 // before, one-word bodies, total rows, a value right after the asked word.
 import { describe, expect, it } from 'vitest';
-import { bareValueFits, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { bareValueFits } from '../../../src/providers/answer/labelled-values.js';
 import { definiteAntecedents } from '../../../src/providers/answer/coreference.js';
 import { ExtractiveEngine, labelSaid, NOT_FOUND_TEXT, totalsAgree } from '../../../src/providers/answer/extractive.js';
 import { completedLines, wrapsByLayout } from '../../../src/providers/answer/line-wrap.js';
