@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard eval-qa-real bench-topologies eval-schematics bench-schematics eval-scans bench-components
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard eval-qa-real eval-qa-real2 bench-topologies eval-schematics bench-schematics eval-scans bench-components
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -169,6 +169,10 @@ eval-qa-hard: dist-bench/.built
 # Hand-written questions on 15 real PDFs written by others (pdfplumber tests, ICDAR 2013), written blind to the engine.
 eval-qa-real: dist-bench/.built
 	node dist-bench/eval/qa-real.js
+
+# A second blind held-out set on 15 other real PDFs (eval/qa-real/held2.ts), written by a helper that never opened the engine.
+eval-qa-real2: dist-bench/.built
+	node dist-bench/eval/qa-real.js --split held2
 
 # Schematic detection on generated P&ID-like sheets (training and held-out seeds) and the hand-drawn sheets of test/fixtures.
 eval-schematics: system-deps dist-bench/.built

@@ -8,9 +8,10 @@
 // most 4 tokens beyond the gold (eval/qa-hard.ts's length rule). Absent = answered not_found.
 // Evidence page = a cited evidence on one of the gold pages of the asked document, when right.
 // This set was written blind to the engine and is never tuned on: its misses are not printed.
-// Usage: node dist-bench/eval/qa-real.js [--split train [--misses]] [--smoke | --ingest]
+// Usage: node dist-bench/eval/qa-real.js [--split train [--misses] | --split held2] [--smoke | --ingest]
 // (--split train: the training split of eval/qa-real/train.ts, other documents, tuned on; only
-// there does --misses print the wrong answers; --smoke: one document outside the set,
+// there does --misses print the wrong answers; --split held2: the second blind held-out set of
+// eval/qa-real/held2.ts, other documents, written by a helper that never opened the engine; --smoke: one document outside the set,
 // one question; --ingest: asks nothing, prints per document the words of the stored page text, beside
 // pdftotext's, and the chunks and components the pipeline made, to tell reading from answering)
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types.js';
 import { REAL_DOCS, REAL_QUESTIONS, type RealCategory, type RealDoc, type RealQuestion } from './qa-real/questions.js';
+import { HELD2_DOCS, HELD2_QUESTIONS } from './qa-real/held2.js';
 import { scoreAnswer } from './qa-real/score.js';
 import { TRAIN_DOCS, TRAIN_QUESTIONS } from './qa-real/train.js';
 import { sleep, withEvalService } from './qa-service.js';
@@ -79,15 +81,16 @@ async function main(): Promise<void> {
   const smoke = process.argv.includes('--smoke');
   const split = process.argv[process.argv.indexOf('--split') + 1];
   const train = process.argv.includes('--split') && split === 'train';
-  if (process.argv.includes('--split') && !train) throw new Error('--split takes "train" (the held-out set is the default)');
+  const held2 = process.argv.includes('--split') && split === 'held2';
+  if (process.argv.includes('--split') && !train && !held2) throw new Error('--split takes "train" or "held2" (the first held-out set is the default)');
   // Misses are printed for the training split only: the held-out set is never looked at question by question.
   const misses = train && process.argv.includes('--misses');
   // The smoke run checks the harness on a document and question outside the set.
   const docs: RealDoc[] = [];
-  docs.push(...(smoke ? [{ id: 'smoke', file: 'icdar2013/competition-dataset-us/us-026.pdf', kind: 'smoke' }] : train ? TRAIN_DOCS : REAL_DOCS));
+  docs.push(...(smoke ? [{ id: 'smoke', file: 'icdar2013/competition-dataset-us/us-026.pdf', kind: 'smoke' }] : train ? TRAIN_DOCS : held2 ? HELD2_DOCS : REAL_DOCS));
   const only = train ? process.env.QA_REAL_DOCS?.split(',') : undefined;
   if (only) docs.splice(0, docs.length, ...docs.filter((d) => only.includes(d.id)));
-  const questions: RealQuestion[] = smoke ? [{ doc: 'smoke', question: process.env.SMOKE_Q ?? 'What was the fused aluminum oxide production capacity of China in 2009?', category: 'verbatim', any: ['700,000'], pages: [1] }] : train ? TRAIN_QUESTIONS.filter((q) => docs.some((d) => d.id === q.doc)) : REAL_QUESTIONS;
+  const questions: RealQuestion[] = smoke ? [{ doc: 'smoke', question: process.env.SMOKE_Q ?? 'What was the fused aluminum oxide production capacity of China in 2009?', category: 'verbatim', any: ['700,000'], pages: [1] }] : train ? TRAIN_QUESTIONS.filter((q) => docs.some((d) => d.id === q.doc)) : held2 ? HELD2_QUESTIONS : REAL_QUESTIONS;
   await withEvalService('qa-real', async ({ config, ctx, api, process: processDocs }) => {
     const t0 = performance.now();
     const ids = await processDocs(docs.map((d) => ({ name: path.basename(d.file), pdf: readFileSync(path.join(DATA, d.file)) })));
