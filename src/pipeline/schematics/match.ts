@@ -5,7 +5,7 @@
 // one and scores about as well is preferred (a control valve over the gate valve in its body).
 import { iou } from '../page-helpers/template-match.js';
 import type { BBox } from '../types.js';
-import { bestNcc, nccImage, sparseTemplate, type NccBest, type NccImage, type SparseTemplate } from './ncc.js';
+import { bestNcc, nccImage, sparseTemplate, windowSum, type NccBest, type NccImage, type SparseTemplate } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import type { Turn, Variant } from './templates.js';
 
@@ -139,7 +139,6 @@ export function shrinkByIntegral(img: NccImage, k: number): GreyPixels {
   const w = Math.max(1, Math.ceil(width / k));
   const h = Math.max(1, Math.ceil(height / k));
   const out = new Uint8Array(w * h);
-  const W1 = width + 1;
   for (let by = 0; by < h; by++) {
     const y0 = by * k;
     const y1 = Math.min(height, y0 + k);
@@ -147,7 +146,7 @@ export function shrinkByIntegral(img: NccImage, k: number): GreyPixels {
       const x0 = bx * k;
       const x1 = Math.min(width, x0 + k);
       const n = (y1 - y0) * (x1 - x0);
-      const ink = sum[y1 * W1 + x1]! - sum[y0 * W1 + x1]! - sum[y1 * W1 + x0]! + sum[y0 * W1 + x0]!;
+      const ink = windowSum(sum, width, x0, y0, x1, y1);
       out[by * w + bx] = Math.round((255 * n - ink) / n);
     }
   }
