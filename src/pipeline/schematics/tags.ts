@@ -53,11 +53,12 @@ const TAG_PARTS = /^([A-Z0-9]{1,4})([\s-]+)([A-Za-z0-9]{1,6})$/;
  * a lookalike letter among the loop number's digits is the digit ("FV-1O1" -> "FV-101"), a
  * lookalike digit among the letters is the letter ("P0T-204" -> "PDT-204"). A last letter of
  * the number is a suffix ("HV-153A") unless it is a lookalike and the number is one digit short
- * of the sheet's usual length (`digits`); a last 8 one digit beyond that length is a suffix B. A 0 among letters is D or O, whichever letters the
+ * of the sheet's usual length (`digits`); a last 8 one digit beyond that length is a suffix B
+ * when no other tag of the sheet is that long. A 0 among letters is D or O, whichever letters the
  * sheet's other tags use at that place (`prefixes`), D by default (D is far the more common in
  * tag letters). Text not shaped like a tag is left as it is.
  */
-export function tagByPlaces(tag: string, digits: number | null, prefixes: ReadonlySet<string> = new Set()): string {
+export function tagByPlaces(tag: string, digits: number | null, prefixes: ReadonlySet<string> = new Set(), longer = 0): string {
   const m = TAG_PARTS.exec(tag);
   if (!m) return tag;
   const [, letters, sep, rest] = m as unknown as [string, string, string, string];
@@ -74,8 +75,10 @@ export function tagByPlaces(tag: string, digits: number | null, prefixes: Readon
       suffix = last;
     }
   }
-  // A B read as 8 after a loop number of the sheet's usual length: the suffix ("P-4018" for P-401B).
-  else if (digits !== null && last === '8' && /^\d+$/.test(rest) && rest.length === digits + 1) {
+  // A B read as 8 after a loop number of the sheet's usual length: the suffix ("P-4018" for P-401B);
+  // not where another tag of the sheet has a number that long (`longer` counts them, this one
+  // too): "PID-3558" beside "PID-3382" is a number of four digits.
+  else if (digits !== null && last === '8' && /^\d+$/.test(rest) && rest.length === digits + 1 && longer <= 1) {
     number = rest.slice(0, -1);
     suffix = 'B';
   }
@@ -95,7 +98,7 @@ export function tagByPlaces(tag: string, digits: number | null, prefixes: Readon
 }
 
 /** The sheet's usual loop-number length and the tag letters read cleanly, from its tag-shaped texts. */
-export function sheetTagHabits(texts: string[]): { digits: number | null; prefixes: Set<string> } {
+export function sheetTagHabits(texts: string[]): { digits: number | null; prefixes: Set<string>; longer: number } {
   const lengths = new Map<number, number>();
   const prefixes = new Set<string>();
   for (const t of texts) {
@@ -107,12 +110,13 @@ export function sheetTagHabits(texts: string[]): { digits: number | null; prefix
   const top = [...lengths].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
   // A usual length needs a few tags to say so, and most of them.
   const all = [...lengths.values()].reduce((a, b) => a + b, 0);
-  return { digits: top && top[1] >= 3 && top[1] >= 0.8 * all ? top[0] : null, prefixes };
+  const digits = top && top[1] >= 3 && top[1] >= 0.8 * all ? top[0] : null;
+  return { digits, prefixes, longer: digits === null ? 0 : (lengths.get(digits + 1) ?? 0) };
 }
 
 export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): Array<string | null> {
   const habits = sheetTagHabits(texts.map((t) => t.text));
-  const read = (t: string): string => tagByPlaces(tagText(t), habits.digits, habits.prefixes);
+  const read = (t: string): string => tagByPlaces(tagText(t), habits.digits, habits.prefixes, habits.longer);
   const out: Array<string | null> = symbols.map(() => null);
   const inner = new Map<number, TextItem[]>();
   const outside: TextItem[] = [];

@@ -20,6 +20,9 @@ describe('tag characters by place', () => {
     expect(tagByPlaces('HV-15B', null)).toBe('HV-15B');
     expect(tagByPlaces('HV-10D', 3)).toBe('HV-100');
     expect(tagByPlaces('P-4018', 3)).toBe('P-401B');
+    expect(tagByPlaces('P-4018', 3, new Set(), 1)).toBe('P-401B');
+    // Another four-digit number on the sheet: four digits are a number there.
+    expect(tagByPlaces('PID-3558', 3, new Set(), 2)).toBe('PID-3558');
     expect(tagByPlaces('P-4018', 4)).toBe('P-4018');
     expect(tagByPlaces('P-4015', 3)).toBe('P-4015');
   });
@@ -38,6 +41,7 @@ describe('tag characters by place', () => {
     const habits = sheetTagHabits(['FV-101', 'PT-202', 'HV-303A', 'LT-441', 'Notes', 'FO-120']);
     expect(habits.digits).toBe(3);
     expect(sheetTagHabits(['FV-101', 'PT-202', 'HV-303A', 'LT-44', 'FO-12']).digits).toBe(null);
+    expect(sheetTagHabits(['FV-101', 'PT-202', 'HV-303', 'LT-441', 'FO-120', 'PID-3558', 'PID-3382', 'XV-200', 'XV-201', 'XV-202']).longer).toBe(2);
     expect([...habits.prefixes].sort()).toEqual(['FO', 'FV', 'HV', 'LT', 'PT']);
     const item = (text: string, x: number): TextItem => ({ text, box: [x, 0, x + 40, 10], confidence: 0.9, members: [] });
     const texts = [item('FV-101', 0), item('PT-202', 100), item('HV-303', 200), item('XV-4O2', 300), item('F0-777', 400)];
