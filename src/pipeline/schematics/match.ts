@@ -5,7 +5,7 @@
 // one and scores about as well is preferred (a control valve over the gate valve in its body).
 import { iou } from '../page-helpers/template-match.js';
 import type { BBox } from '../types.js';
-import { bestNcc, nccImage, sparseTemplate, type NccBest, type NccImage, type SparseTemplate } from './ncc.js';
+import { bestNcc, nccImage, sparseTemplate, windowSum, type NccBest, type NccImage, type SparseTemplate } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import type { Turn, Variant } from './templates.js';
 
@@ -133,6 +133,26 @@ export function shrink(img: GreyPixels, k: number): GreyPixels {
   return { data: out, width: w, height: h };
 }
 
+/** shrink() of the image an NccImage was made from, from its integral of ink (the same values). */
+export function shrinkByIntegral(img: NccImage, k: number): GreyPixels {
+  const { width, height, sum } = img;
+  const w = Math.max(1, Math.ceil(width / k));
+  const h = Math.max(1, Math.ceil(height / k));
+  const out = new Uint8Array(w * h);
+  for (let by = 0; by < h; by++) {
+    const y0 = by * k;
+    const y1 = Math.min(height, y0 + k);
+    for (let bx = 0; bx < w; bx++) {
+      const x0 = bx * k;
+      const x1 = Math.min(width, x0 + k);
+      const n = (y1 - y0) * (x1 - x0);
+      const ink = windowSum(sum, width, x0, y0, x1, y1);
+      out[by * w + bx] = Math.round((255 * n - ink) / n);
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
 /** Pieces close together (fragments of one symbol) as one seed, unless that makes it too big. */
 export function seedsOf(pieces: BBox[], gap: number, maxSize: number): BBox[] {
   const parent = pieces.map((_, i) => i);
@@ -181,7 +201,9 @@ export class MatchPage {
   level(k: number): NccImage {
     let l = this.levels.get(k);
     if (!l) {
-      l = nccImage(shrink(this.page, k));
+      // Coarse levels from the full level's integral: a block's mean is four look-ups, not a
+      // pass over the whole page for each of the up to ten levels.
+      l = nccImage(k === 1 ? this.page : shrinkByIntegral(this.level(1), k));
       this.levels.set(k, l);
     }
     return l;

@@ -8,7 +8,8 @@ import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selec
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
-import { cutMask, inkBox, padMask, scaledPicture, soften, turnMask, variantsOf, type Turn, type Variant } from './templates.js';
+import { TemplateCache } from './template-cache.js';
+import { cutMask, inkBox, padMask, scaledPicture, turnMask, type Turn, type Variant } from './templates.js';
 
 export interface LegendPicture {
   /** Cut from the working mask (a legend on this sheet) ... */
@@ -62,6 +63,17 @@ export function legendMasks(ctx: SymbolContext, legend: LegendPicture[]): Array<
   });
 }
 
+/** Templates made once per detection (one context per detectSymbols call). */
+const caches = new WeakMap<SymbolContext, TemplateCache>();
+function templatesOf(ctx: SymbolContext): TemplateCache {
+  let c = caches.get(ctx);
+  if (!c) {
+    c = new TemplateCache({ stroke: ctx.stroke, pad: PAD, minRun: Math.round(4 * ctx.th), minPiece: 0.4 * ctx.th });
+    caches.set(ctx, c);
+  }
+  return c;
+}
+
 async function variantsFor(ctx: SymbolContext, masks: Array<Pic | null>, entries: number[], scale: number, turns?: readonly Turn[]): Promise<Variant[]> {
   const out: Variant[] = [];
   for (const i of entries) {
@@ -70,8 +82,7 @@ async function variantsFor(ctx: SymbolContext, masks: Array<Pic | null>, entries
     const m = pic0.mask;
     // A symbol drawn no bigger than a letter cannot be told from text: not at this scale.
     if (Math.max(m.width, m.height) * scale < 1.2 * ctx.th) continue;
-    const pic = await scaledPicture(m, scale, ctx.stroke, pic0.pen);
-    out.push(...variantsOf(i, pic, scale, PAD, Math.round(4 * ctx.th), 0.4 * ctx.th, turns));
+    out.push(...(await templatesOf(ctx).variants(i, m, pic0.pen, scale, turns)));
   }
   return out;
 }
@@ -125,9 +136,8 @@ const covered = (p: BBox, hits: SymbolHit[]): boolean =>
   hits.some((h) => Math.max(0, Math.min(p[2], h.box[2]) - Math.max(p[0], h.box[0])) * Math.max(0, Math.min(p[3], h.box[3]) - Math.max(p[1], h.box[1])) > 0.5 * area(p));
 
 /** A template image only (no pieces or marks): for scoring scales and places quickly. */
-async function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
-  const m = padMask(turnMask(await scaledPicture(pic.mask, scale, ctx.stroke, pic.pen), rot), PAD);
-  return { entry: -1, rot, scale, img: soften(m), blobs: [], parts: [], marks: new Int32Array(0), ink: 0 };
+function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
+  return templatesOf(ctx).quick(pic.mask, pic.pen, scale, rot);
 }
 
 type Place = { s: number; cx: number; cy: number; score: number };

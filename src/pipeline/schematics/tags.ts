@@ -41,7 +41,82 @@ export const tagText = (t: string): string => {
     .trim();
 };
 
+/** Letters OCR reads for digits in a tag's loop number ("1O1", "2B4", "3D5"). */
+const AS_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', o: '0', B: '8', S: '5', s: '5', I: '1', l: '1', i: '1', Z: '2', z: '2', G: '6' };
+/** Digits OCR reads for letters in a tag's letters ("P0T" for PDT, "8V" for BV); 0 is settled by the sheet. */
+const AS_LETTER: Record<string, string> = { '8': 'B', '5': 'S', '1': 'I', '2': 'Z', '6': 'G' };
+/** A tag once tidied: its letters, a hyphen or space, its loop number (an optional letter after it). */
+const TAG_PARTS = /^([A-Z0-9]{1,4})([\s-]+)([A-Za-z0-9]{1,6})$/;
+
+/**
+ * A tag's characters set by where they stand (ISA 5.1 and the like: letters, then a loop number):
+ * a lookalike letter among the loop number's digits is the digit ("FV-1O1" -> "FV-101"), a
+ * lookalike digit among the letters is the letter ("P0T-204" -> "PDT-204"). A last letter of
+ * the number is a suffix ("HV-153A") unless it is a lookalike and the number is one digit short
+ * of the sheet's usual length (`digits`); a last 8 one digit beyond that length is a suffix B
+ * when no other tag of the sheet is that long. A 0 among letters is D or O, whichever letters the
+ * sheet's other tags use at that place (`prefixes`), D by default (D is far the more common in
+ * tag letters). Text not shaped like a tag is left as it is.
+ */
+export function tagByPlaces(tag: string, digits: number | null, prefixes: ReadonlySet<string> = new Set(), longer = 0): string {
+  const m = TAG_PARTS.exec(tag);
+  if (!m) return tag;
+  const [, letters, sep, rest] = m as unknown as [string, string, string, string];
+  // Letters first: a prefix of digits only is a number, not a tag's letters.
+  if (!/[A-Z]/.test(letters) || !/\d/.test(rest)) return tag;
+  let number = rest;
+  let suffix = '';
+  const last = rest[rest.length - 1]!;
+  if (/[A-Za-z]/.test(last)) {
+    const body = rest.slice(0, -1);
+    const shortByOne = digits !== null && body.replace(/[^0-9]/g, '').length === digits - 1 && body.length === digits - 1;
+    if (!(AS_DIGIT[last] && shortByOne)) {
+      number = body;
+      suffix = last;
+    }
+  }
+  // A B read as 8 after a loop number of the sheet's usual length: the suffix ("P-4018" for P-401B);
+  // not where another tag of the sheet has a number that long (`longer` counts them, this one
+  // too): "PID-3558" beside "PID-3382" is a number of four digits.
+  else if (digits !== null && last === '8' && /^\d+$/.test(rest) && rest.length === digits + 1 && longer <= 1) {
+    number = rest.slice(0, -1);
+    suffix = 'B';
+  }
+  // Only where the number is mostly digits already: "A1B" is no misread number.
+  if ((number.match(/\d/g) ?? []).length * 2 < number.length) return tag;
+  const fixedNumber = number.replace(/[^0-9]/g, (c) => AS_DIGIT[c] ?? c);
+  if (/[^0-9]/.test(fixedNumber)) return tag;
+  const fixedLetters = [...letters]
+    .map((c, i) => {
+      if (c !== '0') return AS_LETTER[c] ?? c;
+      const asO = `${letters.slice(0, i)}O${letters.slice(i + 1)}`;
+      const asD = `${letters.slice(0, i)}D${letters.slice(i + 1)}`;
+      return prefixes.has(asO) && !prefixes.has(asD) ? 'O' : 'D';
+    })
+    .join('');
+  return `${fixedLetters}${sep}${fixedNumber}${suffix}`;
+}
+
+/** The sheet's usual loop-number length and the tag letters read cleanly, from its tag-shaped texts. */
+export function sheetTagHabits(texts: string[]): { digits: number | null; prefixes: Set<string>; longer: number } {
+  const lengths = new Map<number, number>();
+  const prefixes = new Set<string>();
+  for (const t of texts) {
+    const m = /^([A-Z]{1,4})[\s-]+(\d{1,6})[A-Z]?$/.exec(tagText(t));
+    if (!m) continue;
+    prefixes.add(m[1]!);
+    lengths.set(m[2]!.length, (lengths.get(m[2]!.length) ?? 0) + 1);
+  }
+  const top = [...lengths].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
+  // A usual length needs a few tags to say so, and most of them.
+  const all = [...lengths.values()].reduce((a, b) => a + b, 0);
+  const digits = top && top[1] >= 3 && top[1] >= 0.8 * all ? top[0] : null;
+  return { digits, prefixes, longer: digits === null ? 0 : (lengths.get(digits + 1) ?? 0) };
+}
+
 export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): Array<string | null> {
+  const habits = sheetTagHabits(texts.map((t) => t.text));
+  const read = (t: string): string => tagByPlaces(tagText(t), habits.digits, habits.prefixes, habits.longer);
   const out: Array<string | null> = symbols.map(() => null);
   const inner = new Map<number, TextItem[]>();
   const outside: TextItem[] = [];
@@ -51,7 +126,7 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
     else outside.push(t);
   }
   for (const [k, ts] of inner) {
-    const text = tagText(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
+    const text = read(ts.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]).map((t) => t.text).join(' '));
     // A tag holds a loop number: letters alone inside a symbol are its drawing read as text (a
     // pump's lobes as "OO"), and the tag beside it is taken instead.
     if (/\d/.test(text)) out[k] = text;
@@ -65,7 +140,7 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
   const taken = new Set<TextItem>();
   for (const p of pairs) {
     if (out[p.s] !== null || taken.has(p.t)) continue;
-    out[p.s] = tagText(p.t.text);
+    out[p.s] = read(p.t.text);
     taken.add(p.t);
   }
   return out;

@@ -2,7 +2,8 @@
 // turns, erosion and dilation, block means) rewritten for speed: each must give exactly what the
 // plain per-pixel definition gives, on random masks of awkward sizes (one pixel wide, odd blocks).
 import { describe, expect, it } from 'vitest';
-import { shrink } from '../../../src/pipeline/schematics/match.js';
+import { shrink, shrinkByIntegral } from '../../../src/pipeline/schematics/match.js';
+import { nccImage } from '../../../src/pipeline/schematics/ncc.js';
 import { components, type GreyPixels, type Mask } from '../../../src/pipeline/schematics/raster.js';
 import { morph, soften, turnMask, type Turn } from '../../../src/pipeline/schematics/templates.js';
 
@@ -157,6 +158,14 @@ describe('pixel passes of template matching', () => {
       const r = rng(30 + i);
       const img: GreyPixels = { data: Uint8Array.from({ length: w * h }, () => Math.floor(r() * 256)), width: w, height: h };
       for (const k of [2, 3, 4, 8]) expect(shrink(img, k)).toEqual(shrinkRef(img, k));
+    });
+  });
+
+  it('coarse levels made from the full level integral are the block means shrink takes', () => {
+    SIZES.forEach(([w, h], i) => {
+      const r = rng(50 + i);
+      const img: GreyPixels = { data: Uint8Array.from({ length: w * h }, () => Math.floor(r() * 256)), width: w, height: h };
+      for (const k of [2, 3, 4, 6, 8, 12]) expect(shrinkByIntegral(nccImage(img), k)).toEqual(shrinkRef(img, k));
     });
   });
 });

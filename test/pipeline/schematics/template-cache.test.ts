@@ -1,0 +1,51 @@
+// Templates made once per detection: what the cache serves must be what drawing the template
+// afresh gives (templates.ts), for every turn, a subset of turns, and the quick template.
+import { describe, expect, it } from 'vitest';
+import type { Mask } from '../../../src/pipeline/schematics/raster.js';
+import { TemplateCache } from '../../../src/pipeline/schematics/template-cache.js';
+import { padMask, scaledPicture, soften, turnMask, variantsOf } from '../../../src/pipeline/schematics/templates.js';
+
+/** A valve-like picture: two triangles tip to tip, with a stem (not alike under every turn). */
+function picture(): Mask {
+  const w = 40;
+  const h = 30;
+  const data = new Uint8Array(w * h);
+  for (let x = 0; x < w; x++) {
+    const half = Math.abs(x - w / 2);
+    for (let y = 10; y < 30; y++) if (Math.abs(y - 20) <= half / 2 + 1 && Math.abs(y - 20) >= half / 2 - 1) data[y * w + x] = 1;
+  }
+  for (let y = 0; y < 20; y++) data[y * w + 20] = data[y * w + 21] = 1;
+  for (let x = 14; x < 28; x++) data[x] = data[w + x] = 1;
+  return { data, width: w, height: h };
+}
+
+const SETTINGS = { stroke: 2, pad: 2, minRun: 20, minPiece: 3 };
+
+describe('template cache', () => {
+  it('serves the variants and scaled pictures drawing them afresh gives', async () => {
+    const pic = picture();
+    const cache = new TemplateCache(SETTINGS);
+    for (const scale of [0.8, 1, 1.37]) {
+      const fresh = variantsOf(3, await scaledPicture(pic, scale, 2, 3), scale, 2, 20, 3);
+      const got = await cache.variants(3, pic, 3, scale);
+      expect(got).toEqual(fresh);
+      // Asked again: the same objects (their sparse forms are cached by identity).
+      expect(await cache.variants(3, pic, 3, scale)).toBe(got);
+      // One turn: the whole set's variant for it.
+      const one = await cache.variants(3, pic, 3, scale, [fresh[1]!.rot]);
+      expect(one).toEqual(variantsOf(3, await scaledPicture(pic, scale, 2, 3), scale, 2, 20, 3, [fresh[1]!.rot]));
+      expect(one[0]).toBe(got[1]);
+    }
+  });
+
+  it('serves a subset of turns asked before the whole set, and quick templates', async () => {
+    const pic = picture();
+    const cache = new TemplateCache(SETTINGS);
+    const scaled = await scaledPicture(pic, 1.2, 2, 3);
+    expect(await cache.variants(0, pic, 3, 1.2, [90])).toEqual(variantsOf(0, scaled, 1.2, 2, 20, 3, [90]));
+    const q = await cache.quick(pic, 3, 1.2, 270);
+    expect(q.img).toEqual(soften(padMask(turnMask(scaled, 270), 2)));
+    expect(await cache.quick(pic, 3, 1.2, 270)).toBe(q);
+    expect((await cache.quick(pic, 3, 1.2, 0)).img).not.toEqual(q.img);
+  });
+});
