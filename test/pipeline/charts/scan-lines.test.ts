@@ -6,6 +6,8 @@ import { fitSide, vertexAt } from '../../../src/pipeline/charts/line-vertex.js';
 import { fillCategoryGaps } from '../../../src/pipeline/charts/category-gaps.js';
 import { detachTintRims } from '../../../src/pipeline/charts/settle.js';
 import type { Rgb } from '../../../src/pipeline/charts/raster.js';
+import { withoutSlivers } from '../../../src/pipeline/charts/read-bars.js';
+import type { Bar } from '../../../src/pipeline/charts/bars.js';
 
 /** A polyline through `pts` traced per column, with the column centre pulled `bias` px towards the peak's inside near each vertex. */
 function trace(pts: [number, number][], width: number, bias = 0): Float64Array {
@@ -87,5 +89,16 @@ describe('detachTintRims', () => {
     expect(label[29 * W + 40]).toBe(1);
     expect(label[11 * W + 40]).toBe(0);
     expect(label[36 * W + 40]).toBe(2);
+  });
+});
+
+describe('withoutSlivers', () => {
+  it('drops a series that is only slivers along the baseline and keeps a short real one', () => {
+    const bar = (series: number, u0: number, len: number): Bar => ({ series, u0, u1: u0 + 20, v0: 400 - len, v1: 400 });
+    const series = [3, 0, 1, 2];
+    const bars = [bar(0, 0, 300), bar(1, 20, 250), bar(2, 40, 30), bar(3, 0, 2), bar(3, 20, 3), bar(0, 100, 200), bar(3, 100, 2)];
+    const kept = withoutSlivers(bars, series);
+    expect(series).toEqual([0, 1, 2]);
+    expect(kept.map((b) => b.series)).toEqual([0, 1, 2, 0]);
   });
 });
