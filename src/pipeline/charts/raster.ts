@@ -227,13 +227,13 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   return { background, centres, label, counts: clusterCounts };
 }
 
-/** A scan's grey (JPEG's colour noise gives its paper and greys a little chroma). */
-const SCAN_GREY_CHROMA = 16;
+/** Under this chroma a scan's colour may be a grey (JPEG's colour noise tints greys; blur fades colours). */
+const SCAN_GREY_CHROMA = 36;
 
 /**
- * Chroma apart by GREY_COLOUR_CHROMA, the paler one a grey (two blues of one line, its core and
- * its blurred edge, differ in chroma as much); on a rendered chart only a light true grey (a
- * gridline) and a light colour (a pastel): darker greys beside colours are text rims and blends.
+ * Chroma apart by GREY_COLOUR_CHROMA, the weaker one greyish (two strong blues of one line, its
+ * core and its blurred edge, differ in chroma as much); on a rendered chart only a light true grey
+ * (a gridline) and a light colour (a pastel): darker greys beside colours are text rims and blends.
  */
 const greyAndColour = (a: Rgb, b: Rgb, noisy: boolean): boolean =>
   Math.abs(chroma(a) - chroma(b)) >= GREY_COLOUR_CHROMA && Math.min(chroma(a), chroma(b)) < (noisy ? SCAN_GREY_CHROMA : 12) && (noisy || Math.min(lum(a), lum(b)) >= 160);

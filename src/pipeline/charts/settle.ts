@@ -126,6 +126,8 @@ export function detachTintRims(label: Int16Array, width: number, height: number,
   const n = centres.length;
   const parent = new Int16Array(n).fill(-1);
   for (let a = 0; a < n; a++) {
+    // A paler colour with little chroma is a rim itself (left to absorbRims and the extractor's mergeRims).
+    if (chroma(centres[a]!) < 36) continue;
     let bestD = 14;
     for (let b = 0; b < n; b++) {
       if (b === a || chroma(centres[b]!) < 36) continue;
@@ -138,12 +140,28 @@ export function detachTintRims(label: Int16Array, width: number, height: number,
   }
   if (parent.every((p) => p < 0)) return false;
   const rims: number[] = [];
+  const all = new Array<number>(n).fill(0), near = new Array<number>(n).fill(0);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const k = label[i]!;
-      if (k >= 0 && parent[k]! >= 0 && within(label, width, height, x, y, parent[k]!, -1, TINT_RIM)) rims.push(i);
+      if (k < 0 || parent[k]! < 0) continue;
+      all[k]!++;
+      if (within(label, width, height, x, y, parent[k]!, -1, TINT_RIM)) {
+        rims.push(i);
+        near[k]!++;
+      }
     }
-  for (const i of rims) label[i] = -2;
-  return rims.length > 0;
+  // Only where the rim is a good part of the paler colour (it runs along every dark line): pale
+  // markers or bars that merely touch darker ones keep their edges.
+  let moved = false;
+  for (const i of rims)
+    if (near[label[i]!]! >= RIM_SHARE * all[label[i]!]!) {
+      label[i] = -2;
+      moved = true;
+    }
+  return moved;
 }
+
+/** Share of a paler colour's pixels that must lie along the darker one for them to be its rim. */
+const RIM_SHARE = 0.2;
