@@ -13,5 +13,6 @@ export function sparseTextOcr(engine: NativeTesseractEngine): (png: Buffer) => P
 
 export async function chartOcrEngine(workers = 1): Promise<NativeTesseractEngine> {
   if (!(await NativeTesseractEngine.isAvailable())) throw new Error('native tesseract (Debian tesseract-ocr) is needed for the chart evaluation');
-  return NativeTesseractEngine.create({ workers });
+  // EVAL_OCR_TIMEOUT_S: a loaded shared machine can take a minute over one tesseract read.
+  return NativeTesseractEngine.create({ workers, timeoutMs: 1000 * Number(process.env.EVAL_OCR_TIMEOUT_S ?? 60) });
 }

@@ -86,5 +86,19 @@ export function slices(disk: Disk, at: (x: number, y: number) => number, nCluste
   // give them to the neighbours.
   const kept = runs.filter((r) => r.n >= (blurred ? 6 : 2));
   const total = kept.reduce((s, r) => s + r.n, 0);
-  return kept.map((r) => ({ cluster: r.cluster, start: (r.from / STEPS) * 360, end: ((r.from + r.n) / STEPS) * 360, share: r.n / total }));
+  const out = kept.map((r) => ({ cluster: r.cluster, start: (r.from / STEPS) * 360, end: ((r.from + r.n) / STEPS) * 360, share: r.n / total }));
+  return fromTwelve(out);
+}
+
+/**
+ * Slices in drawing order: clockwise from the one that starts nearest 12 o'clock, where plotting
+ * libraries put the first (Vega, D3, spreadsheets), not from wherever the colour first changes (a
+ * blurred boundary at 12 o'clock moves the first change past the whole first slice).
+ */
+export function fromTwelve(parts: Slice[]): Slice[] {
+  if (parts.length < 2) return parts;
+  const off = (s: Slice): number => Math.min(s.start % 360, 360 - (s.start % 360));
+  let first = 0;
+  parts.forEach((s, i) => (off(s) < off(parts[first]!) ? (first = i) : 0));
+  return [...parts.slice(first), ...parts.slice(0, first)];
 }

@@ -4,7 +4,7 @@
 // becoming series of their own.
 import sharp from 'sharp';
 import { chroma, colourDistance, toSegment, type Rgb } from './colour.js';
-import { absorbRims, settleLabels } from './settle.js';
+import { absorbRims, detachTintRims, settleLabels } from './settle.js';
 
 // The colour arithmetic lives in colour.ts (settle.ts needs it too); callers import it from here.
 export { chroma, colourDistance, tintOf, type Rgb } from './colour.js';
@@ -220,17 +220,23 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   // a second call with no passes only counts the pixels again.
   if (noisy) {
     const settled = settleLabels(label, r.width, r.height, centres.length);
-    const counts = absorbRims(label, rgb, r.width, r.height, centres, settled, background) ? settleLabels(label, r.width, r.height, centres.length, 0) : settled;
+    const moved = absorbRims(label, rgb, r.width, r.height, centres, settled, background);
+    const counts = detachTintRims(label, r.width, r.height, centres, background) || moved ? settleLabels(label, r.width, r.height, centres.length, 0) : settled;
     return { background, centres, label, counts };
   }
   return { background, centres, label, counts: clusterCounts };
 }
 
+/** Under this chroma a scan's colour may be a grey (JPEG's colour noise tints greys; blur fades colours). */
+const SCAN_GREY_CHROMA = 36;
+
 /**
- * Chroma apart by GREY_COLOUR_CHROMA; on a rendered chart only a light true grey (a gridline) and a
- * light colour (a pastel): darker greys beside colours are text rims and blends.
+ * Chroma apart by GREY_COLOUR_CHROMA, the weaker one greyish (two strong blues of one line, its
+ * core and its blurred edge, differ in chroma as much); on a rendered chart only a light true grey
+ * (a gridline) and a light colour (a pastel): darker greys beside colours are text rims and blends.
  */
-const greyAndColour = (a: Rgb, b: Rgb, noisy: boolean): boolean => Math.abs(chroma(a) - chroma(b)) >= GREY_COLOUR_CHROMA && (noisy || (Math.min(chroma(a), chroma(b)) < 12 && Math.min(lum(a), lum(b)) >= 160));
+const greyAndColour = (a: Rgb, b: Rgb, noisy: boolean): boolean =>
+  Math.abs(chroma(a) - chroma(b)) >= GREY_COLOUR_CHROMA && Math.min(chroma(a), chroma(b)) < (noisy ? SCAN_GREY_CHROMA : 12) && (noisy || Math.min(lum(a), lum(b)) >= 160);
 const lum = (c: Rgb): number => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
 
 /** Neither colour lies on the way from the other to the background (they differ in hue, not only in strength). */

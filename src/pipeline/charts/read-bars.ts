@@ -33,7 +33,7 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1 }
     : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1 };
   const toView: ToView = vertical ? (b) => b : (b) => [b[1], b[0], b[3], b[2]];
-  const bars = series.flatMap((k) => barsOf(view, k));
+  const bars = withoutSlivers(series.flatMap((k) => barsOf(view, k)), series);
   if (bars.length === 0) return empty(scene, 'No bars could be measured.');
   const zero = axis && axis.scale === 'linear' ? toPixel(axis, 0) : undefined;
   const zeroInView = zero !== undefined && zero >= 0 && zero <= view.nv ? zero : undefined;
@@ -171,4 +171,21 @@ export function joinSpacing(labelCentres: number[], groupCentres: number[]): num
     return s.length > 1 ? (s[s.length - 1]! - s[0]!) / (s.length - 1) : Infinity;
   };
   return Math.min(spacing(labelCentres), spacing(groupCentres));
+}
+
+/**
+ * Bars without the series whose every bar is a sliver (under 1.5 % of the longest bar, 3 pixels
+ * at least): a scan's blurred axis line or a bar's rim along the baseline, in a colour of its own,
+ * read as a series of zeros that also made grouped bars look stacked. `series` loses them in place.
+ */
+export function withoutSlivers(bars: Bar[], series: number[]): Bar[] {
+  if (series.length < 2) return bars;
+  const longest = new Map<number, number>();
+  for (const b of bars) longest.set(b.series, Math.max(longest.get(b.series) ?? 0, b.v1 - b.v0));
+  const top = Math.max(0, ...longest.values());
+  const slivers = new Set(series.filter((k) => (longest.get(k) ?? 0) < Math.max(3, 0.015 * top)));
+  if (slivers.size === 0 || slivers.size === series.length) return bars;
+  const kept = series.filter((k) => !slivers.has(k));
+  series.splice(0, series.length, ...kept);
+  return bars.filter((b) => !slivers.has(b.series));
 }

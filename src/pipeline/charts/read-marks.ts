@@ -2,7 +2,9 @@
 // units, and slices measured by angle (printed shares preferred when they agree).
 import type { BBox } from '../types.js';
 import { toValue } from './axes.js';
-import { centreline, coverage, pointCentres, sampleAt, vertices } from './lines.js';
+import { centreline, coverage, pointCentres, sampleAt, vertices, withoutCrumbs } from './lines.js';
+import { vertexAt } from './line-vertex.js';
+import { fillCategoryGaps } from './category-gaps.js';
 import { slices } from './pie.js';
 import { evenTicks } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
@@ -14,7 +16,10 @@ import { axisInfo, axisSpan, categoryRow, confidence, empty, orderSeries, printe
 export function readLines(scene: Scene): ChartExtraction {
   const { width, th, warnings, yAxis, xAxis } = scene;
   const series = orderSeries(scene);
-  const traces = new Map(series.map((k) => [k, centreline(scene.marks.get(k)!, width)]));
+  // On a scan, crumbs (speckles, another line's blurred rim in a paler tint of its hue) would pull
+  // the trace off its line; on a rendered chart small pieces are the line's own (ends cut by labels).
+  const scanned = (scene.grain ?? 0) >= NOISY_GRAIN;
+  const traces = new Map(series.map((k) => [k, centreline(scanned ? withoutCrumbs(scene.marks.get(k)!) : scene.marks.get(k)!, width)]));
   const used = new Set<Phrase>([...(yAxis?.labels ?? []), ...scene.legend.map((e) => e.phrase)]);
   const xs: number[] = [];
   for (const t of traces.values()) for (let x = 0; x < width; x++) if (!Number.isNaN(t[x]!)) xs.push(x);
@@ -33,7 +38,7 @@ export function readLines(scene: Scene): ChartExtraction {
   // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
   const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
   if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row);
-  else if (row.length >= 2) cats = row.map((p) => ({ name: p.text, x: cx(p.bbox) }));
+  else if (row.length >= 2) cats = fillCategoryGaps(row.map((p) => ({ name: p.text, x: cx(p.bbox) })));
   else {
     const longest = [...traces.values()].sort((a, b) => coverage(b) * b.filter((v) => !Number.isNaN(v)).length - coverage(a) * a.filter((v) => !Number.isNaN(v)).length)[0]!;
     cats = vertices(longest, Math.max(1.5, th * 0.2)).map(([x]) => ({ name: xAxis ? String(round(toValue(xAxis, x))) : '', x }));
@@ -50,7 +55,7 @@ export function readLines(scene: Scene): ChartExtraction {
     cat.name,
     ...series.map((k) => {
       const t = traces.get(k)!;
-      const y = sampleAt(t, cat.x, Math.round(spacing * 0.6));
+      const y = vertexAt(t, cat.x, spacing) ?? sampleAt(t, cat.x, Math.round(spacing * 0.6));
       if (y === null) return null;
       let v = valueOf(y);
       if (tol > 0) v = printedValue(v, numbers, (b) => (Math.abs(cx(b) - cat.x) < spacing / 2 ? Math.hypot(cx(b) - cat.x, cy(b) - y) : Infinity), 2 * th + 6, tol, taken);

@@ -102,12 +102,66 @@ export function absorbRims(label: Int16Array, rgb: Uint8Array, width: number, he
   return moved;
 }
 
-/** Whether colour `a` or `b` (-1: none) lies within RIM_REACH of (x, y). */
-function within(label: Int16Array, width: number, height: number, x: number, y: number, a: number, b: number): boolean {
-  for (let yy = Math.max(0, y - RIM_REACH); yy <= Math.min(height - 1, y + RIM_REACH); yy++)
-    for (let xx = Math.max(0, x - RIM_REACH); xx <= Math.min(width - 1, x + RIM_REACH); xx++) {
+/** Whether colour `a` or `b` (-1: none) lies within `reach` of (x, y). */
+function within(label: Int16Array, width: number, height: number, x: number, y: number, a: number, b: number, reach = RIM_REACH): boolean {
+  for (let yy = Math.max(0, y - reach); yy <= Math.min(height - 1, y + reach); yy++)
+    for (let xx = Math.max(0, x - reach); xx <= Math.min(width - 1, x + reach); xx++) {
       const l = label[yy * width + xx]!;
       if (l === a || (b >= 0 && l === b)) return true;
     }
   return false;
 }
+
+/** How far (pixels) a blurred line's rim reaches into a paler colour of its hue. */
+const TINT_RIM = 2;
+
+/**
+ * A blurred dark stroke's rim runs through the paler tints of its hue on its way to the paper, so
+ * a paler series of that hue (paired palettes: a dark and a light blue) collects a band of it along
+ * both sides of every dark line, which glues the two series together and pulls the pale line's
+ * trace off. Pixels of the paler colour within TINT_RIM of the darker one are that rim: they
+ * become blends (-2). The pale series loses only a sliver where the two meet. Returns whether any moved.
+ */
+export function detachTintRims(label: Int16Array, width: number, height: number, centres: Rgb[], background: Rgb): boolean {
+  const n = centres.length;
+  const parent = new Int16Array(n).fill(-1);
+  for (let a = 0; a < n; a++) {
+    // A paler colour with little chroma is a rim itself (left to absorbRims and the extractor's mergeRims).
+    if (chroma(centres[a]!) < 36) continue;
+    let bestD = 14;
+    for (let b = 0; b < n; b++) {
+      if (b === a || chroma(centres[b]!) < 36) continue;
+      const s = tintOf(centres[a]!, centres[b]!, background);
+      if (s.d < bestD && s.t > 0.08 && s.t < 0.95) {
+        bestD = s.d;
+        parent[a] = b;
+      }
+    }
+  }
+  if (parent.every((p) => p < 0)) return false;
+  const rims: number[] = [];
+  const all = new Array<number>(n).fill(0), near = new Array<number>(n).fill(0);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const k = label[i]!;
+      if (k < 0 || parent[k]! < 0) continue;
+      all[k]!++;
+      if (within(label, width, height, x, y, parent[k]!, -1, TINT_RIM)) {
+        rims.push(i);
+        near[k]!++;
+      }
+    }
+  // Only where the rim is a good part of the paler colour (it runs along every dark line): pale
+  // markers or bars that merely touch darker ones keep their edges.
+  let moved = false;
+  for (const i of rims)
+    if (near[label[i]!]! >= RIM_SHARE * all[label[i]!]!) {
+      label[i] = -2;
+      moved = true;
+    }
+  return moved;
+}
+
+/** Share of a paler colour's pixels that must lie along the darker one for them to be its rim. */
+const RIM_SHARE = 0.2;

@@ -72,4 +72,15 @@ describe('pie slices of a scan', () => {
   it('keeps it on a rendered pie, where a slice can be that thin', () => {
     expect(slices(disk, at, 3).some((p) => p.cluster === 2)).toBe(true);
   });
+
+  it('lists the slices clockwise from the one starting nearest 12 o\'clock, though a scan turned it a little back', () => {
+    // Slices 0 (358-100°), 1 (100-250°), 2 (250-358°): the colour first changes at 100°.
+    const three = (x: number, y: number): number => {
+      const a = ((Math.atan2(x - disk.cx, -(y - disk.cy)) * 180) / Math.PI + 360) % 360;
+      return a >= 358 || a < 100 ? 0 : a < 250 ? 1 : 2;
+    };
+    const parts = slices(disk, three, 4, true);
+    expect(parts.map((p) => p.cluster)).toEqual([0, 1, 2]);
+    expect(parts[0]!.share).toBeCloseTo(102 / 360, 2);
+  });
 });
