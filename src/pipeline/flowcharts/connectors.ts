@@ -8,6 +8,7 @@
 import { components, dilate, type Component } from './components.js';
 import type { Mask } from './raster.js';
 import type { BBox } from '../types.js';
+import { weakHead } from './weak-heads.js';
 
 export interface Contact {
   /** Index of the touched node (shape or text node). */
@@ -210,6 +211,23 @@ function contactsOf(comp: Component, near: Int32Array, width: number, radius: nu
 }
 
 /**
+ * Main direction of a set of offsets about a point, in radians within (-pi/2, pi/2]: the axis of
+ * their second moments taken about that point (not about their mean, so a stroke running out from
+ * a contact on one side gives its own direction).
+ */
+export function mainAngle(offsets: [number, number][]): number {
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const [dx, dy] of offsets) {
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  return 0.5 * Math.atan2(2 * sxy, sxx - syy);
+}
+
+/**
  * Drops contacts where a stroke only grazes a node on its way elsewhere: around a real end the
  * stroke leaves the contact on one side only; around a graze it runs on to both sides.
  */
@@ -223,16 +241,7 @@ function withoutGrazes(pixels: number[], contacts: Contact[], width: number, rad
       if (dx * dx + dy * dy <= reach * reach) near.push([dx, dy]);
     }
     if (near.length < 3) return true;
-    // Main direction of the nearby stroke (second moments about the contact).
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    for (const [dx, dy] of near) {
-      sxx += dx * dx;
-      syy += dy * dy;
-      sxy += dx * dy;
-    }
-    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const angle = mainAngle(near);
     const ux = Math.cos(angle);
     const uy = Math.sin(angle);
     let lo = 0;
@@ -376,15 +385,7 @@ export function widestAtContact(pixels: number[], c: Contact, width: number, { s
     my += dy;
   }
   if (near.length < 6) return false;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
-  for (const [dx, dy] of near) {
-    sxx += dx * dx;
-    syy += dy * dy;
-    sxy += dx * dy;
-  }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const angle = mainAngle(near);
   // Pointing away from the node: towards the bulk of the nearby stroke.
   const sign = Math.cos(angle) * mx + Math.sin(angle) * my >= 0 ? 1 : -1;
   const ux = sign * Math.cos(angle);
@@ -541,9 +542,10 @@ function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][
  * Edges of one stroke. Two ends: one edge, pointing at the head. More ends: every tail to every
  * head when one side is single (fan-out, fan-in); crossing strokes pair each head with the tail
  * whose direction it continues; without any head, the topmost end (a parent above its children in
- * org charts and trees) links to the others.
+ * org charts and trees) links to the others. `flow`: the figure is a flowchart, where a two-ended
+ * stroke with no clear head takes one on weaker evidence (weak-heads.ts).
  */
-export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions): RawEdge[] {
+export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions, flow = false): RawEdge[] {
   const contacts = stroke.contacts;
   if (contacts.length < 2) return [];
   // An outline's corner left at an end reads as dense (and as wide in the profile): no head there.
@@ -551,6 +553,7 @@ export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: numbe
   for (const c of corners) c.density = Math.min(c.density, 0.6);
   markHeads(contacts);
   if (contacts.length === 2 && scale && corners.length === 0) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
+  if (contacts.length === 2 && flow) weakHead(contacts[0]!, contacts[1]!);
   const heads = contacts.filter((c) => c.head);
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {
