@@ -34,6 +34,8 @@ export interface RawEdge {
   directed: boolean;
   /** Pixels of the figure that draw this edge (for placing its label). */
   pixels: number[];
+  /** Its direction was read on weak evidence (weak-heads.ts): structure may overrule it. */
+  weak?: boolean;
 }
 
 /** For every pixel within `reach` of a node, the index of the nearest node (breadth-first). */
@@ -542,8 +544,7 @@ function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][
  * Edges of one stroke. Two ends: one edge, pointing at the head. More ends: every tail to every
  * head when one side is single (fan-out, fan-in); crossing strokes pair each head with the tail
  * whose direction it continues; without any head, the topmost end (a parent above its children in
- * org charts and trees) links to the others. `flow`: the figure is a flowchart, where a two-ended
- * stroke with no clear head takes one on weaker evidence (weak-heads.ts).
+ * org charts and trees) links to the others. `flow`: a flowchart's heads may read weakly (weak-heads.ts).
  */
 export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions, flow = false): RawEdge[] {
   const contacts = stroke.contacts;
@@ -553,14 +554,14 @@ export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: numbe
   for (const c of corners) c.density = Math.min(c.density, 0.6);
   markHeads(contacts);
   if (contacts.length === 2 && scale && corners.length === 0) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
-  if (contacts.length === 2 && flow) weakHead(contacts[0]!, contacts[1]!);
+  const weak = contacts.length === 2 && flow && weakHead(contacts[0]!, contacts[1]!);
   const heads = contacts.filter((c) => c.head);
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {
     const [a, b] = contacts as [Contact, Contact];
     if (a.head && b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }, { source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
-    if (a.head) return [{ source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
-    if (b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }];
+    if (a.head) return [{ source: b.node, target: a.node, directed: true, pixels: stroke.pixels, ...(weak ? { weak } : {}) }];
+    if (b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels, ...(weak ? { weak } : {}) }];
     const [first, second] = nodeCentre(a.node)[1] <= nodeCentre(b.node)[1] ? [a, b] : [b, a];
     return [{ source: first.node, target: second.node, directed: false, pixels: stroke.pixels }];
   }

@@ -3,6 +3,7 @@
 // main-direction helper of connectors.ts.
 import { describe, expect, it } from 'vitest';
 import { mainAngle, strokeEdges, type Contact } from '../../../src/pipeline/flowcharts/connectors.js';
+import { throughBox } from '../../../src/pipeline/flowcharts/boxed-labels.js';
 import { weakHead } from '../../../src/pipeline/flowcharts/weak-heads.js';
 
 const end = (density: number, marginDensity?: number) => ({ density, head: false, ...(marginDensity === undefined ? {} : { marginDensity }) });
@@ -66,5 +67,19 @@ describe('main direction of a stroke near a point', () => {
     const pts: [number, number][] = [];
     for (let k = 0; k < 30; k++) pts.push([k, 0], [k, 1]);
     expect(mainAngle(pts)).toBeCloseTo(0, 1);
+  });
+});
+
+describe('a weakly read piece at a label box', () => {
+  const top = (k: number): number => [0, 100, 50][k]!;
+  it('counts as bare: the line goes on through the box to the strongly headed piece', () => {
+    // Seed 200007: the piece from "In stock?" (0) to the "ok" box (9) read its weak head at
+    // "In stock?"; the piece on to "Import report" (1) has a clear head there.
+    const weak = { source: 9, target: 0, directed: true, pixels: [1], weak: true };
+    const strong = { source: 9, target: 1, directed: true, pixels: [2] };
+    expect(throughBox([weak, strong], 9, top)).toMatchObject({ source: 0, target: 1, directed: true });
+    expect(throughBox([strong, weak], 9, top)).toMatchObject({ source: 0, target: 1, directed: true });
+    // Read as strong, the same two pieces both leave the box: no line through it.
+    expect(throughBox([{ ...weak, weak: false }, strong], 9, top)).toBeUndefined();
   });
 });
