@@ -79,7 +79,10 @@ export function boxedLabels<N extends LabelCandidate>(nodes: N[], raw: RawEdge[]
  * box, a head at the box with a piece that also ends there, or both pieces from the same node are
  * no line through a label.
  */
-export function throughBox([a, b]: [RawEdge, RawEdge], box: number, top: (node: number) => number): RawEdge | undefined {
+export function throughBox(pieces: [RawEdge, RawEdge], box: number, top: (node: number) => number): RawEdge | undefined {
+  // A direction read on weak evidence yields to the line's path through the box: such a piece
+  // counts as bare (a small head lost at the box's thin outline would otherwise point it there).
+  const [a, b] = pieces.map((e) => (e.weak ? { source: e.source, target: e.target, directed: false, pixels: e.pixels } : e)) as [RawEdge, RawEdge];
   const far = (e: RawEdge): number => (e.source === box ? e.target : e.source);
   if (far(a) === far(b)) return undefined;
   const pixels = [...a.pixels, ...b.pixels];

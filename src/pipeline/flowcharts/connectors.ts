@@ -8,6 +8,7 @@
 import { components, dilate, type Component } from './components.js';
 import type { Mask } from './raster.js';
 import type { BBox } from '../types.js';
+import { weakHead } from './weak-heads.js';
 
 export interface Contact {
   /** Index of the touched node (shape or text node). */
@@ -33,6 +34,8 @@ export interface RawEdge {
   directed: boolean;
   /** Pixels of the figure that draw this edge (for placing its label). */
   pixels: number[];
+  /** Its direction was read on weak evidence (weak-heads.ts): structure may overrule it. */
+  weak?: boolean;
 }
 
 /** For every pixel within `reach` of a node, the index of the nearest node (breadth-first). */
@@ -210,6 +213,23 @@ function contactsOf(comp: Component, near: Int32Array, width: number, radius: nu
 }
 
 /**
+ * Main direction of a set of offsets about a point, in radians within (-pi/2, pi/2]: the axis of
+ * their second moments taken about that point (not about their mean, so a stroke running out from
+ * a contact on one side gives its own direction).
+ */
+export function mainAngle(offsets: [number, number][]): number {
+  let sxx = 0;
+  let syy = 0;
+  let sxy = 0;
+  for (const [dx, dy] of offsets) {
+    sxx += dx * dx;
+    syy += dy * dy;
+    sxy += dx * dy;
+  }
+  return 0.5 * Math.atan2(2 * sxy, sxx - syy);
+}
+
+/**
  * Drops contacts where a stroke only grazes a node on its way elsewhere: around a real end the
  * stroke leaves the contact on one side only; around a graze it runs on to both sides.
  */
@@ -223,16 +243,7 @@ function withoutGrazes(pixels: number[], contacts: Contact[], width: number, rad
       if (dx * dx + dy * dy <= reach * reach) near.push([dx, dy]);
     }
     if (near.length < 3) return true;
-    // Main direction of the nearby stroke (second moments about the contact).
-    let sxx = 0;
-    let syy = 0;
-    let sxy = 0;
-    for (const [dx, dy] of near) {
-      sxx += dx * dx;
-      syy += dy * dy;
-      sxy += dx * dy;
-    }
-    const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+    const angle = mainAngle(near);
     const ux = Math.cos(angle);
     const uy = Math.sin(angle);
     let lo = 0;
@@ -376,15 +387,7 @@ export function widestAtContact(pixels: number[], c: Contact, width: number, { s
     my += dy;
   }
   if (near.length < 6) return false;
-  let sxx = 0;
-  let syy = 0;
-  let sxy = 0;
-  for (const [dx, dy] of near) {
-    sxx += dx * dx;
-    syy += dy * dy;
-    sxy += dx * dy;
-  }
-  const angle = 0.5 * Math.atan2(2 * sxy, sxx - syy);
+  const angle = mainAngle(near);
   // Pointing away from the node: towards the bulk of the nearby stroke.
   const sign = Math.cos(angle) * mx + Math.sin(angle) * my >= 0 ? 1 : -1;
   const ux = sign * Math.cos(angle);
@@ -541,9 +544,9 @@ function splitPixels(stroke: Stroke, seeds: Contact[], width: number): number[][
  * Edges of one stroke. Two ends: one edge, pointing at the head. More ends: every tail to every
  * head when one side is single (fan-out, fan-in); crossing strokes pair each head with the tail
  * whose direction it continues; without any head, the topmost end (a parent above its children in
- * org charts and trees) links to the others.
+ * org charts and trees) links to the others. `flow`: a flowchart's heads may read weakly (weak-heads.ts).
  */
-export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions): RawEdge[] {
+export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: number) => [number, number], scale?: StrokeOptions, flow = false): RawEdge[] {
   const contacts = stroke.contacts;
   if (contacts.length < 2) return [];
   // An outline's corner left at an end reads as dense (and as wide in the profile): no head there.
@@ -551,13 +554,14 @@ export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: numbe
   for (const c of corners) c.density = Math.min(c.density, 0.6);
   markHeads(contacts);
   if (contacts.length === 2 && scale && corners.length === 0) headsByProfile(stroke.pixels, contacts as [Contact, Contact], width, scale);
+  const weak = contacts.length === 2 && flow && weakHead(contacts[0]!, contacts[1]!);
   const heads = contacts.filter((c) => c.head);
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {
     const [a, b] = contacts as [Contact, Contact];
     if (a.head && b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }, { source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
-    if (a.head) return [{ source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
-    if (b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }];
+    if (a.head) return [{ source: b.node, target: a.node, directed: true, pixels: stroke.pixels, ...(weak ? { weak } : {}) }];
+    if (b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels, ...(weak ? { weak } : {}) }];
     const [first, second] = nodeCentre(a.node)[1] <= nodeCentre(b.node)[1] ? [a, b] : [b, a];
     return [{ source: first.node, target: second.node, directed: false, pixels: stroke.pixels }];
   }

@@ -238,7 +238,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const found = nodes.some((n) => n.shape === 'text') ? findStrokes(lines, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
   const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
-  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale));
+  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale, mode === 'flowchart'));
   if (mode === 'mindmap') return assemble(nodes, raw, labels, width, glyph);
   const boxed = boxedLabels(nodes, raw, glyph, stroke);
   return assemble(boxed.nodes, boxed.raw, [...labels, ...boxed.labels], width, glyph);
