@@ -16,6 +16,9 @@ export function abbreviates(short: string, word: string): boolean {
   return i === s.length;
 }
 
+/** Table shorthand that does not spell its word's letters in order (airline, trade and census tables). */
+const CONVENTIONAL: Record<string, string[]> = { pax: ['passenger'], no: ['number'], nos: ['number'], hh: ['household'], pop: ['population'] };
+
 /** `text` with its short words replaced by the question words they abbreviate. */
 export function expandAbbreviations(text: string, question: string): string {
   const words = tokenize(question).filter((w) => /^[a-z]{3,}$/.test(w));
@@ -29,6 +32,11 @@ export function expandAbbreviations(text: string, question: string): string {
         if (run.map((w) => w[0]).join('') === caps.toLowerCase()) return `${run.join(' ')}${dot}`;
       }
     }
+    // Shorthand whose letters are not the word's: "Pax" ~ passengers, "No." ~ number.
+    // ("No" without its full stop is the word no.)
+    const conventional = /^nos?$/i.test(short) && dot === '' ? undefined : CONVENTIONAL[short.toLowerCase()];
+    const said = conventional && words.find((w) => conventional.some((c) => w.startsWith(c)));
+    if (said) return `${said}${dot}`;
     if (short.length > 4 && dot === '') return m;
     const full = words.find((w) => w !== short.toLowerCase() && abbreviates(short, w));
     return full ? `${full}${dot}` : m;

@@ -309,7 +309,7 @@ const RULES: Rule[] = [
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
   { re: /^how (?:hot|cold|warm)\b/, type: 'quantity', family: 'temperature' },
   { re: /^how (?:long|wide|tall|high|deep|far)\b/, type: 'quantity', family: 'length' },
-  { re: /^how fast\b|^(?:at )?what speed\b|^(?:at )?(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per|an?|each) [a-z]+\b|^how much [\w\s'’-]*?(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
+  { re: /^how fast\b|^(?:at )?what speed\b|^(?:at )?(?:what|which) (?:flow rate|rate|throughput|flow)\b|^how many [a-z ]+ (?:per [a-z]+|(?:an?|each) (?:hour|minute|second|day|week|month|year|shift))\b|^how much [\w\s'’-]*?(?:per|an?|each) (?:hour|minute|second|day|week|month|year)\b/, type: 'rate' },
   { re: UNIT_COUNT, type: 'quantity' },
   { re: /^how many\b|^what (?:is the )?number of\b/, type: 'count' },
   { re: /^how much\b/, type: 'amount' },
@@ -403,7 +403,7 @@ function typeOf(question: string): QuestionType {
   if (family && family !== 'time') return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : family, cue: [], unitNamed: !PER_TIME.test(q) };
   // "What is the kW rating of X?": a unit named inside the asked noun phrase says what is asked too.
   const nameWords = names(question);
-  const inside = /^what (?:is|are|was|were) (?:the |its |their )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
+  const inside = /^what (?:is|are|was|were) (?:the |its |their |an? )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
   const unitFamily = inside.map((w) => spanFamily(`1 ${w}`)).find((f) => f !== null && f !== 'time');
   if (unitFamily) return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : unitFamily, cue: [], unitNamed: !PER_TIME.test(q) };
   return { type: 'text', family: null, cue: [], unitNamed: false };

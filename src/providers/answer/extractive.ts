@@ -8,6 +8,9 @@ import { questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, typ
 import { bareValueFits } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
+import { glossaryAnswer } from './glossary.js';
+import { restoreStops } from './lost-stops.js';
+import { captionOrder, captionRead } from './table-captions.js';
 import { classesIn } from './paraphrases.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
@@ -109,7 +112,7 @@ function sentences(lines: PassageLine[], page: PassageLine[] = lines): Unit[] {
   }
   const out: Unit[] = [];
   for (const g of groups) {
-    for (const s of g.text.split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/)) {
+    for (const s of restoreStops(g.text).split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/)) {
       if (s.trim() !== '') out.push({ text: s.trim(), context: '', bboxes: g.bboxes, span: null, kind: 'sentence' });
     }
   }
@@ -288,7 +291,7 @@ interface Candidate {
 function candidate(part: PreparedPart, unitAsRead: Unit, question: string, options: ExtractiveOptions): Candidate {
   // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
   const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
-  const text = `${unit.text} ${unit.context} ${unit.caption ?? ''}`;
+  const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}`;
   const spans = unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
@@ -326,6 +329,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // A form's "label: value" line whose label the question says word for word answers it, though
     // the question also names what the form is about ("the race or ethnicity of the child").
     const score = !echo && unit.listed === true && labelSaid(unit.text, part.terms) ? Math.max(scored, options.answerThreshold) : scored;
+    // "What does RPK stand for?": a key or glossary line that defines the term answers with its meaning.
+    const meaning = unit.kind === 'sentence' || unit.listed === true ? glossaryAnswer(question, unit.text) : null;
+    if (meaning !== null) return { score: Math.max(full + 0.02, options.answerThreshold + 0.01), span: meaning, matched: m.matched, missingKey: false };
     // "What is P-101?": the sentence that defines the name answers; one that only mentions it
     // ranks below it (and still answers when nothing defines the name).
     const defined = definedName(question);
@@ -481,12 +487,10 @@ function units(passage: Passage): Unit[] {
     said.map((u) => u.text),
     subjectBefore(passage.lines, passage.pageLines),
   );
-  // A table-row chunk starts with its table's label (caption). Reading every cell of the row with
-  // it ("the five firm concentration ratio of Portugal" meets "Portugal, 1996: 56" under "Table
-  // 7.4: Five Firm National Concentration Ratios (%)") helped real tables but made other rows of
-  // the generated maintenance table answer (docs6 table 0.984 -> 0.919): off until it tells them apart.
-  const captionRows = false;
-  const caption = captionRows && passage.kind === TABLE_KIND && passage.lines[0]?.bbox === null ? passage.lines[0].text.trim() : '';
+  // A table-row chunk starts with its table's label (caption): its cells are read with it when
+  // their own row and column are about the question (table-captions.ts; read with it always, other
+  // rows of the generated maintenance table answered: docs6 table 0.984 -> 0.919).
+  const caption = passage.kind === TABLE_KIND && passage.lines[0]?.bbox === null ? passage.lines[0].text.trim() : '';
   const antecedents = definiteAntecedents(said.map((u) => u.text));
   for (const [i, said1] of said.entries()) {
     const context = [subjects[i] ?? '', antecedents[i] ?? ''].filter((c) => c !== '').join(' ');
@@ -538,7 +542,7 @@ export class ExtractiveEngine implements AnswerEngine {
     parts.forEach((part, index) => {
       const scored: EvidenceDraft[] = [];
       for (const unit of all) {
-        const scoredUnit = totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options));
+        const scoredUnit = captionOrder(part.terms, unit, totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options)));
         // The same value read from the page geometry carries its row and header boxes too: at equal
         // support it goes first (and the page's copy of the caption is then the one kept).
         const c = unit.caption ? { ...scoredUnit, score: scoredUnit.score - 1e-6 } : scoredUnit;
