@@ -355,7 +355,7 @@ export function generateDocs8Set(count = 20, seed = 0x8d08): { docs: HardDocumen
     }
     const sisterLine = (s: Unit): string[] => {
       const [first, ...rest] = [...s.facts];
-      const lines = [`Its sister unit ${s.name} at the ${d.word()} plant is a separate machine.`];
+      const lines = [`Its sister unit ${s.name} is a separate machine of the same type.`];
       for (const [k, v] of [first!, ...rest]) {
         lines.push(d.one(FACTS[k].says)(s.name, v.value.said));
       }
