@@ -15,6 +15,7 @@ import { HELD4, HELD4_TABLE, HELD4_THREE, HELD4_TWO } from './qa-hard-held4.js';
 import { TRAIN5, TRAIN5B } from './qa-hard-train5.js';
 import { TRAIN6, TRAIN6_CHECKS, TRAIN6_NEGATED, TRAIN6_UNSTATED, type Train6FactName } from './qa-hard-train6.js';
 import { TRAIN7, TRAIN7_BARE, TRAIN7_MANY, TRAIN7_TWO, type Train7FactName } from './qa-hard-train7.js';
+import { TRAIN8, TRAIN8_NEIGHBOURS, TRAIN8_TWO, type Train8FactName } from './qa-hard-train8.js';
 
 export type HardCategory = 'verbatim' | 'paraphrased' | 'two-part' | 'three-part' | 'table' | 'absent';
 export type AnswerType = 'year' | 'date' | 'duration' | 'quantity' | 'rate' | 'money' | 'percentage' | 'person' | 'organisation' | 'place' | 'yes/no';
@@ -25,7 +26,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7' | 'train8' | 'docs8';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -642,7 +643,53 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       }
     }
   }
+  // The eighth training wordings (time asked in many ways, new two-part joins, absent neighbours of
+  // stated facts), on the training documents, own stream.
+  const t8 = new Pick(rng(seed + 0x7aa));
+  const T8 = freshTrain8().wordings;
+  for (const { d, assets, where } of trainDocs) {
+    const ask = (question: string, answers: string[], category: HardCategory, type: HardItem['type'], pages: number[]) =>
+      items.push({ question, answers, category, type, split: 'train8', doc: d, pages });
+    for (const a of assets) {
+      const page = (f: FactName): number => where.get(`${a.name}|${f}`)!;
+      const facts = t8.shuffle([...a.facts.keys()].filter((f): f is Train8FactName => f !== 'standby'));
+      // Durations always, two other facts.
+      const picked = [...facts.filter((f) => FACTS[f].type === 'duration'), ...facts.filter((f) => FACTS[f].type !== 'duration').slice(0, 2)];
+      for (const f of picked) ask(t8.one(T8[f].ask)(a.name), [a.facts.get(f)!.value], 'paraphrased', FACTS[f].type, [page(f)]);
+      const [f1, f2] = t8.shuffle(facts);
+      if (f1 && f2 && t8.r() < 0.8) {
+        const q = t8.one(TRAIN8_TWO)(a.name, t8.one(T8[f1].ask)(a.name), t8.one(T8[f2].about), t8.one(T8[f1].noun), t8.one(T8[f2].noun));
+        ask(q, [a.facts.get(f1)!.value, a.facts.get(f2)!.value], 'two-part', 'two-part', [page(f1), page(f2)]);
+      }
+      const near = facts.flatMap((f) => TRAIN8_NEIGHBOURS[f] ?? []).filter((f) => !a.facts.has(f));
+      if (near.length && t8.r() < 0.7) ask(t8.one(T8[t8.one(near)].ask)(a.name), [], 'absent', 'absent', []);
+    }
+  }
   return { docs, items };
+}
+
+/** The train8 wordings that repeat no held-out wording (as freshTrain7; which ones is never printed). */
+export function freshTrain8(): { wordings: typeof TRAIN8; dropped: number } {
+  const name = 'Pump X-1';
+  const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
+  const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
+  const held = new Set<string>();
+  for (const f of FACT_NAMES) {
+    for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask, ...HELD3[f].ask, ...HELD4[f].ask]) held.add(norm(ask(name)));
+    for (const j of [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join, ...HELD4[f].join]) {
+      held.add(norm(j));
+      held.add(asWhole(j));
+    }
+  }
+  let dropped = 0;
+  const wordings = {} as typeof TRAIN8;
+  for (const f of Object.keys(TRAIN8) as Train8FactName[]) {
+    const ask = TRAIN8[f].ask.filter((a) => !held.has(norm(a(name))));
+    const about = TRAIN8[f].about.filter((j) => !held.has(norm(j)) && !held.has(asWhole(j)));
+    dropped += TRAIN8[f].ask.length - ask.length + TRAIN8[f].about.length - about.length;
+    wordings[f] = { ask: ask.length ? ask : [(a: string) => `What is the ${TRAIN8[f].noun[0]!} of ${a}?`], about: about.length ? about : TRAIN8[f].noun.map((n) => `what is its ${n}`), noun: TRAIN8[f].noun };
+  }
+  return { wordings, dropped };
 }
 
 /**

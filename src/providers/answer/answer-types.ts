@@ -82,7 +82,8 @@ const PATTERNS = {
   ),
   percentage: new RegExp(String.raw`${B}${NUM}\s?(?:%|percent\b|per cent\b|percentage points?\b)`, 'gi'),
   rate: new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(FAMILIES)})?${PER}|${B}${NUM}\s?(?:rpm|mph|km/h|m/s|mm/s|knots?)(?![a-z])`, 'gi'),
-  duration: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?:\s|-)(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|shifts?)\b|\b(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biennially|twice a (?:year|month|week|day)|once a (?:year|month|week|day))\b`, 'gi'),
+  // "every 4,000 operating hours": a word that says which hours are counted may stand before the unit.
+  duration: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?:\s|-)(?:(?:operating|running|working|run|service|calendar|machine|engine|flight|more|additional|further|full)\s)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|shifts?)\b|\b(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biennially|twice a (?:year|month|week|day)|once a (?:year|month|week|day))\b`, 'gi'),
   count: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?![\w/])`, 'gi'),
 };
 const quantityPattern = (families: UnitFamily[]): RegExp =>
@@ -190,8 +191,11 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       return matches(PATTERNS.percentage, text);
     case 'rate':
       return matches(PATTERNS.rate, text);
-    case 'quantity':
-      return matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
+    case 'quantity': {
+      const plain = matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
+      // "What is the capacity of X" (a volume) is stated per hour ("386 m3/h"): a rate in the asked unit answers when nothing else does.
+      return plain.length || q.family === null ? plain : matches(PATTERNS.rate, text).filter((s) => spanFamily(s.text) === q.family);
+    }
     case 'count': {
       // A year-like number may be a count ("employs 1637 people"), but a plain count comes first.
       const all = matches(PATTERNS.count, text);
@@ -273,7 +277,8 @@ export function familyOf(text: string): UnitFamily | null {
 // Words that name a measured property, and the family of its units.
 const FAMILY_WORDS: Array<[RegExp, UnitFamily]> = [
   [/\b(weigh\w*|weight|mass|heavy|heaviness|kilograms?|kilos?|tonnes?|tons?)\b/i, 'mass'],
-  [/\b(power\w*|kilowatts?|megawatts?|watts?|wattage|output|load|draw|consum\w*)\b/i, 'power'],
+  // A motor is sized by its power ("the motor rating", "how big is the motor").
+  [/\b(power\w*|kilowatts?|megawatts?|watts?|wattage|output|load|draw|consum\w*|motors?)\b/i, 'power'],
   [/\b(energy|kilowatt.hours?)\b/i, 'energy'],
   [/\b(pressure|bar)\b/i, 'pressure'],
   [/\b(temperature|hot|cold|warm|degrees?)\b/i, 'temperature'],
@@ -301,7 +306,8 @@ const RULES: Rule[] = [
   { re: /^(?:in |during |since )?(?:what|which) year\b|^since when\b|^what year\b/, type: 'year' },
   { re: /^(?:on |at )?(?:what|which) (?:date|day)\b|^when\b/, type: 'date' },
   { re: /^how (?:often|frequently|regularly)\b|^(?:at |in )?(?:what|which) (?:intervals?|frequency)\b|^every how many\b|^(?:what|which) (?:is|was) the (?:time|period|gap|span)(?: that (?:passes|elapses))? between\b/, type: 'duration', family: 'time' },
-  { re: /^(?:for )?how long\b|^how old\b|^for how many (?:years|months|weeks|days|hours)\b|^how many (?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
+  // "after how many operating hours", "how many running hours", "how much time passes between ...": a stretch of time.
+  { re: /^(?:for )?how long\b|^how old\b|^how much time\b|^(?:for |after |within |in )?how many (?:[a-z]+ )?(?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:\S+ ){0,2}?(?:was|is|were) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b|^(?:what|how much) (?:\S+ ){1,5}?(?:bought|purchased|acquired|sold) for$|^what (?:sum|amount of money)\b/, type: 'money' },
   { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
@@ -352,7 +358,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
  */
 function canonical(question: string): string {
   let q = unwrapRequest(question).toLowerCase().replace(/[?.!]+$/, '');
-  q = q.replace(/^(?:please )?(?:tell|show|give|let)(?: me| us)?(?: know)? (?=(?:what|which|who|whom|whose|when|where|how|if|whether)\b)/, '');
+  q = q.replace(/^(?:please )?(?:tell|show|give|let)(?: me| us)?(?: know)? (?=(?:(?:for|in|on|at|by|since|after) )?(?:what|which|who|whom|whose|when|where|how|if|whether)\b)/, '');
   q = q.replace(/^(?:whether|if) /, 'is ');
   q = q.replace(/^(?:please )?(?:give|name|state|tell|list|provide|show|find|identify|report)(?: me| us)? (?:the |its |their )?(?!(?:what|which|who|whom|whose|when|where|how)\b)/, (m) => `what is ${/\bits $/.test(m) ? 'its ' : /\btheir $/.test(m) ? 'their ' : 'the '}`);
   q = q.replace(/^((?:what|which|who|whose)(?: is| was| are| were)) (?:the )?(.+?)['’]s ([a-z][a-z ]*)$/, '$1 the $3 of $2');
@@ -447,15 +453,20 @@ function typeFromOpening(q: string, nameWords: Set<string> = new Set()): Questio
   return undefined;
 }
 
+/** Things that last for a time: "the length of the warranty" is how long it lasts. */
+const TERM_NOUNS = 'warranty|guarantee|contract|lease|licen[cs]e|agreement|term|loan|stay|trip|outage|shutdown|stoppage|downtime|cycle|interval|life|service|programme|program|project|course|subscription|period';
+
 /** "What is the X of ...": the head noun X names the type when the opening is generic. */
 function typeFromNoun(q: string): QuestionType | undefined {
   const noun =
-    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ??
+    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z-]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ??
     // A noun run straight into the name ("what is the installation year pump f-29"): its first words.
     /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
   const words = noun[1].split(' ');
   const perTime = PER_TIME.test(q);
+  // "the length of the warranty", "the duration of the contract": how long that lasts, not a distance.
+  if (/^(?:length|duration)$/.test(noun[1]) && new RegExp(String.raw`\b${noun[1]} of (?:the |its |their )?(?:${TERM_NOUNS})\b`).test(q)) return { type: 'duration', family: 'time', cue: [], unitNamed: false, recurrence: false };
   for (const candidate of [noun[1], words.slice(-2).join(' '), words.at(-1)!, words[0]!, ...words]) {
     const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
     if (hit) {
@@ -475,13 +486,19 @@ function typeFromNoun(q: string): QuestionType | undefined {
 // How often something recurs versus how long it lasts: an interval is the time between two
 // events of a series ("how often", "every", "frequency"); a life, age or "how long" is one
 // stretch of time.
-const RECURRENCE_WORDS = /\b(?:how often|how frequently|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?)\b|\bbetween (?:two |successive |consecutive )?\w+s\b/;
+const RECURRENCE_WORDS = /\b(?:how often|how frequently|how regularly|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?|apart|again|next)\b|\bbetween (?:two |successive |consecutive |its |their )?\w+s\b/;
 const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
 function recurrenceAsked(q: string): boolean | undefined {
   if (RECURRENCE_WORDS.test(q)) return true;
   if (EXTENT_WORDS.test(q)) return false;
   return undefined;
 }
+
+/**
+ * Whether a statement can answer a duration question as to recurrence: "how often" is not answered
+ * by a life ("remain serviceable for 12 years"), nor "how long will it last" by an interval.
+ */
+export const recurrenceAgrees = (q: QuestionType, text: string): boolean => q.type !== 'duration' || q.recurrence === undefined || statesRecurrence(text) === q.recurrence;
 
 /** Whether a statement speaks of something that recurs ("every 12 months", "the inspection interval"). */
 export const statesRecurrence = (text: string): boolean =>

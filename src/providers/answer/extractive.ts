@@ -4,8 +4,8 @@
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import type { BBox } from '../../pipeline/types.js';
 import { expandAbbreviations } from './abbreviations.js';
-import { questionType, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
-import { bareValueFits } from './labelled-values.js';
+import { questionType, recurrenceAgrees, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { glossaryAnswer } from './glossary.js';
@@ -17,6 +17,7 @@ import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { completedLines, wrapsByLayout } from './line-wrap.js';
+import { labelValueRows } from './label-rows.js';
 import { definiteAntecedents } from './coreference.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
@@ -292,7 +293,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
   const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
   const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}`;
-  const spans = unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
+  const spans = (unit.kind === 'sentence' || unit.listed === true) && !recurrenceAgrees(part.type, unit.text) ? [] : unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
   const unrepeated = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
@@ -348,7 +349,8 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   }
   // A question that names the unit ("how many cubic metres per hour") is answered by a span in it.
   // (A table value fits by its header's unit, checked by bareValueFits.)
-  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family);
+  // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit names none without some of the wording.
+  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
     // value whose row and header name nothing the question asks (only its unit fits: "cost" and
@@ -360,7 +362,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // A listed value that carries its own unit of the asked family ("Capacity: 655 m3/h") names its property.
     const valueFamily = spanFamily(fresh[0]!.text);
     const ownUnit = unit.listed === true && valueFamily !== null && (part.type.family === null || valueFamily === part.type.family);
-    const unnamed = unit.kind === 'cell' && !ownUnit && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
+    // A column in a unit of the asked measure ("Motor (kW)" for "how much power") or a flow per the asked time names its values.
+    const measured = (t === 'rate' && flowColumnAsked(part.text, unit.text)) || (t === 'quantity' && part.type.family !== null && columnUnitFamily(unit.text) === part.type.family);
+    const unnamed = unit.kind === 'cell' && !ownUnit && !measured && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
     if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: nearestSpan(fresh, unit.text, part.terms).text, matched: m.matched, missingKey: false };
   }
   // Too little of the wording, but a statement with a span of a specific type and some of the
@@ -369,8 +373,10 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line ("Price paid: EUR 461,000") is a statement like a sentence when its label says a
   // word of the question; one that says none is about another property ("Manufacturer:" for "which
   // contractor", "Spare parts (EUR)" for "cost").
-  const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && labelAsked(unit.text, question)));
-  const typedSpan = specific && fresh.length && m.contentShare > 0 ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
+  const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
+  const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
+  const typedSpan = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
@@ -430,29 +436,6 @@ function otherRole(question: string, text: string): boolean {
   return said.size > 0 && ![...asked].some((c) => said.has(c));
 }
 
-/**
- * Whether every word of the label of a "label: value" line is a word of the question, and the
- * label says at least half of the question's content (its names aside).
- */
-export function labelSaid(line: string, qterms: MatchTerm[]): boolean {
-  const cut = line.lastIndexOf(': ');
-  const label = cut > 0 ? terms(line.slice(0, cut)) : [];
-  if (label.length === 0) return false;
-  const asked = new Set(qterms.flatMap((t) => [t.stem, ...t.parts]));
-  if (!label.every((l) => asked.has(l))) return false;
-  const content = qterms.filter((t) => !t.key);
-  const weight = content.reduce((n, t) => n + t.weight, 0);
-  const said = content.filter((t) => t.parts.every((p) => label.includes(p))).reduce((n, t) => n + t.weight, 0);
-  return weight > 0 && said / weight >= 0.5;
-}
-
-/** Whether the label of a "label: value" line says a word of the question (its type word counts: "efficiency"; names do not). */
-function labelAsked(line: string, question: string): boolean {
-  const asked = new Set(tokenize(question).map(stem));
-  const label = line.slice(0, Math.max(0, line.indexOf(':')));
-  return terms(namesIn(label).reduce((l, n) => l.replace(n, ' '), label)).some((t) => asked.has(t));
-}
-
 /** The old weighted-terms view of a part (for the free-text span). */
 function questionTermsOf(part: PreparedPart): WeightedTerms {
   const all = new Map<string, number>();
@@ -480,13 +463,13 @@ export function totalsAgree(part: string, unit: { kind: string; text: string }, 
 function units(passage: Passage): Unit[] {
   const out: Unit[] = [];
   // A chunk cut inside a sentence gets the page lines that complete it (table rows are whole).
-  const own = passage.kind === TABLE_KIND ? passage.lines : completedLines(passage.lines, passage.pageLines, joinsLine(passage.pageLines));
-  const said = sentences(own, passage.pageLines);
+  // A two-column data sheet's rows are read as "label: value" lines (label-rows.ts).
+  const pageLines = passage.kind === TABLE_KIND ? passage.pageLines : labelValueRows(passage.pageLines, passage.pageLines);
+  const lines = passage.kind === TABLE_KIND ? passage.lines : labelValueRows(passage.lines, passage.pageLines);
+  const own = passage.kind === TABLE_KIND ? lines : completedLines(lines, pageLines, joinsLine(pageLines));
+  const said = sentences(own, pageLines);
   // "It weighs ...", "Weight (kg): 4,500": read with the asset named last before them.
-  const subjects = impliedSubjects(
-    said.map((u) => u.text),
-    subjectBefore(passage.lines, passage.pageLines),
-  );
+  const subjects = impliedSubjects(said.map((u) => u.text), subjectBefore(lines, pageLines));
   // A table-row chunk starts with its table's label (caption): its cells are read with it when
   // their own row and column are about the question (table-captions.ts; read with it always, other
   // rows of the generated maintenance table answered: docs6 table 0.984 -> 0.919).

@@ -1,5 +1,8 @@
 // Values read under a label: a key-data line ("Site: Kenmo") or a table cell or chart value with
 // its header ("Oil change (h)"). Which of them can answer a question of a given type.
+import type { MatchTerm } from './matching.js';
+import { namesIn } from './subject.js';
+import { stem, terms, tokenize } from './text.js';
 import { familyOf, isYearOnly, spanFamily, typedSpans, type AnswerType, type QuestionType } from './answer-types.js';
 
 // Labels of key-data lines whose value is a name of one kind ("Site: Kenmo", "Make: Osdrag Industries").
@@ -14,12 +17,14 @@ const PERSON_LABEL = /\b(engineer|manager|responsible|contact|charge|inspector|s
 export function labelledName(type: AnswerType, header: string, value: string): boolean {
   if (!/^\p{Lu}[\p{L}'’.-]*(?:\s+(?:&|\p{Lu}[\p{L}'’.-]*))*$/u.test(value)) return false;
   const label = header.slice(0, Math.max(0, header.lastIndexOf(':')));
+  // "Installed at", "Based in": a place, whatever the verb.
+  const locative = PLACE_LABEL.test(label) || /\b(?:at|in|near)\s*$/i.test(label);
   switch (type) {
     case 'place':
-      return PLACE_LABEL.test(label);
+      return locative;
     case 'organisation':
     case 'agent':
-      return ORG_LABEL.test(label);
+      return ORG_LABEL.test(label) && !locative;
     case 'person':
       return PERSON_LABEL.test(label) && value.split(/\s+/).length >= 2;
     case 'year':
@@ -65,6 +70,8 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
     case 'quantity':
       return q.family === null || familyOf(header) === q.family;
     case 'duration':
+      // A year under "Year installed" is a date, not a count of years.
+      if (isYearOnly(v) && !/\byears\b|\((?:years?|yrs?|a)\)/i.test(header)) return false;
       if (q.unitWord) return new RegExp(String.raw`\b${q.unitWord}`, 'i').test(header) || timeUnitInLabel(q.unitWord, header);
       // "How often" is answered by an interval column, not by a count of run hours.
       if (q.recurrence === true) return /\b(interval|frequency|every|cycle|period)\b/i.test(header);
@@ -87,4 +94,66 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
     case 'yes/no':
       return false;
   }
+}
+
+// Time units a rate is given per, as headers and questions write them.
+const PER_TIME_UNIT: Record<string, string> = { h: 'hour', hr: 'hour', hour: 'hour', hourly: 'hour', min: 'minute', minute: 'minute', s: 'second', sec: 'second', second: 'second', d: 'day', day: 'day', daily: 'day' };
+
+/**
+ * Whether a rate column's unit names what a rate question asks: a flow ("Capacity (m3/h)", an
+ * amount of volume or mass per time) asked how much something moves, delivers or handles, per
+ * the same time if the question says one ("how much can X deliver per hour"). A rate of another
+ * kind ("Vibration (mm/s)") is named only by its header's words.
+ */
+export function flowColumnAsked(question: string, header: string): boolean {
+  const unit = /\(([^()]+)\)\s*(?::[^()]*)?$/.exec(header)?.[1];
+  const m = unit ? /^(.+?)\s*\/\s*([a-z]+)$/i.exec(unit.trim()) : null;
+  if (!m) return false;
+  const family = spanFamily(`1 ${m[1]!}`);
+  if (family !== 'volume' && family !== 'mass') return false;
+  const asked = /\b(?:per|an?|each|every)\s+(hour|minute|second|day)\b|\/\s*(h|hr|min|s|d)\b|\b(hourly|daily)\b/i.exec(question);
+  const per = asked ? PER_TIME_UNIT[(asked[1] ?? asked[2] ?? asked[3]!).toLowerCase()] : undefined;
+  return per === undefined || per === PER_TIME_UNIT[m[2]!.toLowerCase()];
+}
+
+/** The unit family a column's header gives in parentheses ("Motor (kW)" -> power), if any. */
+export function columnUnitFamily(header: string): ReturnType<typeof spanFamily> {
+  const label = header.replace(/:[^:()]*$/, '');
+  const units = [...label.matchAll(/\(([^()]+)\)/g)].map((m) => spanFamily(`1 ${m[1]!.trim()}`)).filter((f) => f !== null);
+  return units.length === 1 ? units[0]! : null;
+}
+
+/**
+ * Whether a key-data line's label or value says what kind of thing is asked, though none of the
+ * question's words are there: the label names the kind of name ("Site: Kenmo" for "where does X
+ * operate") or the value carries a unit of the asked measure ("Throughput: 477 m3/h" for "the
+ * capacity per hour"). Such a line may answer by type alone.
+ */
+export function listedValueSays(q: QuestionType, line: string, value: string): boolean {
+  if (labelledName(q.type, line, value)) return true;
+  if (q.type === 'rate') return typedSpans(q, value).length > 0;
+  return q.type === 'quantity' && q.family !== null && spanFamily(value) === q.family;
+}
+
+/**
+ * Whether every word of the label of a "label: value" line is a word of the question, and the
+ * label says at least half of the question's content (its names aside).
+ */
+export function labelSaid(line: string, qterms: MatchTerm[]): boolean {
+  const cut = line.lastIndexOf(': ');
+  const label = cut > 0 ? terms(line.slice(0, cut)) : [];
+  if (label.length === 0) return false;
+  const asked = new Set(qterms.flatMap((t) => [t.stem, ...t.parts]));
+  if (!label.every((l) => asked.has(l))) return false;
+  const content = qterms.filter((t) => !t.key);
+  const weight = content.reduce((n, t) => n + t.weight, 0);
+  const said = content.filter((t) => t.parts.every((p) => label.includes(p))).reduce((n, t) => n + t.weight, 0);
+  return weight > 0 && said / weight >= 0.5;
+}
+
+/** Whether the label of a "label: value" line says a word of the question (its type word counts: "efficiency"; names do not). */
+export function labelAsked(line: string, question: string): boolean {
+  const asked = new Set(tokenize(question).map(stem));
+  const label = line.slice(0, Math.max(0, line.indexOf(':')));
+  return terms(namesIn(label).reduce((l, n) => l.replace(n, ' '), label)).some((t) => asked.has(t));
 }

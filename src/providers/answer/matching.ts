@@ -28,10 +28,14 @@ export interface MatchTerm {
 
 /** A related word counts a little less than the word itself. */
 const RELATED = 0.8;
+/** The head noun of a compound alone counts half. */
+const HEAD_ONLY = 0.5;
 const SEARCH_ALTS = 3;
 
 /** Verbs that only say an event happened ("take place", "occur"): what happened is named by its noun. */
-const LIGHT = /^(?:(?:take|takes|took|taken|taking)_place|happen|happens|happened|occur|occurs|occurred)$/;
+const LIGHT = /^(?:(?:take|takes|took|taken|taking)_place|happen|happens|happened|occur|occurs|occurred|carry|carries|carried|carrying|perform|performs|performed|undertook|undertaken|need|needs|require|requires)$/;
+/** "carried out the installation": the particle of a light verb says nothing either. */
+const LIGHT_PARTICLE = /^(?:out)$/;
 
 /** A currency with its scale ("EURbn", "USDm"): the unit of the answer, not a name. */
 const CURRENCY_UNIT = /^(?:EUR|USD|GBP|SEK|NOK|DKK|CHF)(?:m|bn|k|mn)?$/;
@@ -75,13 +79,13 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
         seen.add(phrase);
         const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
         // Weighed as the two words it replaces, so a phrase does not shrink the question's content.
-        out.push({ stem: phrase, weight: 2, key: false, parts: terms(words.slice(i, i + size).join(' ')), alts: new Set(related.map(stem)), phrases: phrasesOf(phrase), searchWords: searchWordsOf(phrase, related), family: null, word: phrase });
+        out.push({ stem: phrase, weight: 2, key: false, parts: terms(words.slice(i, i + size).join(' ')), alts: new Set(related.map(stem)), phrases: phrasesOf(phrase), searchWords: searchWordsOf(phrase, related), family: familyOf(phrase.replace(/_/g, ' ')), word: phrase });
       }
       i += size - 1;
       continue;
     }
     const [s] = terms(w);
-    if (s === undefined || seen.has(s) || LIGHT.test(w)) continue;
+    if (s === undefined || seen.has(s) || LIGHT.test(w) || (LIGHT_PARTICLE.test(w) && i > 0 && LIGHT.test(words[i - 1]!))) continue;
     seen.add(s);
     const key = keys.has(s);
     const related = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
@@ -156,6 +160,8 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
       exact += t.weight;
     }
     else if (t.key) strength = 0;
+    // A compound noun whose head the text says ("purchase price" ~ "Price (EUR)") is half said.
+    else if (t.parts.length > 1 && stems.has(t.parts.at(-1)!)) strength = HEAD_ONLY;
     else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
     else if ([...t.alts].some((a) => stems.has(a)) || t.phrases.some((ph) => ph.every((p) => stems.has(p))) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
     total += t.weight;

@@ -86,7 +86,8 @@ function propertyList(q: string): string[] | undefined {
   // Each item is a short lower-case noun phrase: no clause, no name, no "between A and B".
   // (A closing clause about the subject, "the year it went in", is part of its noun phrase.)
   const headOf = (noun: string): string => noun.replace(RELATIVE, '');
-  if (nouns.some((n) => headOf(n.noun).split(/\s+/).length > 5 || NOT_NOUN.test(headOf(n.noun)) || /[A-Z0-9]/.test(n.noun.replace(/^[A-Z]/, '')))) return undefined;
+  // An order ("tell me which firm installed it") is a question of its own, not a noun phrase.
+  if (nouns.some((n) => headOf(n.noun).split(/\s+/).length > 5 || NOT_NOUN.test(headOf(n.noun)) || new RegExp(String.raw`^${ORDER}\b`, 'i').test(n.noun) || /[A-Z0-9]/.test(n.noun.replace(/^[A-Z]/, '')))) return undefined;
   // "the difference between A and B" is one noun phrase; "the interval between inspections" is whole.
   if (nouns.slice(0, -1).some((n) => /\bbetween\b(?!\s+(?:two\s+)?[a-z]+s$)/i.test(n.noun))) return undefined;
   return nouns.map((n) => {

@@ -22,6 +22,8 @@ const FRAMES: RegExp[] = [
 const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|which|that|it|there)['’]s\b/gi, '$1 is'],
   [/\b(what|who|where|when|how|which|they|we|you)['’]re\b/gi, '$1 are'],
+  // "I'd like the weight of X": the request frame reads "I would like".
+  [/\b(i|we|you|they)['’]d (like|want|need)\b/gi, '$1 would $2'],
 ];
 
 /** Words a question (or an order) opens with; anything else opens a noun phrase. */
