@@ -14,7 +14,7 @@ import { columnOrder } from '../pdf/text-order.js';
 import { imageRules } from '../tables/image-rules.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import { eraseRules } from '../tables/scan-text.js';
-import { invertDarkBands } from './bands.js';
+import { darkBands, invertBands } from './bands.js';
 import { rotateGrey } from '../schematics/raster.js';
 import { estimatePageSkew, quarterTurn } from './skew.js';
 import { cellSide, INK, mergeReadings, unreadInk } from './plain-read.js';
@@ -142,10 +142,13 @@ export interface PreparedScan {
  * rules where they cross it (they join the band into one blob too thick to be a rule).
  */
 export function prepareScan(img: GreyPixels): PreparedScan {
-  const copy = { data: new Uint8Array(img.data), width: img.width, height: img.height };
-  const bands = invertDarkBands(copy);
+  // (the page is copied only when something is painted on it: most pages have neither bands nor rules)
+  let copy = img;
+  const own = (): GreyPixels => (copy === img ? (copy = { data: new Uint8Array(img.data), width: img.width, height: img.height }) : copy);
+  const bands = darkBands(img);
+  if (bands.length) invertBands(own(), bands);
   const found = imageRules(copy);
-  eraseRules(copy, found);
+  if (found.length) eraseRules(own(), found);
   // A vertical rule that crosses a band is dark on dark there and found only outside it: it is
   // drawn on through the band, or the band's row (a header) is cut off the table below it.
   const rules = found.map((r) => {
