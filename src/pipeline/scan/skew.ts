@@ -172,3 +172,14 @@ export function quarterTurn(img: GreyPixels, turns: number): GreyPixels {
   }
   return { data: out, width: ow, height: oh };
 }
+
+/** The image mirrored left to right (exact). */
+export function mirrorGrey(img: GreyPixels): GreyPixels {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    for (let x = 0; x < w; x++) out[row + x] = data[row + w - 1 - x]!;
+  }
+  return { data: out, width: w, height: h };
+}
