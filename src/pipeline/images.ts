@@ -144,12 +144,28 @@ async function toGrey(image: Sharp): Promise<GreyPage> {
     .timeout({ seconds: TIMEOUT_SECONDS })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // A scan in grey (every pixel's channels equal: libvips turns such a pixel into its own value)
+  // is taken as it is, without a second pipeline over the page.
+  const same = sameChannels(data, info.channels);
+  if (same) return { data: same, width: info.width, height: info.height };
   const grey = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .greyscale()
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(grey.data.buffer, grey.data.byteOffset, grey.data.length), width: grey.info.width, height: grey.info.height };
+}
+
+/** The first channel of 3-channel pixels whose channels are all equal; undefined otherwise. */
+export function sameChannels(data: Uint8Array, channels: number): Uint8Array | undefined {
+  if (channels !== 3) return undefined;
+  const out = new Uint8Array(data.length / 3);
+  for (let i = 0, j = 0; j < out.length; i += 3, j++) {
+    const v = data[i]!;
+    if (data[i + 1] !== v || data[i + 2] !== v) return undefined;
+    out[j] = v;
+  }
+  return out;
 }
 
 interface GreyPage {

@@ -56,14 +56,20 @@ export function maskInk(ink: InkMap, boxes: BBox[], pad = 1): InkMap {
 
 /** Longest run of ink through (x, y) along one axis, capped at `cap`. */
 function thickness(ink: InkMap, x: number, y: number, dx: number, dy: number, cap: number): number {
+  // (both directions written out: this runs for every ink pixel of the map, twice, and an array
+  // of directions per call was most of inkSegments' time)
   let n = 1;
-  for (const s of [1, -1]) {
-    for (let k = 1; k <= cap; k++) {
-      const xx = x + s * k * dx;
-      const yy = y + s * k * dy;
-      if (xx < 0 || yy < 0 || xx >= ink.width || yy >= ink.height || ink.data[yy * ink.width + xx]! >= INK_LEVEL) break;
-      n++;
-    }
+  for (let k = 1; k <= cap; k++) {
+    const xx = x + k * dx;
+    const yy = y + k * dy;
+    if (xx >= ink.width || yy >= ink.height || ink.data[yy * ink.width + xx]! >= INK_LEVEL) break;
+    n++;
+  }
+  for (let k = 1; k <= cap; k++) {
+    const xx = x - k * dx;
+    const yy = y - k * dy;
+    if (xx < 0 || yy < 0 || ink.data[yy * ink.width + xx]! >= INK_LEVEL) break;
+    n++;
   }
   return n;
 }
@@ -82,7 +88,8 @@ export function inkSegments(ink: InkMap, minLength = Math.max(8, Math.round(ink.
       let start = -1;
       let last = -1;
       for (let q = 0; q <= len; q++) {
-        const [x, y] = horizontal ? [q, p] : [p, q];
+        const x = horizontal ? q : p;
+        const y = horizontal ? p : q;
         const thin = q < len && ink.data[y * ink.width + x]! < INK_LEVEL && thickness(ink, x, y, horizontal ? 0 : 1, horizontal ? 1 : 0, 4) <= 3;
         if (thin) {
           if (start < 0 || q - last > 3) {

@@ -22,7 +22,11 @@ export function darkBands(img: GreyPixels): BBox[] {
   for (let y = 0; y < rows * BLOCK; y++) {
     const row = y * width;
     const brow = Math.floor(y / BLOCK) * cols;
-    for (let x = 0; x < cols * BLOCK; x++) sums[brow + ((x / BLOCK) | 0)]! += data[row + x]!;
+    for (let c = 0; c < cols; c++) {
+      let s = 0;
+      for (let i = row + c * BLOCK, e = i + BLOCK; i < e; i++) s += data[i]!;
+      sums[brow + c]! += s;
+    }
   }
   const dark = new Uint8Array(cols * rows);
   for (let i = 0; i < dark.length; i++) dark[i] = sums[i]! < DARK * BLOCK * BLOCK ? 1 : 0;
@@ -85,11 +89,16 @@ function refine(img: GreyPixels, box: BBox): BBox {
 /** Turns every dark band of `img` (in place) into its negative: white letters become dark on light. */
 export function invertDarkBands(img: GreyPixels): BBox[] {
   const bands = darkBands(img);
+  invertBands(img, bands);
+  return bands;
+}
+
+/** Turns the boxes of `img` (in place) into their negative. */
+export function invertBands(img: GreyPixels, bands: BBox[]): void {
   for (const [x0, y0, x1, y1] of bands) {
     for (let y = y0; y < y1; y++) {
       const row = y * img.width;
       for (let x = x0; x < x1; x++) img.data[row + x] = 255 - img.data[row + x]!;
     }
   }
-  return bands;
 }

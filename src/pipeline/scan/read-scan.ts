@@ -14,9 +14,9 @@ import { columnOrder } from '../pdf/text-order.js';
 import { imageRules } from '../tables/image-rules.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import { eraseRules } from '../tables/scan-text.js';
-import { invertDarkBands } from './bands.js';
+import { darkBands, invertBands } from './bands.js';
 import { rotateGrey } from '../schematics/raster.js';
-import { estimatePageSkew, quarterTurn } from './skew.js';
+import { estimatePageSkew, mirrorGrey, quarterTurn } from './skew.js';
 import { cellSide, INK, mergeReadings, unreadInk } from './plain-read.js';
 
 /** What recognises a prepared page image (the OCR engine). */
@@ -41,6 +41,8 @@ export interface ScannedPage {
   lines: TextLine[];
   /** Ruling lines found in the straightened page (painted out before recognition). */
   rules: Segment[];
+  /** Whether the page was read mirrored left to right (its text ran backwards: mirrorGrey), the quarter turns then applied to the mirror. */
+  mirrored?: boolean;
 }
 
 /** Skews smaller than this are left alone (under a pixel's drift per 600 px). */
@@ -55,6 +57,9 @@ const SIDEWAYS = 0.6;
 const UNREAD_INK = 0.05;
 /** Mean word confidence under which the page may be upside down (asked of the engine's orientation detection). */
 const LOW_CONFIDENCE = 0.45;
+
+/** Mean confidence a mirrored reading must gain over the page's own to replace it. */
+const MIRROR_GAIN = 0.15;
 
 /** Characters a ruling line is read as when a piece of it reaches the recogniser. */
 const RULE_GLYPHS = /^[|[\]_]+$/;
@@ -142,10 +147,13 @@ export interface PreparedScan {
  * rules where they cross it (they join the band into one blob too thick to be a rule).
  */
 export function prepareScan(img: GreyPixels): PreparedScan {
-  const copy = { data: new Uint8Array(img.data), width: img.width, height: img.height };
-  const bands = invertDarkBands(copy);
+  // (the page is copied only when something is painted on it: most pages have neither bands nor rules)
+  let copy = img;
+  const own = (): GreyPixels => (copy === img ? (copy = { data: new Uint8Array(img.data), width: img.width, height: img.height }) : copy);
+  const bands = darkBands(img);
+  if (bands.length) invertBands(own(), bands);
   const found = imageRules(copy);
-  eraseRules(copy, found);
+  if (found.length) eraseRules(own(), found);
   // A vertical rule that crosses a band is dark on dark there and found only outside it: it is
   // drawn on through the band, or the band's row (a header) is cut off the table below it.
   const rules = found.map((r) => {
@@ -325,6 +333,7 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer,
       lines = mergeReadings(lines, plain);
     }
   }
+  let best: ScannedPage = { img, turns, skew: degrees, lines, rules: prepared.rules };
   if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
     // Upside down (or sideways with too little text to tell from the ink)? The turned page is
     // read again, and kept only if it reads better: a figure page reads badly either way.
@@ -333,8 +342,22 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer,
       const turned = quarterTurn(img, t);
       const again = prepareScan(turned);
       const read = await recognise(again, reader, dpi);
-      if (meanConfidence(read) > meanConfidence(lines)) return { img: turned, turns: t, skew: degrees, lines: withoutSpecks(read), rules: again.rules };
+      if (meanConfidence(read) > meanConfidence(lines)) best = { img: turned, turns: t, skew: degrees, lines: read, rules: again.rules };
     }
   }
-  return { img, turns, skew: degrees, lines: withoutSpecks(lines), rules: prepared.rules };
+  if (meanConfidence(lines) < LOW_CONFIDENCE) {
+    // Text that runs backwards (a sheet scanned through from its back, a transparency laid the
+    // wrong way, a page drawn with a flipped matrix) reads as garbage at low confidence however
+    // the page is turned, and the orientation detection cannot tell it (it may even turn such a
+    // page, and a turned garbage reading can pass for text): the page mirrored is read, turned upright first when the orientation detection
+    // says so of the mirror (a page flipped top to bottom is a mirror turned half a turn), and
+    // kept when it reads as text where the rest did not.
+    let flipped = mirrorGrey(img);
+    const t = reader.orientation ? ((await reader.orientation(flipped)) ?? 0) : 0;
+    if (t) flipped = quarterTurn(flipped, t);
+    const again = prepareScan(flipped);
+    const read = await recognise(again, reader, dpi);
+    if (meanConfidence(read) >= LOW_CONFIDENCE && meanConfidence(read) > meanConfidence(best.lines) + MIRROR_GAIN) best = { img: flipped, turns: t, skew: degrees, lines: read, rules: again.rules, mirrored: true };
+  }
+  return { ...best, lines: withoutSpecks(best.lines) };
 }

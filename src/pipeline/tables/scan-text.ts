@@ -41,6 +41,8 @@ const TAIL = 2;
  * crossing each other leave nothing: their own ink does not count as a stroke.
  */
 export function eraseRules(img: GreyPixels, rules: Segment[]): void {
+  // (most scanned pages have no rules: two page-sized maps are not worth allocating for nothing)
+  if (!rules.length) return;
   const { data, width, height } = img;
   const bands = rules.flatMap((s) => {
     const half = Math.ceil(s.width / 2) + 1;

@@ -27,8 +27,11 @@ export async function decodeGrey(png: Buffer): Promise<GreyImage> {
 }
 
 export function pgm(width: number, height: number, pixels: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1'), pixels]);
+  return Buffer.concat([pgmHeader(width, height), pixels]);
 }
+
+/** The header of `pgm`. */
+export const pgmHeader = (width: number, height: number): Buffer => Buffer.from(`P5\n${width} ${height}\n255\n`, 'latin1');
 
 /** Resolutions tesseract believes (kMinCredibleResolution..kMaxCredibleResolution); outside them it estimates its own. */
 const CREDIBLE_DPI: [number, number] = [70, 2400];
@@ -40,6 +43,11 @@ const CREDIBLE_DPI: [number, number] = [70, 2400];
  * noise (issue-90 p1: recall 0.878 against 0.978 with the true 200 dpi). Costs what PGM does.
  */
 export function tiff(width: number, height: number, pixels: Buffer, dpi: number): Buffer {
+  return Buffer.concat([tiffHeader(width, height, dpi), pixels]);
+}
+
+/** The 174 bytes of `tiff` before the pixels (written ahead of them, so a page is not copied to be handed over). */
+export function tiffHeader(width: number, height: number, dpi: number): Buffer {
   const res = Math.round(Math.min(CREDIBLE_DPI[1], Math.max(CREDIBLE_DPI[0], dpi)));
   // Header (8), one IFD of 12 entries (2 + 12 * 12 + 4), two rationals (16), then the pixels.
   const entries: Array<[number, number, number]> = [
@@ -63,7 +71,7 @@ export function tiff(width: number, height: number, pixels: Buffer, dpi: number)
     head.writeUInt32LE(res, at);
     head.writeUInt32LE(1, at + 4);
   }
-  return Buffer.concat([head, pixels]);
+  return head;
 }
 
 /** The box rounded outwards and clamped to the image; undefined when nothing is left. */

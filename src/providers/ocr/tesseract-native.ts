@@ -4,7 +4,7 @@
 // `tesseract` with English data is on the PATH.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { unlink, writeFile } from 'node:fs/promises';
+import { open, unlink, writeFile } from 'node:fs/promises';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import type { BBox, PageText, TextLine, Word } from '../../pipeline/types.js';
 import { PipelineError } from '../../pipeline/types.js';
 import { clip, lineOf, type OcrEngine, type RecognizeOptions } from './engine.js';
 import { Pool } from './pool.js';
-import { cropForOcr, decodeGrey, pgm, tiff, type GreyImage } from './raster.js';
+import { cropForOcr, decodeGrey, pgm, pgmHeader, tiffHeader, type GreyImage } from './raster.js';
 import { PSM } from './tesseract.js';
 
 export interface NativeTesseractOptions {
@@ -298,7 +298,7 @@ export class NativeTesseractEngine implements OcrEngine {
    */
   async readImage(img: GreyPixels, psm: string, dpi?: number): Promise<TextLine[]> {
     const pixels = Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length);
-    return parseTsv(await this.tsv(dpi ? tiff(img.width, img.height, pixels, dpi) : pgm(img.width, img.height, pixels), psm, dpi ? 'tif' : 'pgm'));
+    return parseTsv(await this.tsv([dpi ? tiffHeader(img.width, img.height, dpi) : pgmHeader(img.width, img.height), pixels], psm, dpi ? 'tif' : 'pgm'));
   }
 
   /** Tesseract processes running now (for tests: they are reused, and gone after close). */
@@ -325,7 +325,8 @@ export class NativeTesseractEngine implements OcrEngine {
     });
   }
 
-  private tsv(image: Buffer, psm: string, ext = 'pgm'): Promise<string> {
+  /** `image`: the file's bytes, or its parts in order (a header and the page's pixels, written without joining them). */
+  private tsv(image: Buffer | Buffer[], psm: string, ext = 'pgm'): Promise<string> {
     return this.pool.use(async (slot) => {
       let proc = slot.processes.get(psm);
       if (!proc?.alive) {
@@ -333,7 +334,15 @@ export class NativeTesseractEngine implements OcrEngine {
         slot.processes.set(psm, proc);
       }
       const file = path.join(this.dir, `${slot.id}-${slot.images++}.${ext}`);
-      await writeFile(file, image);
+      if (Array.isArray(image)) {
+        const handle = await open(file, 'w');
+        try {
+          const { bytesWritten } = await handle.writev(image);
+          if (bytesWritten !== image.reduce((n, b) => n + b.length, 0)) throw new Error(`short write of ${file}`);
+        } finally {
+          await handle.close();
+        }
+      } else await writeFile(file, image);
       try {
         return await proc.recognize(file, this.timeoutMs);
       } finally {

@@ -1,0 +1,59 @@
+// A page whose text runs backwards (scanned through from the back, a transparency laid the wrong
+// way, a PDF drawn with a flipped matrix) reads as garbage at low confidence however it is turned;
+// readScannedPage reads it mirrored and keeps that reading when it reads as text (issue 22g).
+import { describe, expect, it } from 'vitest';
+import { readScannedPage, type PageRecognizer } from '../../src/pipeline/scan/read-scan.js';
+import { mirrorGrey } from '../../src/pipeline/scan/skew.js';
+import type { GreyPixels } from '../../src/pipeline/tables/scan-background.js';
+import type { BBox, TextLine } from '../../src/pipeline/types.js';
+
+const lineOf = (text: string, confidence: number): TextLine => {
+  const bbox: BBox = [20, 100, 300, 120];
+  return { text, bbox, words: text.split(' ').map((t, i) => ({ text: t, bbox: [20 + i * 80, 100, 90 + i * 80, 120] as BBox, confidence })) };
+};
+
+/** A blank page with a dark mark on one side: the fake recogniser reads text only when the mark is on the left. */
+function page(markLeft: boolean): GreyPixels {
+  const img: GreyPixels = { data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 };
+  for (let y = 140; y < 150; y++) for (let x = 0; x < 6; x++) img.data[y * 400 + (markLeft ? 10 + x : 384 + x)] = 0;
+  return img;
+}
+const markOnLeft = (img: GreyPixels): boolean => img.data[145 * img.width + 12]! < 128;
+
+function reader(readable: (img: GreyPixels) => boolean, calls: string[]): PageRecognizer {
+  return {
+    readPage: (img) => {
+      calls.push(markOnLeft(img) ? 'left' : 'right');
+      return Promise.resolve(readable(img) ? [lineOf('inspection of valve passed', 0.92)] : [lineOf('noitoeqeni fo evlsv bezzsq', 0.35)]);
+    },
+    readBlock: () => Promise.resolve([]),
+  };
+}
+
+describe('mirrored pages', () => {
+  it('mirrorGrey turns every row end for end', () => {
+    const img: GreyPixels = { data: Uint8Array.from([1, 2, 3, 4, 5, 6]), width: 3, height: 2 };
+    expect([...mirrorGrey(img).data]).toEqual([3, 2, 1, 6, 5, 4]);
+  });
+
+  it('a page that reads as text only mirrored is read mirrored, and the mirrored page is what is kept', async () => {
+    const calls: string[] = [];
+    const read = await readScannedPage(page(false), reader(markOnLeft, calls), 150);
+    expect(calls).toEqual(['right', 'left']);
+    expect(read.mirrored).toBe(true);
+    expect(read.lines.map((l) => l.text)).toEqual(['inspection of valve passed']);
+    expect(markOnLeft(read.img)).toBe(true);
+  });
+
+  it('a page read well is read once; a page that reads badly both ways stays as it came', async () => {
+    const once: string[] = [];
+    const good = await readScannedPage(page(true), reader(markOnLeft, once), 150);
+    expect(once).toEqual(['left']);
+    expect(good.mirrored).toBeUndefined();
+    const twice: string[] = [];
+    const bad = await readScannedPage(page(false), reader(() => false, twice), 150);
+    expect(twice).toEqual(['right', 'left']);
+    expect(bad.mirrored).toBeUndefined();
+    expect(bad.lines.map((l) => l.text)).toEqual(['noitoeqeni fo evlsv bezzsq']);
+  });
+});
