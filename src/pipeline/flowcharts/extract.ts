@@ -4,10 +4,12 @@
 import type { BBox, Word } from '../types.js';
 import { components, dilate, erode } from './components.js';
 import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
-import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
+import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, grain, inkOver, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
 import { boxedLabels } from './boxed-labels.js';
 import { capEdges } from './edge-cap.js';
 import { withFaintLines } from './faint-lines.js';
+import { withoutFillSpecks } from './fill-specks.js';
+import { closeGaps } from './holes.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import { typeSizeOf } from './type-size.js';
@@ -180,13 +182,19 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
 export async function figureScene(input: FigureInput, mode: FigureMode): Promise<FigureScene> {
   const decoded = await decodeRgb(input.png);
   const bg = dominantColour(decoded);
+  const grainy = grain(decoded, bg) >= 2;
   const img = await despeckled(decoded, bg);
   const { width, height } = img;
-  const { mask: fg, threshold, noise } = foreground(img, bg);
+  const { mask: ink, threshold, noise, ceiling } = foreground(img, bg);
+  const glyph = glyphHeight(img, ink, bg);
+  const fg = withoutFillSpecks(img, bg, ink, threshold, glyph);
   const stroke = strokeWidth(fg);
-  const glyph = glyphHeight(img, fg, bg);
   const scale = { stroke, glyph };
-  const regions = findShapes(fg, scale);
+  // On a scan, fills of several tints run past the threshold and the grain throws one of them
+  // over it in specks: outlines are sought above all of them too (a clean render's fills are flat,
+  // wholly on one side of the threshold).
+  const strong = grainy && ceiling !== undefined ? closeGaps(inkOver(img, bg, ceiling)) : undefined;
+  const regions = findShapes(fg, scale, grainy ? { ink: closeGaps(fg), ...(strong ? { strong } : {}) } : undefined);
 
   // Text inside shapes: the region (untrimmed: a flat diamond keeps its sharp ends) shrunk past
   // its outline.

@@ -97,7 +97,7 @@ export function dominantColour(img: RgbImage, pixels?: ArrayLike<number>): Rgb {
  * lost. Where such a fill straddles the threshold (a scan's grain throws half its pixels over),
  * the threshold moves up past it, into the valley beyond: the fill stays background as a whole.
  */
-export function foreground(img: RgbImage, bg: Rgb): { mask: Mask; threshold: number; noise: number } {
+export function foreground(img: RgbImage, bg: Rgb): { mask: Mask; threshold: number; noise: number; ceiling?: number } {
   const n = img.width * img.height;
   const d = img.data;
   const hist = new Float64Array(256);
@@ -112,16 +112,25 @@ export function foreground(img: RgbImage, bg: Rgb): { mask: Mask; threshold: num
   const threshold = valleyAbove(hist, Math.max(40, 4 * sigma));
   const data = new Uint8Array(n);
   for (let p = 0; p < n; p++) data[p] = colourDistance(d, p * 3, bg) > threshold ? 1 : 0;
-  return { mask: { width: img.width, height: img.height, data }, threshold, noise: sigma };
+  const ceiling = valleyAbove(hist, Math.max(40, 4 * sigma), 40);
+  return { mask: { width: img.width, height: img.height, data }, threshold, noise: sigma, ...(ceiling > threshold ? { ceiling } : {}) };
+}
+
+/** Pixels farther from the background than `level`. */
+export function inkOver(img: RgbImage, bg: Rgb, level: number): Mask {
+  const data = new Uint8Array(img.width * img.height);
+  for (let p = 0; p < data.length; p++) data[p] = colourDistance(img.data, p * 3, bg) > level ? 1 : 0;
+  return { width: img.width, height: img.height, data };
 }
 
 /**
  * `from`, or where a mode of the distance histogram sits on it or just past it (at least 2 % of
  * the figure within 2 levels, within 6 levels of `from`: a fill that close is at the mercy of the
  * grain and of anti-aliasing), the first level past that mode's peak where the count falls under a twentieth of it,
- * at most 10 levels past the peak (fills of several tints run into the lines' own spread).
+ * at most `reach` levels past the peak (10: fills of several tints run into the lines' own
+ * spread). `ceiling` is that valley sought further (40 levels), above fills of several tints.
  */
-export function valleyAbove(hist: Float64Array, from: number): number {
+export function valleyAbove(hist: Float64Array, from: number, reach = 10): number {
   let total = 0;
   for (const v of hist) total += v;
   const around = (t: number): number => {
@@ -134,7 +143,7 @@ export function valleyAbove(hist: Float64Array, from: number): number {
   for (let t = t0 - 6; t <= t0 + 6; t++) if (t >= 0 && t <= 255 && around(t) > around(peak)) peak = t;
   if (around(peak) < 0.02 * total) return from;
   const floor = around(peak) / 20;
-  const last = Math.min(255, peak + 10);
+  const last = Math.min(255, peak + reach);
   for (let t = Math.max(peak, t0); t < last; t++) if (around(t) < floor) return Math.max(from, t);
   return Math.max(from, last);
 }

@@ -6,7 +6,8 @@
 // leaving the shapes. Loops of connectors also enclose background, but those regions are rarely
 // convex and rarely hold centred text, which is what tells them apart.
 import type { BBox } from '../types.js';
-import { components, dilate, erode, filledLabel, hullArea, open, type Component, type ComponentStats, type FilledRegion } from './components.js';
+import { components, dilate, erode, open, type Component } from './components.js';
+import { shapeHoles } from './holes.js';
 import type { Mask } from './raster.js';
 
 export type ShapeKind = 'process' | 'decision' | 'terminator' | 'io' | 'connector' | 'subroutine';
@@ -29,150 +30,12 @@ export interface ShapeScale {
   glyph: number;
 }
 
-interface Hole {
-  c: ComponentStats;
-  hasText: boolean;
-  region: FilledRegion;
-}
-
-/**
- * Drops enclosed regions that are loops of connectors: such a region borders the outlines of
- * several shapes (with text) across one thin stroke, while a shape borders few. The
- * region bordering the most others goes first, until none borders two.
- */
-function withoutLoops(holes: Hole[], width: number, height: number, scale: ShapeScale): Hole[] {
-  // Which hole's filled region each pixel lies in (the later one where they nest), -1 for none.
-  const owner = new Int32Array(width * height).fill(-1);
-  holes.forEach((h, k) => {
-    const [x0, y0] = h.c.bbox;
-    for (let y = 0; y < h.region.h; y++) {
-      for (let x = 0; x < h.region.w; x++) if (h.region.mask[y * h.region.w + x]) owner[(y + y0) * width + x + x0] = k;
-    }
-  });
-  const r = 2 * scale.stroke + 3;
-  const neighbours = holes.map((h, k) => {
-    const found = new Set<number>();
-    const [x0, y0] = h.c.bbox;
-    const inside = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < h.region.w && y < h.region.h && h.region.mask[y * h.region.w + x] === 1;
-    for (let y = 0; y < h.region.h; y++) {
-      for (let x = 0; x < h.region.w; x++) {
-        if (!inside(x, y) || (inside(x - 1, y) && inside(x + 1, y) && inside(x, y - 1) && inside(x, y + 1))) continue;
-        for (let dy = -r; dy <= r; dy += 2) {
-          for (let dx = -r; dx <= r; dx += 2) {
-            const xx = x + x0 + dx;
-            const yy = y + y0 + dy;
-            if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-            const o = owner[yy * width + xx]!;
-            if (o >= 0 && o !== k && holes[o]!.hasText) found.add(o);
-          }
-        }
-      }
-    }
-    return found;
-  });
-  const alive = new Set(holes.map((_, k) => k));
-  for (;;) {
-    let worst = -1;
-    let worstCount = 1;
-    for (const k of alive) {
-      const count = [...neighbours[k]!].filter((o) => alive.has(o)).length;
-      if (count > worstCount) {
-        worst = k;
-        worstCount = count;
-      }
-    }
-    if (worst < 0) break;
-    alive.delete(worst);
-  }
-  return holes.filter((_, k) => alive.has(k));
-}
-
-/** Holes of the foreground worth filling: convex, big enough, with centred text or small. */
-function shapeHoles(fg: Mask, scale: ShapeScale): { filled: Uint8Array; hollow: Uint8Array } {
-  const { width } = fg;
-  // Holes big enough to matter: shapes, and the narrow side cells of a subroutine box
-  // (letter counters and specks are skipped). Known by label and box: listing the pixels of every
-  // shape's inside costs more than finding them.
-  const minLong = Math.min(Math.max(6, 0.9 * scale.glyph), 1.5 * scale.glyph);
-  const holes: ComponentStats[] = [];
-  const { labels } = components(fg, 0, (s) => {
-    if (!s.touchesBorder && Math.min(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= 3 && Math.max(s.bbox[2] - s.bbox[0], s.bbox[3] - s.bbox[1]) >= minLong) holes.push(s);
-    return false;
-  });
-  const filled = new Uint8Array(fg.data.length);
-  const hollow = new Uint8Array(fg.data.length);
-  const minSide = Math.max(6, 0.9 * scale.glyph);
-  const paint = (c: ComponentStats, region: FilledRegion): void => {
-    const [x0, y0] = c.bbox;
-    for (let y = 0; y < region.h; y++) {
-      for (let x = 0; x < region.w; x++) {
-        const p = (y + y0) * width + x + x0;
-        if (region.mask[y * region.w + x]) filled[p] = 1;
-        if (labels[p] === c.id) hollow[p] = 1;
-      }
-    }
-  };
-  const small: ComponentStats[] = [];
-  const accepted: Hole[] = [];
-  for (const c of holes) {
-    const w = c.bbox[2] - c.bbox[0];
-    const h = c.bbox[3] - c.bbox[1];
-    if (Math.min(w, h) < 3) continue;
-    const region = filledLabel(labels, c.id, c.bbox, width);
-    const solidity = region.area / Math.max(1, hullArea(region.mask, region.w, region.h));
-    if (solidity < 0.86) continue;
-    if (Math.min(w, h) < minSide) {
-      small.push(c);
-      continue;
-    }
-    // Text inside: enclosed foreground (islands) forming one compact block in the middle. A loop
-    // of connectors can enclose labels too, but those sit scattered along its sides.
-    const islands = region.area - c.size;
-    let hasText = false;
-    if (islands > 4) {
-      let bx0 = Infinity;
-      let by0 = Infinity;
-      let bx1 = -Infinity;
-      let by1 = -Infinity;
-      for (let y = 0; y < region.h; y++) {
-        for (let x = 0; x < region.w; x++) {
-          const p = (y + c.bbox[1]) * width + x + c.bbox[0];
-          if (region.mask[y * region.w + x] && labels[p] !== c.id) {
-            bx0 = Math.min(bx0, x);
-            by0 = Math.min(by0, y);
-            bx1 = Math.max(bx1, x + 1);
-            by1 = Math.max(by1, y + 1);
-          }
-        }
-      }
-      const centred = Math.abs((bx0 + bx1) / 2 - region.w / 2) < 0.15 * region.w && Math.abs((by0 + by1) / 2 - region.h / 2) < 0.2 * region.h;
-      const compact = islands / ((bx1 - bx0) * (by1 - by0)) >= 0.08;
-      hasText = centred && compact;
-    }
-    if (hasText || Math.max(w, h) <= 4 * scale.glyph) accepted.push({ c, region, hasText });
-    else if (Math.min(w, h) < 0.5 * Math.max(w, h) && region.area >= 0.9 * w * h) small.push(c);
-  }
-  for (const a of withoutLoops(accepted, width, fg.height, scale)) paint(a.c, a.region);
-  // Narrow convex holes beside an accepted one (the side cells of a subroutine box, the gap of a
-  // double border) belong to the same shape.
-  const near = dilate({ width, height: fg.height, data: filled }, 2 * scale.stroke + 2).data;
-  const touches = (c: ComponentStats, mask: Uint8Array): boolean => {
-    for (let y = c.bbox[1]; y < c.bbox[3]; y++) {
-      for (let p = y * width + c.bbox[0], end = y * width + c.bbox[2]; p < end; p++) if (labels[p] === c.id && mask[p]) return true;
-    }
-    return false;
-  };
-  for (const c of small) {
-    const long = Math.max(c.bbox[2] - c.bbox[0], c.bbox[3] - c.bbox[1]);
-    if (long >= 1.5 * scale.glyph && touches(c, near)) paint(c, filledLabel(labels, c.id, c.bbox, width));
-  }
-  return { filled, hollow };
-}
 
 /** Shapes of the figure, unclassified pixel sets first, then each with its kind. */
-export function findShapes(fg: Mask, scale: ShapeScale): Region[] {
+/** `holes`: the masks holes are read on (holes.ts), when not `fg` itself. */
+export function findShapes(fg: Mask, scale: ShapeScale, holes?: { ink: Mask; strong?: Mask }): Region[] {
   const { width, height } = fg;
-  const { filled, hollow } = shapeHoles(fg, scale);
+  const { filled, hollow } = shapeHoles(holes?.ink ?? fg, scale, holes?.strong);
   const solid = new Uint8Array(fg.data.length);
   for (let i = 0; i < solid.length; i++) solid[i] = fg.data[i]! | filled[i]!;
   const opened = open({ width, height, data: solid }, scale.stroke);
@@ -338,7 +201,29 @@ export function joinedShapes(c: Component, width: number, scale: ShapeScale): Co
     const kh = k.bbox[3] - k.bbox[1] + 2 * r;
     return Math.min(kw, kh) >= minSide && Math.max(kw, kh) >= 3 * scale.glyph;
   });
-  if (cores.length < 2) return [c];
+  // A drop shadow thick enough to leave a core of its own lies largely within a larger core's box
+  // and reaches at most two glyphs past it (the shape it is cast by, shifted a little): it stays
+  // with that shape (cores are shrunk by r where they border each other, not at the solid's edge).
+  const g = 2 * scale.glyph + r;
+  const within = (k: Component, o: Component): number => {
+    const ix = Math.max(0, Math.min(k.bbox[2], o.bbox[2]) - Math.max(k.bbox[0], o.bbox[0]));
+    const iy = Math.max(0, Math.min(k.bbox[3], o.bbox[3]) - Math.max(k.bbox[1], o.bbox[1]));
+    return (ix * iy) / ((k.bbox[2] - k.bbox[0]) * (k.bbox[3] - k.bbox[1]));
+  };
+  const shadow = (k: Component): boolean =>
+    cores.some(
+      (o) =>
+        o !== k &&
+        o.pixels.length > k.pixels.length &&
+        within(k, o) >= 0.4 &&
+        k.bbox[0] >= o.bbox[0] - g &&
+        k.bbox[1] >= o.bbox[1] - g &&
+        k.bbox[2] <= o.bbox[2] + g &&
+        k.bbox[3] <= o.bbox[3] + g,
+    );
+  const own = cores.filter((k) => !shadow(k));
+  if (own.length < 2) return [c];
+  cores.splice(0, cores.length, ...own);
   // Each pixel goes to the core it is nearest to, by a breadth-first walk through the solid.
   const owner = new Int32Array(w * h).fill(-1);
   let frontier: number[] = [];
