@@ -9,6 +9,7 @@ import { components, dilate, type Component } from './components.js';
 import type { Mask } from './raster.js';
 import type { BBox } from '../types.js';
 import { weakHead } from './weak-heads.js';
+import { tailsOfHeads } from './crossings.js';
 
 export interface Contact {
   /** Index of the touched node (shape or text node). */
@@ -580,18 +581,8 @@ export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: numbe
     const parts = splitPixels(stroke, tails, width);
     return tails.map((t, k) => ({ source: t.node, target: heads[0]!.node, directed: true, pixels: parts[k]! }));
   }
-  // Crossing: each head takes the tail it lines up with best.
+  // Crossing: each head takes the tail whose line runs straight on to it (crossings.ts).
   const parts = splitPixels(stroke, heads, width);
-  return heads.map((h, k) => {
-    let best = tails[0]!;
-    let bestScore = -Infinity;
-    for (const t of tails) {
-      const score = -Math.hypot(h.x - t.x, h.y - t.y);
-      if (score > bestScore) {
-        bestScore = score;
-        best = t;
-      }
-    }
-    return { source: best.node, target: h.node, directed: true, pixels: parts[k]! };
-  });
+  const from = tailsOfHeads(stroke.pixels, heads, tails, width, scale?.stroke ?? 1);
+  return heads.map((h, k) => ({ source: from[k]!.node, target: h.node, directed: true, pixels: parts[k]! }));
 }

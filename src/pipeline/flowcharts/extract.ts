@@ -182,19 +182,22 @@ export async function figureGraph(input: FigureInput, mode: FigureMode): Promise
 export async function figureScene(input: FigureInput, mode: FigureMode): Promise<FigureScene> {
   const decoded = await decodeRgb(input.png);
   const bg = dominantColour(decoded);
-  const grainy = grain(decoded, bg) >= 2;
+  // Any grain at all (a clean render's flat areas repeat exactly): a scan, even a mild one.
+  const grainy = grain(decoded, bg) >= 1;
   const img = await despeckled(decoded, bg);
   const { width, height } = img;
   const { mask: ink, threshold, noise, ceiling } = foreground(img, bg);
   const glyph = glyphHeight(img, ink, bg);
-  const fg = withoutFillSpecks(img, bg, ink, threshold, glyph);
+  const fg = grainy ? withoutFillSpecks(img, bg, ink, threshold, glyph) : ink;
   const stroke = strokeWidth(fg);
   const scale = { stroke, glyph };
   // On a scan, fills of several tints run past the threshold and the grain throws one of them
   // over it in specks: outlines are sought above all of them too (a clean render's fills are flat,
-  // wholly on one side of the threshold).
-  const strong = grainy && ceiling !== undefined ? closeGaps(inkOver(img, bg, ceiling)) : undefined;
-  const regions = findShapes(fg, scale, grainy ? { ink: closeGaps(fg), ...(strong ? { strong } : {}) } : undefined);
+  // wholly on one side of the threshold); and pale thin outlines cut into dashes are sought with
+  // the faint pixels that touch the ink (holes.ts).
+  const low = Math.max(24, 4 * noise, 0.75 * threshold);
+  const more = grainy ? [...(ceiling === undefined ? [] : [inkOver(img, bg, ceiling)]), withFaintLines(img, bg, fg, new Uint8Array(fg.data.length), low)] : [];
+  const regions = findShapes(fg, scale, grainy ? { ink: closeGaps(fg), more: more.map(closeGaps) } : undefined);
 
   // Text inside shapes: the region (untrimmed: a flat diamond keeps its sharp ends) shrunk past
   // its outline.
@@ -210,7 +213,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const taken = dilate(regionMask(img, regions), stroke + 1).data;
   // The low threshold stays within a quarter of the full one: lower, scan halos and ringing join
   // labels and crossing lines to the connectors (extra edges).
-  const lines = withFaintLines(img, bg, fg, taken, Math.max(24, 4 * noise, 0.75 * threshold));
+  const lines = withFaintLines(img, bg, fg, taken, low);
   const strokes0 = findStrokes(lines, regions.map((r) => r.pixels), scale);
   for (const s of strokes0) for (const p of s.pixels) taken[p] = 1;
   const freeMask = new Uint8Array(fg.data.length);

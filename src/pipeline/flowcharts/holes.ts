@@ -131,13 +131,44 @@ function candidateHoles(fg: Mask, scale: ShapeScale): { accepted: Hole[]; small:
 }
 
 /**
- * Holes of the foreground worth filling: `filled` holds them with what they enclose, `hollow`
- * the background pixels of each. `strong`, when given, is the ink over a higher threshold: a pale
- * fill that straddles the normal threshold on a grainy scan comes out as a net of specks that
- * cuts its inside into crumbs, while over the higher threshold only its outline and text stay;
- * holes found there are added where no hole of the normal ink lies.
+ * Holes found on another reading of the ink join those of the first where they hold no large
+ * hole of it: a hole that holds only crumbs of the first (pieces of background between specks,
+ * each small enough to pass) takes their place.
  */
-export function shapeHoles(ink: Mask, scale: ShapeScale, strong?: Mask): { filled: Uint8Array; hollow: Uint8Array } {
+function withHolesOf(accepted: Hole[], more: Hole[], width: number): Hole[] {
+  // Which hole each pixel lies in.
+  const owner = new Int32Array(accepted[0]?.labels.length ?? more[0]?.labels.length ?? 0).fill(-1);
+  accepted.forEach((a, k) => {
+    const [x0, y0] = a.c.bbox;
+    for (let y = 0; y < a.region.h; y++) for (let x = 0; x < a.region.w; x++) if (a.region.mask[y * a.region.w + x]) owner[(y + y0) * width + x + x0] = k;
+  });
+  const dropped = new Set<number>();
+  const added: Hole[] = [];
+  for (const h of more) {
+    const met = new Set<number>();
+    const [x0, y0] = h.c.bbox;
+    for (let y = 0; y < h.region.h; y++) {
+      for (let x = 0; x < h.region.w; x++) {
+        const o = h.region.mask[y * h.region.w + x] ? owner[(y + y0) * width + x + x0]! : -1;
+        if (o >= 0) met.add(o);
+      }
+    }
+    if ([...met].some((k) => accepted[k]!.region.area >= 0.5 * h.region.area)) continue;
+    for (const k of met) dropped.add(k);
+    added.push(h);
+  }
+  return [...accepted.filter((_, k) => !dropped.has(k)), ...added];
+}
+
+/**
+ * Holes of the foreground worth filling: `filled` holds them with what they enclose, `hollow`
+ * the background pixels of each. `more`: other readings of the ink on a scan, whose holes are
+ * added where the first has none (withHolesOf): the ink over a higher threshold (a pale fill that
+ * straddles the normal threshold comes out as a net of specks that cuts its inside into crumbs;
+ * over the higher one only its outline and text stay), and the ink grown by faint pixels that
+ * touch it (a pale thin outline the threshold cuts into dashes).
+ */
+export function shapeHoles(ink: Mask, scale: ShapeScale, more: Mask[] = []): { filled: Uint8Array; hollow: Uint8Array } {
   const { width, height } = ink;
   const filled = new Uint8Array(ink.data.length);
   const hollow = new Uint8Array(ink.data.length);
@@ -152,33 +183,9 @@ export function shapeHoles(ink: Mask, scale: ShapeScale, strong?: Mask): { fille
     }
   };
   const first = candidateHoles(ink, scale);
-  const accepted = [...first.accepted];
-  const small = [...first.small];
-  if (strong) {
-    // Which first hole each pixel lies in: a strong hole that holds only crumbs of the first
-    // (pieces of background between the specks, each small enough to pass) takes their place.
-    const owner = new Int32Array(ink.data.length).fill(-1);
-    accepted.forEach((a, k) => {
-      const [x0, y0] = a.c.bbox;
-      for (let y = 0; y < a.region.h; y++) for (let x = 0; x < a.region.w; x++) if (a.region.mask[y * a.region.w + x]) owner[(y + y0) * width + x + x0] = k;
-    });
-    const dropped = new Set<number>();
-    const added: Hole[] = [];
-    for (const h of candidateHoles(strong, scale).accepted) {
-      const met = new Set<number>();
-      const [x0, y0] = h.c.bbox;
-      for (let y = 0; y < h.region.h; y++) {
-        for (let x = 0; x < h.region.w; x++) {
-          const o = h.region.mask[y * h.region.w + x] ? owner[(y + y0) * width + x + x0]! : -1;
-          if (o >= 0) met.add(o);
-        }
-      }
-      if ([...met].some((k) => accepted[k]!.region.area >= 0.5 * h.region.area)) continue;
-      for (const k of met) dropped.add(k);
-      added.push(h);
-    }
-    accepted.splice(0, accepted.length, ...accepted.filter((_, k) => !dropped.has(k)), ...added);
-  }
+  let accepted = first.accepted;
+  const small = first.small;
+  for (const m of more) accepted = withHolesOf(accepted, candidateHoles(m, scale).accepted, width);
   for (const a of withoutLoops(accepted, width, height, scale)) paint(a.c, a.region, a.labels);
   // Narrow convex holes beside an accepted one (the side cells of a subroutine box, the gap of a
   // double border) belong to the same shape.

@@ -33,9 +33,9 @@ export interface ShapeScale {
 
 /** Shapes of the figure, unclassified pixel sets first, then each with its kind. */
 /** `holes`: the masks holes are read on (holes.ts), when not `fg` itself. */
-export function findShapes(fg: Mask, scale: ShapeScale, holes?: { ink: Mask; strong?: Mask }): Region[] {
+export function findShapes(fg: Mask, scale: ShapeScale, holes?: { ink: Mask; more: Mask[] }): Region[] {
   const { width, height } = fg;
-  const { filled, hollow } = shapeHoles(holes?.ink ?? fg, scale, holes?.strong);
+  const { filled, hollow } = shapeHoles(holes?.ink ?? fg, scale, holes?.more);
   const solid = new Uint8Array(fg.data.length);
   for (let i = 0; i < solid.length; i++) solid[i] = fg.data[i]! | filled[i]!;
   const opened = open({ width, height, data: solid }, scale.stroke);

@@ -55,7 +55,7 @@ describe('shapeHoles with a strong mask', () => {
     // The fill's specks: a wall across the inside cuts it in two crumbs in the normal ink.
     for (let y = 20; y < 60; y++) m.set(100, y);
     const normal = shapeHoles(m, scale);
-    const both = shapeHoles(m, scale, strong);
+    const both = shapeHoles(m, scale, [strong]);
     // Normal ink: the wall parts two holes and is in neither; above the fill one hole spans the
     // box, the wall's place included, and the crumbs are gone.
     expect(normal.filled[40 * 160 + 100]).toBe(0);
