@@ -245,11 +245,23 @@ function same(a: Mask, b: Mask): boolean {
 export function variantsOf(entry: number, picture: Mask, scale: number, pad: number, minRun: number, minPiece: number, turns: readonly Turn[] = [0, 90, 180, 270]): Variant[] {
   const kept: Mask[] = [];
   const out: Variant[] = [];
+  // The residual and the softened image of a turn are the upright ones turned (long runs across
+  // become long runs down; the 3 x 3 mean and its edge counts are the same either way): made
+  // once and turned, not made again for each turn.
+  let upright: { residual: Mask; img: GreyPixels } | null = null;
+  const turned = (rot: Turn): { residual: Mask; img: GreyPixels } => {
+    if (!upright) {
+      const m0 = padMask(picture, pad);
+      upright = { residual: withoutLongRuns(m0, minRun), img: soften(m0) };
+    }
+    return { residual: turnMask(upright.residual, rot), img: turnMask(upright.img, rot) };
+  };
   for (const rot of turns) {
     const m = padMask(turnMask(picture, rot), pad);
     if (kept.some((k) => same(k, m))) continue;
     kept.push(m);
-    const residual = withoutLongRuns(m, minRun);
+    const made = turns.length > 1 ? turned(rot) : { residual: withoutLongRuns(m, minRun), img: soften(m) };
+    const residual = made.residual;
     const blobs = pieces(residual, minPiece).sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]));
     // The marks: what is left without long strokes, or all the ink of a symbol drawn only in
     // long straight strokes (a plate exchanger, an orifice plate).
@@ -260,9 +272,11 @@ export function variantsOf(entry: number, picture: Mask, scale: number, pad: num
       left += residual.data[i]!;
     }
     const source = left >= 0.15 * ink ? residual : m;
-    const marks: number[] = [];
-    for (let i = 0; i < source.data.length; i++) if (source.data[i]) marks.push(i);
-    out.push({ entry, rot, scale, img: soften(m), blobs: blobs.slice(0, 4), parts: blobs.slice(0, MAX_PARTS), marks: Int32Array.from(marks), ink });
+    let count = 0;
+    for (let i = 0; i < source.data.length; i++) if (source.data[i]) count++;
+    const marks = new Int32Array(count);
+    for (let i = 0, k = 0; i < source.data.length; i++) if (source.data[i]) marks[k++] = i;
+    out.push({ entry, rot, scale, img: made.img, blobs: blobs.slice(0, 4), parts: blobs.slice(0, MAX_PARTS), marks, ink });
   }
   return out;
 }

@@ -49,3 +49,26 @@ describe('template cache', () => {
     expect((await cache.quick(pic, 3, 1.2, 0)).img).not.toEqual(q.img);
   });
 });
+
+describe('turned templates', () => {
+  it('turning the upright residual and softened image gives what each turn would make on its own', () => {
+    // A lopsided picture (a slanted stroke, a long bar, a blob at one corner) so no turn looks like another.
+    const w = 37;
+    const h = 23;
+    const data = new Uint8Array(w * h);
+    for (let x = 2; x < 34; x++) data[4 * w + x] = 1;
+    for (let y = 6; y < 21; y++) data[y * w + 3 + Math.floor(y / 2)] = 1;
+    for (let y = 15; y < 20; y++) for (let x = 28; x < 33; x++) data[y * w + x] = 1;
+    const pic = { data, width: w, height: h };
+    const all = variantsOf(3, pic, 1, 2, 12, 3);
+    expect(all.map((v) => v.rot)).toEqual([0, 90, 180, 270]);
+    for (const v of all) {
+      const alone = variantsOf(3, pic, 1, 2, 12, 3, [v.rot])[0]!;
+      expect(v.img).toEqual(alone.img);
+      expect(v.marks).toEqual(alone.marks);
+      expect(v.blobs).toEqual(alone.blobs);
+      expect(v.parts).toEqual(alone.parts);
+      expect(v.ink).toBe(alone.ink);
+    }
+  });
+});
