@@ -138,6 +138,22 @@ export function soften(m: Mask): GreyPixels {
 }
 
 const skeletons = new WeakMap<Mask, Uint8Array>();
+const filled = new WeakMap<Mask, Map<number, Uint8Array>>();
+
+/** A picture's parts wider than its pen (opened by `r`), cached per picture and pen. */
+function filledParts(picture: Mask, r: number): Uint8Array {
+  let byPen = filled.get(picture);
+  if (!byPen) {
+    byPen = new Map();
+    filled.set(picture, byPen);
+  }
+  let got = byPen.get(r);
+  if (!got) {
+    got = morph(morph(picture, -r), r).data;
+    byPen.set(r, got);
+  }
+  return got;
+}
 
 /** Zhang-Suen thinning: the one-pixel centre lines of a mask's strokes. */
 export function skeleton(m: Mask): Uint8Array {
@@ -182,10 +198,19 @@ export async function scaledPicture(picture: Mask, scale: number, pageStroke: nu
   const oh = Math.max(3, Math.round(h * scale));
   const out = new Uint8Array(ow * oh);
   const r = Math.max(0.5, pageStroke / 2);
+  const r2 = r * r;
   const stamp = (cx: number, cy: number): void => {
-    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
-      if (y < 0 || y >= oh) continue;
-      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) if (x >= 0 && x < ow && (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r) out[y * ow + x] = 1;
+    const xa = Math.max(0, Math.floor(cx - r));
+    const xb = Math.min(ow - 1, Math.ceil(cx + r));
+    for (let y = Math.max(0, Math.floor(cy - r)); y <= Math.min(oh - 1, Math.ceil(cy + r)); y++) {
+      const dy2 = (y + 0.5 - cy) ** 2;
+      if (dy2 > r2) continue;
+      // The disc's row is one run: found from its ends inward (the same test per pixel).
+      let x0 = xa;
+      while (x0 <= xb && (x0 + 0.5 - cx) ** 2 + dy2 > r2) x0++;
+      let x1 = xb;
+      while (x1 >= x0 && (x1 + 0.5 - cx) ** 2 + dy2 > r2) x1--;
+      if (x1 >= x0) out.fill(1, y * ow + x0, y * ow + x1 + 1);
     }
   };
   let sk = skeletons.get(picture);
@@ -209,15 +234,12 @@ export async function scaledPicture(picture: Mask, scale: number, pageStroke: nu
       }
     }
   }
-  // Filled parts: what survives taking away the picture's own pen.
-  const fill = morph(picture, -Math.max(1, Math.round(pictureStroke / 2)));
-  const grown = morph(fill, Math.max(1, Math.round(pictureStroke / 2)));
+  // Filled parts: what survives taking away the picture's own pen (made once per picture and pen).
+  const grown = filledParts(picture, Math.max(1, Math.round(pictureStroke / 2)));
+  const sxs = Int32Array.from({ length: ow }, (_, x) => Math.min(w - 1, Math.floor((x + 0.5) / scale)));
   for (let y = 0; y < oh; y++) {
-    for (let x = 0; x < ow; x++) {
-      const sx = Math.min(w - 1, Math.floor((x + 0.5) / scale));
-      const sy = Math.min(h - 1, Math.floor((y + 0.5) / scale));
-      if (grown.data[sy * w + sx]) out[y * ow + x] = 1;
-    }
+    const src = Math.min(h - 1, Math.floor((y + 0.5) / scale)) * w;
+    for (let x = 0; x < ow; x++) if (grown[src + sxs[x]!]) out[y * ow + x] = 1;
   }
   return { data: out, width: ow, height: oh };
 }
