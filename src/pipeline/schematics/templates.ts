@@ -5,7 +5,7 @@
 // page it is matched against. Each variant keeps the pieces of its residual (residual.ts).
 import type { BBox } from '../types.js';
 import type { GreyPixels, Mask } from './raster.js';
-import { pieces, withoutLongRuns } from './residual.js';
+import { pieces, turnedPieces, withoutLongRuns } from './residual.js';
 
 export type Turn = 0 | 90 | 180 | 270;
 
@@ -263,6 +263,11 @@ function same(a: Mask, b: Mask): boolean {
   return diff <= 0.12 * ink;
 }
 
+function alone(m: Mask, minRun: number, minPiece: number): { residual: Mask; img: GreyPixels; pieces: BBox[] } {
+  const residual = withoutLongRuns(m, minRun);
+  return { residual, img: soften(m), pieces: pieces(residual, minPiece) };
+}
+
 /** Quarter turns of a picture that look different, with their residual pieces. */
 export function variantsOf(entry: number, picture: Mask, scale: number, pad: number, minRun: number, minPiece: number, turns: readonly Turn[] = [0, 90, 180, 270]): Variant[] {
   const kept: Mask[] = [];
@@ -270,21 +275,23 @@ export function variantsOf(entry: number, picture: Mask, scale: number, pad: num
   // The residual and the softened image of a turn are the upright ones turned (long runs across
   // become long runs down; the 3 x 3 mean and its edge counts are the same either way): made
   // once and turned, not made again for each turn.
-  let upright: { residual: Mask; img: GreyPixels } | null = null;
-  const turned = (rot: Turn): { residual: Mask; img: GreyPixels } => {
+  // So are its residual's pieces, from one labelling (residual.turnedPieces).
+  let upright: { residual: Mask; img: GreyPixels; pieces: (rot: Turn) => BBox[] } | null = null;
+  const turned = (rot: Turn): { residual: Mask; img: GreyPixels; pieces: BBox[] } => {
     if (!upright) {
       const m0 = padMask(picture, pad);
-      upright = { residual: withoutLongRuns(m0, minRun), img: soften(m0) };
+      const residual = withoutLongRuns(m0, minRun);
+      upright = { residual, img: soften(m0), pieces: turnedPieces(residual, minPiece) };
     }
-    return { residual: turnMask(upright.residual, rot), img: turnMask(upright.img, rot) };
+    return { residual: turnMask(upright.residual, rot), img: turnMask(upright.img, rot), pieces: upright.pieces(rot) };
   };
   for (const rot of turns) {
     const m = padMask(turnMask(picture, rot), pad);
     if (kept.some((k) => same(k, m))) continue;
     kept.push(m);
-    const made = turns.length > 1 ? turned(rot) : { residual: withoutLongRuns(m, minRun), img: soften(m) };
+    const made = turns.length > 1 ? turned(rot) : alone(m, minRun, minPiece);
     const residual = made.residual;
-    const blobs = pieces(residual, minPiece).sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]));
+    const blobs = made.pieces.sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]));
     // The marks: what is left without long strokes, or all the ink of a symbol drawn only in
     // long straight strokes (a plate exchanger, an orifice plate).
     let ink = 0;

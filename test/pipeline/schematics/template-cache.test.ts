@@ -59,6 +59,8 @@ describe('turned templates', () => {
     for (let x = 2; x < 34; x++) data[4 * w + x] = 1;
     for (let y = 6; y < 21; y++) data[y * w + 3 + Math.floor(y / 2)] = 1;
     for (let y = 15; y < 20; y++) for (let x = 28; x < 33; x++) data[y * w + x] = 1;
+    // Dots alike in size: their order among the pieces is their labels' order in each turn.
+    for (const [x, y] of [[10, 8], [20, 9], [16, 12], [16, 16], [23, 17], [8, 18], [30, 8]] as const) for (let k = 0; k < 9; k++) data[(y + Math.floor(k / 3)) * w + x + (k % 3)] = 1;
     const pic = { data, width: w, height: h };
     const all = variantsOf(3, pic, 1, 2, 12, 3);
     expect(all.map((v) => v.rot)).toEqual([0, 90, 180, 270]);
@@ -68,6 +70,7 @@ describe('turned templates', () => {
       expect(v.marks).toEqual(alone.marks);
       expect(v.blobs).toEqual(alone.blobs);
       expect(v.parts).toEqual(alone.parts);
+      expect(v.parts.length).toBeGreaterThan(6);
       expect(v.ink).toBe(alone.ink);
     }
   });
