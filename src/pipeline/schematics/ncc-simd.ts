@@ -116,9 +116,15 @@ export class SimdPage {
     const mod = simdModule();
     if (!mod) return null;
     const pages = Math.ceil((INK_AT + width * height + 16) / 65536);
-    const mem = new WebAssembly.Memory({ initial: pages, maximum: pages });
-    const cross = new WebAssembly.Instance(mod, { m: { mem } }).exports.cross as CrossFn;
-    return new SimdPage(cross, mem.buffer, width, height);
+    try {
+      const mem = new WebAssembly.Memory({ initial: pages, maximum: pages });
+      const cross = new WebAssembly.Instance(mod, { m: { mem } }).exports.cross as CrossFn;
+      return new SimdPage(cross, mem.buffer, width, height);
+    } catch {
+      // No room for another wasm memory (each reserves address space; a process limited in
+      // virtual memory, or many detections at once): the plain loops.
+      return null;
+    }
   }
 
   /** Whether a window of nx x ny placements of a template of n pixels fits this page's room. */
