@@ -2,6 +2,7 @@
 // small windows symbol matching scores: window sums come from integral images, and templates
 // are sparse (only pixels near their ink take part in the products), so a window costs a few
 // thousand multiplications and no call into WebAssembly.
+import { SimdPage } from './ncc-simd.js';
 import type { GreyPixels } from './raster.js';
 
 /**
@@ -16,6 +17,8 @@ export interface NccImage {
   ink: Uint8Array;
   sum: Uint32Array;
   sq: Uint32Array;
+  /** The ink in wasm memory, where the products are computed with SIMD (null: plain loops). */
+  simd: SimdPage | null;
 }
 
 /** Most pixels a window may have for its sum of squared ink (255^2 each) to stay below 2^32. */
@@ -24,7 +27,8 @@ export const MAX_EXACT_WINDOW = Math.floor((2 ** 32 - 1) / (255 * 255));
 export function nccImage(img: GreyPixels): NccImage {
   const { width: w, height: h } = img;
   const W1 = w + 1;
-  const ink = new Uint8Array(w * h);
+  const simd = SimdPage.create(w, h);
+  const ink = simd ? simd.ink : new Uint8Array(w * h);
   const sum = new Uint32Array(W1 * (h + 1));
   const sq = new Uint32Array(W1 * (h + 1));
   for (let y = 0; y < h; y++) {
@@ -43,7 +47,7 @@ export function nccImage(img: GreyPixels): NccImage {
       sq[row + x] = sq[up + x]! + rq;
     }
   }
-  return { width: w, height: h, ink, sum, sq };
+  return { width: w, height: h, ink, sum, sq, simd };
 }
 
 /**
@@ -73,6 +77,8 @@ export interface SparseTemplate {
   intVals: Int32Array | null;
   /** Offsets into the page this template was last laid on (cached per page width). */
   offsets: Int32Array | null;
+  /** The offsets and integer values interleaved, for SimdPage.products (made with the offsets). */
+  pairs: Int32Array | null;
   stride: number;
   sumT: number;
   varT: number;
@@ -98,13 +104,22 @@ export function sparseTemplate(img: GreyPixels, keepBelow = 255): SparseTemplate
     }
   }
   const n = img.width * img.height;
-  return { width: img.width, height: img.height, xs: Int32Array.from(xs), ys: Int32Array.from(ys), vals: Float32Array.from(vals), intVals: vals.every((v) => Number.isInteger(v)) ? Int32Array.from(vals) : null, offsets: null, stride: 0, sumT, varT: sumT2 - (sumT * sumT) / n };
+  return { width: img.width, height: img.height, xs: Int32Array.from(xs), ys: Int32Array.from(ys), vals: Float32Array.from(vals), intVals: vals.every((v) => Number.isInteger(v)) ? Int32Array.from(vals) : null, offsets: null, pairs: null, stride: 0, sumT, varT: sumT2 - (sumT * sumT) / n };
 }
 
 function offsetsFor(t: SparseTemplate, stride: number): Int32Array {
   if (!t.offsets || t.stride !== stride) {
     t.offsets = Int32Array.from(t.xs, (x, k) => t.ys[k]! * stride + x);
     t.stride = stride;
+    const iv = t.intVals;
+    t.pairs = null;
+    if (iv) {
+      t.pairs = new Int32Array(2 * iv.length);
+      for (let k = 0; k < iv.length; k++) {
+        t.pairs[2 * k] = t.offsets[k]!;
+        t.pairs[2 * k + 1] = iv[k]!;
+      }
+    }
   }
   return t.offsets;
 }
@@ -117,7 +132,37 @@ export interface NccBest {
 
 export const nccStats = { calls: 0, macs: 0, positions: 0 };
 let scratch = new Float64Array(4096);
-let scratchInt = new Int32Array(4096);
+
+/** Products of an integer template with the page at `nx` placements from `row` on, into out[dst..]. */
+function crossRowInt(iv: Int32Array, off: Int32Array, ink: Uint8Array, row: number, nx: number, out: Float64Array, dst: number): void {
+  const n = off.length;
+  let i = 0;
+  for (; i + 3 < nx; i += 4) {
+    const p = row + i;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let k = 0; k < n; k++) {
+      const v = iv[k]!;
+      const q = p + off[k]!;
+      s0 = (s0 + v * ink[q]!) | 0;
+      s1 = (s1 + v * ink[q + 1]!) | 0;
+      s2 = (s2 + v * ink[q + 2]!) | 0;
+      s3 = (s3 + v * ink[q + 3]!) | 0;
+    }
+    out[dst + i] = s0;
+    out[dst + i + 1] = s1;
+    out[dst + i + 2] = s2;
+    out[dst + i + 3] = s3;
+  }
+  for (; i < nx; i++) {
+    const p = row + i;
+    let s = 0;
+    for (let k = 0; k < n; k++) s = (s + iv[k]! * ink[p + off[k]!]!) | 0;
+    out[dst + i] = s;
+  }
+}
 
 /**
  * The best correlation of `t` placed with its top-left corner anywhere in [x0, x1] x [y0, y1].
@@ -144,36 +189,32 @@ export function bestNcc(page: NccImage, t: SparseTemplate, x0: number, y0: numbe
   // Template values and page ink are whole numbers up to 255: their products summed in 32-bit
   // integers are exact (and quicker than doubles) while the sum cannot pass 2^31.
   const exactInInt = t.intVals !== null && off.length * 255 * 255 < 2 ** 31;
-  let cross: Float64Array | Int32Array;
-  if (exactInInt) {
-    if (scratchInt.length < nx * ny) scratchInt = new Int32Array(nx * ny * 2);
-    const acc = scratchInt;
-    acc.fill(0, 0, nx * ny);
-    const iv = t.intVals!;
-    for (let k = 0; k < off.length; k++) {
-      const v = iv[k]!;
-      const o = off[k]! + ay * W + ax;
-      for (let j = 0; j < ny; j++) {
-        const src = o + j * W;
-        const dst = j * nx;
-        for (let i = 0; i < nx; i++) acc[dst + i] = (acc[dst + i]! + v * ink[src + i]!) | 0;
-      }
-    }
-    cross = acc;
+  let cross: Float64Array | Int32Array = scratch;
+  let stride = nx;
+  if (exactInInt && page.simd && t.pairs && page.simd.fits(off.length, nx, ny)) {
+    const got = page.simd.products(t.pairs, ay * W + ax, nx, ny);
+    cross = got.out;
+    stride = got.stride;
   } else {
     if (scratch.length < nx * ny) scratch = new Float64Array(nx * ny * 2);
-    const acc = scratch;
-    acc.fill(0, 0, nx * ny);
-    for (let k = 0; k < off.length; k++) {
-      const v = vals[k]!;
-      const o = off[k]! + ay * W + ax;
-      for (let j = 0; j < ny; j++) {
-        const src = o + j * W;
-        const dst = j * nx;
-        for (let i = 0; i < nx; i++) acc[dst + i] = acc[dst + i]! + v * ink[src + i]!;
+    cross = scratch;
+    // Placement by placement, each a long run over the template's pixels (four placements of a
+    // row at once share the template's reads): windows are a few placements across, and a loop
+    // over a row of five per template pixel spent more in loop overhead than in products. Each
+    // sum adds the same products in the same order as pixel by pixel, so the scores are the same.
+    for (let j = 0; j < ny; j++) {
+      const row = (ay + j) * W + ax;
+      const dst = j * nx;
+      if (exactInInt) crossRowInt(t.intVals!, off, ink, row, nx, scratch, dst);
+      else {
+        for (let i = 0; i < nx; i++) {
+          const p = row + i;
+          let s = 0;
+          for (let k = 0; k < off.length; k++) s += vals[k]! * ink[p + off[k]!]!;
+          scratch[dst + i] = s;
+        }
       }
     }
-    cross = acc;
   }
   let best: NccBest | null = null;
   const exactSq = n <= MAX_EXACT_WINDOW;
@@ -189,7 +230,7 @@ export function bestNcc(page: NccImage, t: SparseTemplate, x0: number, y0: numbe
       const sI2 = exactSq ? (page.sq[d]! - page.sq[b]! - page.sq[c]! + page.sq[a]!) >>> 0 : squaresIn(page, x, y, t.width, t.height);
       const varI = sI2 - (sI * sI) / n;
       if (varI <= 1e-6) continue;
-      const r = (cross[j * nx + i]! - (t.sumT * sI) / n) / Math.sqrt(t.varT * varI);
+      const r = (cross[j * stride + i]! - (t.sumT * sI) / n) / Math.sqrt(t.varT * varI);
       if (!best || r > best.score) best = { x, y, score: r };
     }
   }

@@ -44,3 +44,51 @@ export function pieces(mask: Mask, minSize: number): BBox[] {
   }
   return out;
 }
+
+/**
+ * pieces() of a mask and of its quarter turns (templates.turnMask), from one labelling: each turn's
+ * boxes turned, in the order components() numbers the turned mask's pieces (by the first pixel
+ * met in its raster order), so each list is the one pieces() of the turned mask gives.
+ */
+export function turnedPieces(mask: Mask, minSize: number): (rot: 0 | 90 | 180 | 270) => BBox[] {
+  const cc = components(mask);
+  const { width: w, height: h } = mask;
+  const n = cc.count + 1;
+  // Per piece: its last pixel in raster order; its leftmost column with the lowest pixel there;
+  // its rightmost column with the highest pixel there.
+  const last = new Int32Array(n);
+  const minX = new Int32Array(n).fill(w);
+  const yAtMinX = new Int32Array(n);
+  const maxX = new Int32Array(n).fill(-1);
+  const yAtMaxX = new Int32Array(n);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const l = cc.labels[y * w + x]!;
+      if (!l) continue;
+      last[l] = y * w + x;
+      if (x <= minX[l]!) {
+        minX[l] = x;
+        yAtMinX[l] = y;
+      }
+      if (x > maxX[l]!) {
+        maxX[l] = x;
+        yAtMaxX[l] = y;
+      }
+    }
+  }
+  const kept: number[] = [];
+  for (let l = 1; l < n; l++) if (Math.max(cc.x1[l]! - cc.x0[l]!, cc.y1[l]! - cc.y0[l]!) >= minSize) kept.push(l);
+  return (rot) => {
+    // Turned by 90 (x, y) goes to (h - 1 - y, x), by 270 to (y, w - 1 - x): the first pixel met is
+    // the leftmost column's lowest pixel, or the rightmost column's highest.
+    const key = (l: number): number => (rot === 0 ? l : rot === 180 ? -last[l]! : rot === 90 ? minX[l]! * h + (h - 1 - yAtMinX[l]!) : (w - 1 - maxX[l]!) * h + yAtMaxX[l]!);
+    const box = (l: number): BBox => {
+      const [x0, y0, x1, y1] = [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!];
+      if (rot === 0) return [x0, y0, x1, y1];
+      if (rot === 90) return [h - y1, x0, h - y0, x1];
+      if (rot === 180) return [w - x1, h - y1, w - x0, h - y0];
+      return [y0, w - x1, y1, w - x0];
+    };
+    return [...kept].sort((a, b) => key(a) - key(b)).map(box);
+  };
+}

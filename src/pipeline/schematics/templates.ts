@@ -5,7 +5,7 @@
 // page it is matched against. Each variant keeps the pieces of its residual (residual.ts).
 import type { BBox } from '../types.js';
 import type { GreyPixels, Mask } from './raster.js';
-import { pieces, withoutLongRuns } from './residual.js';
+import { pieces, turnedPieces, withoutLongRuns } from './residual.js';
 
 export type Turn = 0 | 90 | 180 | 270;
 
@@ -138,6 +138,22 @@ export function soften(m: Mask): GreyPixels {
 }
 
 const skeletons = new WeakMap<Mask, Uint8Array>();
+const filled = new WeakMap<Mask, Map<number, Uint8Array>>();
+
+/** A picture's parts wider than its pen (opened by `r`), cached per picture and pen. */
+function filledParts(picture: Mask, r: number): Uint8Array {
+  let byPen = filled.get(picture);
+  if (!byPen) {
+    byPen = new Map();
+    filled.set(picture, byPen);
+  }
+  let got = byPen.get(r);
+  if (!got) {
+    got = morph(morph(picture, -r), r).data;
+    byPen.set(r, got);
+  }
+  return got;
+}
 
 /** Zhang-Suen thinning: the one-pixel centre lines of a mask's strokes. */
 export function skeleton(m: Mask): Uint8Array {
@@ -182,10 +198,19 @@ export async function scaledPicture(picture: Mask, scale: number, pageStroke: nu
   const oh = Math.max(3, Math.round(h * scale));
   const out = new Uint8Array(ow * oh);
   const r = Math.max(0.5, pageStroke / 2);
+  const r2 = r * r;
   const stamp = (cx: number, cy: number): void => {
-    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
-      if (y < 0 || y >= oh) continue;
-      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) if (x >= 0 && x < ow && (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r) out[y * ow + x] = 1;
+    const xa = Math.max(0, Math.floor(cx - r));
+    const xb = Math.min(ow - 1, Math.ceil(cx + r));
+    for (let y = Math.max(0, Math.floor(cy - r)); y <= Math.min(oh - 1, Math.ceil(cy + r)); y++) {
+      const dy2 = (y + 0.5 - cy) ** 2;
+      if (dy2 > r2) continue;
+      // The disc's row is one run: found from its ends inward (the same test per pixel).
+      let x0 = xa;
+      while (x0 <= xb && (x0 + 0.5 - cx) ** 2 + dy2 > r2) x0++;
+      let x1 = xb;
+      while (x1 >= x0 && (x1 + 0.5 - cx) ** 2 + dy2 > r2) x1--;
+      if (x1 >= x0) out.fill(1, y * ow + x0, y * ow + x1 + 1);
     }
   };
   let sk = skeletons.get(picture);
@@ -209,15 +234,12 @@ export async function scaledPicture(picture: Mask, scale: number, pageStroke: nu
       }
     }
   }
-  // Filled parts: what survives taking away the picture's own pen.
-  const fill = morph(picture, -Math.max(1, Math.round(pictureStroke / 2)));
-  const grown = morph(fill, Math.max(1, Math.round(pictureStroke / 2)));
+  // Filled parts: what survives taking away the picture's own pen (made once per picture and pen).
+  const grown = filledParts(picture, Math.max(1, Math.round(pictureStroke / 2)));
+  const sxs = Int32Array.from({ length: ow }, (_, x) => Math.min(w - 1, Math.floor((x + 0.5) / scale)));
   for (let y = 0; y < oh; y++) {
-    for (let x = 0; x < ow; x++) {
-      const sx = Math.min(w - 1, Math.floor((x + 0.5) / scale));
-      const sy = Math.min(h - 1, Math.floor((y + 0.5) / scale));
-      if (grown.data[sy * w + sx]) out[y * ow + x] = 1;
-    }
+    const src = Math.min(h - 1, Math.floor((y + 0.5) / scale)) * w;
+    for (let x = 0; x < ow; x++) if (grown[src + sxs[x]!]) out[y * ow + x] = 1;
   }
   return { data: out, width: ow, height: oh };
 }
@@ -241,16 +263,35 @@ function same(a: Mask, b: Mask): boolean {
   return diff <= 0.12 * ink;
 }
 
+function alone(m: Mask, minRun: number, minPiece: number): { residual: Mask; img: GreyPixels; pieces: BBox[] } {
+  const residual = withoutLongRuns(m, minRun);
+  return { residual, img: soften(m), pieces: pieces(residual, minPiece) };
+}
+
 /** Quarter turns of a picture that look different, with their residual pieces. */
 export function variantsOf(entry: number, picture: Mask, scale: number, pad: number, minRun: number, minPiece: number, turns: readonly Turn[] = [0, 90, 180, 270]): Variant[] {
   const kept: Mask[] = [];
   const out: Variant[] = [];
+  // The residual and the softened image of a turn are the upright ones turned (long runs across
+  // become long runs down; the 3 x 3 mean and its edge counts are the same either way): made
+  // once and turned, not made again for each turn.
+  // So are its residual's pieces, from one labelling (residual.turnedPieces).
+  let upright: { residual: Mask; img: GreyPixels; pieces: (rot: Turn) => BBox[] } | null = null;
+  const turned = (rot: Turn): { residual: Mask; img: GreyPixels; pieces: BBox[] } => {
+    if (!upright) {
+      const m0 = padMask(picture, pad);
+      const residual = withoutLongRuns(m0, minRun);
+      upright = { residual, img: soften(m0), pieces: turnedPieces(residual, minPiece) };
+    }
+    return { residual: turnMask(upright.residual, rot), img: turnMask(upright.img, rot), pieces: upright.pieces(rot) };
+  };
   for (const rot of turns) {
     const m = padMask(turnMask(picture, rot), pad);
     if (kept.some((k) => same(k, m))) continue;
     kept.push(m);
-    const residual = withoutLongRuns(m, minRun);
-    const blobs = pieces(residual, minPiece).sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]));
+    const made = turns.length > 1 ? turned(rot) : alone(m, minRun, minPiece);
+    const residual = made.residual;
+    const blobs = made.pieces.sort((p, q) => (q[2] - q[0]) * (q[3] - q[1]) - (p[2] - p[0]) * (p[3] - p[1]));
     // The marks: what is left without long strokes, or all the ink of a symbol drawn only in
     // long straight strokes (a plate exchanger, an orifice plate).
     let ink = 0;
@@ -260,9 +301,11 @@ export function variantsOf(entry: number, picture: Mask, scale: number, pad: num
       left += residual.data[i]!;
     }
     const source = left >= 0.15 * ink ? residual : m;
-    const marks: number[] = [];
-    for (let i = 0; i < source.data.length; i++) if (source.data[i]) marks.push(i);
-    out.push({ entry, rot, scale, img: soften(m), blobs: blobs.slice(0, 4), parts: blobs.slice(0, MAX_PARTS), marks: Int32Array.from(marks), ink });
+    let count = 0;
+    for (let i = 0; i < source.data.length; i++) if (source.data[i]) count++;
+    const marks = new Int32Array(count);
+    for (let i = 0, k = 0; i < source.data.length; i++) if (source.data[i]) marks[k++] = i;
+    out.push({ entry, rot, scale, img: made.img, blobs: blobs.slice(0, 4), parts: blobs.slice(0, MAX_PARTS), marks, ink });
   }
   return out;
 }

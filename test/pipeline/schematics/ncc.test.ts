@@ -46,3 +46,22 @@ describe('normalised cross-correlation', () => {
     }
   });
 });
+
+describe('correlation products in WebAssembly SIMD', () => {
+  it('gives the plain loops\' best place and score on every window shape', () => {
+    const r = rng(11);
+    const img = grey(220, 200, () => (r() < 0.6 ? 255 : Math.floor(r() * 256)));
+    const page = nccImage(img);
+    expect(page.simd).not.toBeNull();
+    const plain = { ...page, simd: null };
+    for (const [tw, th] of [[5, 4], [12, 9], [40, 33], [90, 70]] as const) {
+      const t = sparseTemplate(grey(tw, th, (x, y) => img.data[(30 + y) * img.width + 20 + x]!));
+      // Windows one to seventeen placements across (the SIMD rows go eight at a time) and at the page's far edges.
+      for (const [x0, y0, x1, y1] of [[20, 30, 20, 30], [15, 26, 19, 34], [10, 20, 26, 23], [0, 0, 8, 1], [200 - tw - 9, 200 - th - 3, 300, 300]] as const) {
+        const a = bestNcc(page, t, x0, y0, x1, y1);
+        const b = bestNcc(plain, t, x0, y0, x1, y1);
+        expect(a).toEqual(b);
+      }
+    }
+  });
+});

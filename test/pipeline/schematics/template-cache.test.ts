@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mask } from '../../../src/pipeline/schematics/raster.js';
 import { TemplateCache } from '../../../src/pipeline/schematics/template-cache.js';
-import { padMask, scaledPicture, soften, turnMask, variantsOf } from '../../../src/pipeline/schematics/templates.js';
+import { morph, padMask, scaledPicture, skeleton, soften, turnMask, variantsOf } from '../../../src/pipeline/schematics/templates.js';
 
 /** A valve-like picture: two triangles tip to tip, with a stem (not alike under every turn). */
 function picture(): Mask {
@@ -47,5 +47,74 @@ describe('template cache', () => {
     expect(q.img).toEqual(soften(padMask(turnMask(scaled, 270), 2)));
     expect(await cache.quick(pic, 3, 1.2, 270)).toBe(q);
     expect((await cache.quick(pic, 3, 1.2, 0)).img).not.toEqual(q.img);
+  });
+});
+
+describe('turned templates', () => {
+  it('turning the upright residual and softened image gives what each turn would make on its own', () => {
+    // A lopsided picture (a slanted stroke, a long bar, a blob at one corner) so no turn looks like another.
+    const w = 37;
+    const h = 23;
+    const data = new Uint8Array(w * h);
+    for (let x = 2; x < 34; x++) data[4 * w + x] = 1;
+    for (let y = 6; y < 21; y++) data[y * w + 3 + Math.floor(y / 2)] = 1;
+    for (let y = 15; y < 20; y++) for (let x = 28; x < 33; x++) data[y * w + x] = 1;
+    // Dots alike in size: their order among the pieces is their labels' order in each turn.
+    for (const [x, y] of [[10, 8], [20, 9], [16, 12], [16, 16], [23, 17], [8, 18], [30, 8]] as const) for (let k = 0; k < 9; k++) data[(y + Math.floor(k / 3)) * w + x + (k % 3)] = 1;
+    const pic = { data, width: w, height: h };
+    const all = variantsOf(3, pic, 1, 2, 12, 3);
+    expect(all.map((v) => v.rot)).toEqual([0, 90, 180, 270]);
+    for (const v of all) {
+      const alone = variantsOf(3, pic, 1, 2, 12, 3, [v.rot])[0]!;
+      expect(v.img).toEqual(alone.img);
+      expect(v.marks).toEqual(alone.marks);
+      expect(v.blobs).toEqual(alone.blobs);
+      expect(v.parts).toEqual(alone.parts);
+      expect(v.parts.length).toBeGreaterThan(6);
+      expect(v.ink).toBe(alone.ink);
+    }
+  });
+});
+
+/** scaledPicture by its plain definition: a round pen stamped pixel by pixel, filled parts sampled. */
+function scaledPlain(p: Mask, scale: number, pageStroke: number, pictureStroke: number): Uint8Array {
+  const ow = Math.max(3, Math.round(p.width * scale));
+  const oh = Math.max(3, Math.round(p.height * scale));
+  const out = new Uint8Array(ow * oh);
+  const r = Math.max(0.5, pageStroke / 2);
+  const stamp = (cx: number, cy: number): void => {
+    for (let y = Math.floor(cy - r); y <= Math.ceil(cy + r); y++) {
+      for (let x = Math.floor(cx - r); x <= Math.ceil(cx + r); x++) if (y >= 0 && y < oh && x >= 0 && x < ow && (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= r * r) out[y * ow + x] = 1;
+    }
+  };
+  const sk = skeleton(p);
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) {
+      if (!sk[y * p.width + x]) continue;
+      stamp((x + 0.5) * scale, (y + 0.5) * scale);
+      for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [-1, 1]] as const) {
+        if (x + dx < 0 || y + dy >= p.height || x + dx >= p.width || !sk[(y + dy) * p.width + x + dx]) continue;
+        const steps = Math.ceil(scale * 2);
+        for (let k = 1; k < steps; k++) stamp((x + 0.5) * scale + (dx * scale * k) / steps, (y + 0.5) * scale + (dy * scale * k) / steps);
+      }
+    }
+  }
+  const pen = Math.max(1, Math.round(pictureStroke / 2));
+  const grown = morph(morph(p, -pen), pen);
+  for (let y = 0; y < oh; y++) {
+    for (let x = 0; x < ow; x++) if (grown.data[Math.min(p.height - 1, Math.floor((y + 0.5) / scale)) * p.width + Math.min(p.width - 1, Math.floor((x + 0.5) / scale))]) out[y * ow + x] = 1;
+  }
+  return out;
+}
+
+describe('scaled pictures', () => {
+  it('draw the same pixels as stamping the pen pixel by pixel, at any scale and pen', async () => {
+    const p = picture();
+    // A filled block too, so the filled parts count.
+    for (let y = 20; y < 27; y++) for (let x = 2; x < 9; x++) p.data[y * p.width + x] = 1;
+    // (Scales 1 and 2 put pixel centres exactly on the pen's rim.)
+    for (const [scale, pen, own] of [[0.7, 2, 2], [1, 2, 3.5], [1.37, 3, 2], [2, 3, 2], [2.5, 2.6, 3], [3.3, 4, 2]] as const) {
+      expect((await scaledPicture(p, scale, pen, own)).data).toEqual(scaledPlain(p, scale, pen, own));
+    }
   });
 });
