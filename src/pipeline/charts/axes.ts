@@ -74,11 +74,7 @@ export function readings(p: Phrase, scan = false): number[] {
   }
   // On a scan the point of "0.8" merges into the 0's foot, which then reads as a 6, 8 or 9 ("6 8",
   // "68"). The consensus takes this reading only where it puts more labels on one scale.
-  const add = (v: number): void => void (out.includes(v) || out.push(v));
-  if (scan && m[4]!.length === 1 && '689'.includes(m[2]!)) add(sign * Number(`0.${m[4]}`));
-  // A tick mark left beside the label (a blurred axis line not found as a rule) reads as a last
-  // digit ("94" for "9-"): on a scan the label without it is a reading too.
-  if (scan && !m[3]) add(sign * Number(digits.slice(0, -1)));
+  if (scan && m[4]!.length === 1 && '689'.includes(m[2]!)) out.push(sign * Number(`0.${m[4]}`));
   return out.length ? out : [p.value];
 }
 
