@@ -57,9 +57,10 @@ function fit(ps: number[], vs: number[]): Fit | undefined {
  * its decimal point ("08" or "0 8" for "0.8", "10" for "1.0"): small digits are easily dropped
  * or read as a space. Only a bare string of two to four digits has such readings.
  */
-export function readings(p: Phrase): number[] {
+export function readings(p: Phrase, scan = false): number[] {
   if (p.value === null) return [];
-  const m = /^([-\u2212\u2013\u2014]?)(\d)([ ,]?)(\d{1,3})$/u.exec(p.text.trim());
+  // A tick mark touching the label reads as a trailing dash ("2 5-").
+  const m = /^([-\u2212\u2013\u2014]?)(\d)([ ,]?)(\d{1,3})[-\u2013\u2014_|~]*$/u.exec(p.text.trim());
   // A space or comma before three digits groups thousands ("1,000").
   if (!m || (m[3] && m[4]!.length === 3)) return [p.value];
   const digits = m[2]! + m[4]!, sign = m[1] ? -1 : 1;
@@ -71,8 +72,18 @@ export function readings(p: Phrase): number[] {
     const v = sign * Number(`${digits.slice(0, k)}.${digits.slice(k)}`);
     if (possible(k) && !out.includes(v)) out.push(v);
   }
+  // On a scan the point of "0.8" merges into the 0's foot, which then reads as a 6, 8 or 9 ("6 8",
+  // "68"). The consensus takes this reading only where it puts more labels on one scale.
+  if (scan && m[4]!.length === 1 && '689'.includes(m[2]!)) out.push(sign * Number(`0.${m[4]}`));
   return out.length ? out : [p.value];
 }
+
+function oneDigit(v: number): boolean {
+  const m = v / Math.pow(10, Math.floor(Math.log10(v)));
+  return Math.abs(m - Math.round(m)) < 1e-6;
+}
+
+const GAP = /^[-\u2212\u2013\u2014]?\d \d[-\u2013\u2014_|~]*$/u;
 
 interface Reading {
   p: Phrase;
@@ -82,8 +93,8 @@ interface Reading {
 }
 
 /** The best fit of a group of labels, dropping misread labels one at a time. */
-function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabels: number): Axis | undefined {
-  let labels = consensus(group, orientation, tol) ?? group.map((p): Reading => ({ p, v: readings(p)[0]! }));
+function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabels: number, scan: boolean): Axis | undefined {
+  let labels = consensus(group, orientation, tol, scan) ?? group.map((p): Reading => ({ p, v: readings(p)[0]! }));
   while (labels.length >= minLabels) {
     const ps = labels.map((l) => l.at ?? (orientation === 'y' ? cy(l.p.bbox) : cx(l.p.bbox)));
     const vs = labels.map((l) => l.v);
@@ -114,18 +125,24 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
  * wrong ones and dropping right ones. A label may be taken at another of its readings (a lost
  * decimal point) when that puts more labels in place; ties keep the labels as printed.
  */
-function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Reading[] | undefined {
+function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: boolean): Reading[] | undefined {
   if (group.length < 4) return undefined;
   const ps = group.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
   // Only the first and last labels can be flush, each at its outer edge (the label runs inward).
   const first = ps.indexOf(Math.min(...ps)), last = ps.indexOf(Math.max(...ps));
   const lo = orientation === 'y' ? 1 : 0, hi = orientation === 'y' ? 3 : 2;
   const outerEdge = (k: number): number | undefined => (k === first ? group[k]!.bbox[lo] : k === last ? group[k]!.bbox[hi] : undefined);
-  const alts = group.map(readings);
+  const alts = group.map((p) => readings(p, scan));
+  // On a scan, a gap between two single digits ("3 0") is where a point was lost (OCR seldom splits
+  // a number's digits there): its point reading is no change, and reading it whole costs a bit more
+  // than a change elsewhere (a scale and its tenfold, otherwise tied, go to the gaps' word).
+  const gapped = group.map((p) => scan && GAP.test(p.text.trim()));
   const positive = group.every((l) => l.value! > 0);
   let best: Reading[] | undefined, bestScore = -Infinity;
   for (const log of positive ? [false, true] : [false]) {
-    const tr = (v: number): number => (log ? (v > 0 ? Math.log10(v) : NaN) : v);
+    // Log ticks have one significant digit (10, 200, 0.05): "608" or "6.4" is no log tick, and
+    // misread labels 10× apart would otherwise make a log scale of their own.
+    const tr = (v: number): number => (log ? (v > 0 && oneDigit(v) ? Math.log10(v) : NaN) : v);
     for (let i = 0; i < group.length; i++)
       for (let j = i + 1; j < group.length; j++)
         for (const vi of alts[i]!)
@@ -135,22 +152,23 @@ function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number): Readin
             const b = (tj - ti) / (ps[j]! - ps[i]!);
             const a = ti - b * ps[i]!;
             const inliers: Reading[] = [];
-            let altered = 0, flush = 0;
+            let altered = 0, flush = 0, ignored = 0;
             group.forEach((p, k) => {
               const v = alts[k]!.find((x) => Math.abs((tr(x) - a) / b - ps[k]!) <= tol);
               if (v !== undefined) {
                 inliers.push({ p, v });
-                if (v !== p.value) altered++;
+                if (gapped[k] && v === p.value) ignored++;
+                else if (v !== p.value && !gapped[k]) altered++;
                 return;
               }
               // The end labels are often drawn flush with the axis ends (Vega's labelFlush): an edge,
               // not the centre, stands at the tick. Taken at that edge, they no longer bend the scale.
               const edge = outerEdge(k);
-              if (edge === undefined || Math.abs((tr(p.value!) - a) / b - edge) > tol) return;
+              if (edge === undefined || !(Math.abs((tr(p.value!) - a) / b - edge) <= tol)) return;
               inliers.push({ p, v: p.value!, at: edge });
               flush++;
             });
-            const sc = inliers.length - 0.1 * altered - 0.05 * flush;
+            const sc = inliers.length - 0.1 * altered - 0.05 * flush - 0.12 * ignored;
             if (sc > bestScore) {
               bestScore = sc;
               best = inliers;
@@ -169,7 +187,7 @@ function dedupe(labels: Reading[]): Reading[] {
  * The numeric axis of this orientation that explains the most labels. `exclude` keeps labels of
  * another role (an axis already found) out.
  */
-export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set<Phrase> = new Set(), minLabels = 3): Axis | undefined {
+export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set<Phrase> = new Set(), minLabels = 3, scan = false): Axis | undefined {
   const nums = phrases.filter((p) => p.value !== null && !exclude.has(p));
   if (nums.length < minLabels) return undefined;
   const h = median(nums.map((p) => bh(p.bbox)));
@@ -189,7 +207,7 @@ export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set
       const id = group.map((g) => nums.indexOf(g)).join(',');
       if (group.length < minLabels || tried.has(id)) continue;
       tried.add(id);
-      const axis = fitGroup(group, orientation, tol, minLabels);
+      const axis = fitGroup(group, orientation, tol, minLabels, scan);
       if (axis && (!best || score(axis) > score(best))) best = axis;
     }
   return best;

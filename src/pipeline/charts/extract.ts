@@ -15,7 +15,7 @@ import { dropMarkerReadings } from './marker-words.js';
 import { closedFrame, crumbs, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
-import { chroma, clusterColours, decodeRgb, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
+import { chroma, clusterColours, decodeRgb, NOISY_GRAIN, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
 import { readBars } from './read-bars.js';
@@ -114,16 +114,17 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
   const leftOf = (p: Phrase): boolean => p.bbox[2] <= (ruled ? ruled[0] + 3 : 0.3 * width);
   const below = (p: Phrase): boolean => p.bbox[1] >= (ruled ? ruled[3] - 3 : 0.6 * height);
-  let yAxis = findAxis(ps, 'y') ?? findAxis(ps.filter(leftOf), 'y', new Set(), 2);
+  const scan = (raster.grain ?? 0) >= NOISY_GRAIN;
+  let yAxis = findAxis(ps, 'y', new Set(), 3, scan) ?? findAxis(ps.filter(leftOf), 'y', new Set(), 2, scan);
   // Tick labels split at a lost decimal point ("0" "8") are read whole when that explains as many ticks
   // (every label of a column split alike explains them in both readings; the pieces alone read 0.8 as 8).
   const joined = joinSplitNumbers(ps);
-  const yJoined = joined.length < ps.length ? findAxis(joined, 'y') : undefined;
+  const yJoined = joined.length < ps.length ? findAxis(joined, 'y', new Set(), 3, scan) : undefined;
   if (yJoined && yJoined.labels.length >= (yAxis?.labels.length ?? 0)) {
     ps = joined;
     yAxis = yJoined;
   }
-  const xAxis = findAxis(ps, 'x', new Set(yAxis?.labels ?? [])) ?? findAxis(ps.filter(below), 'x', new Set(yAxis?.labels ?? []), 2);
+  const xAxis = findAxis(ps, 'x', new Set(yAxis?.labels ?? []), 3, scan) ?? findAxis(ps.filter(below), 'x', new Set(yAxis?.labels ?? []), 2, scan);
   applyReadings(yAxis);
   applyReadings(xAxis);
   const plot = plotArea(ruled, xAxis, yAxis, width, height);
@@ -147,7 +148,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     if (a.all >= minArea && body && (!grey || a.inside >= 0.7 * a.all)) candidates.add(k);
   }
   const axisLabels = new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]);
-  const legend = completeLegendColumns(findLegend(comps, ps, th, candidates, axisLabels, plot), ps, th, { width, height, label: clusters.label }, candidates, axisLabels);
+  const legend = completeLegendColumns(findLegend(comps, ps, th, candidates, axisLabels, plot, scan ? 3 : 1), ps, th, { width, height, label: clusters.label }, candidates, axisLabels);
   // A box or grid the rules draw round the plot holds the data: pieces wholly outside it are not data.
   const frame = ruled && plot === ruled && closedFrame(rules) ? ruled : undefined;
   const marks = new Map<number, Component[]>();

@@ -300,7 +300,7 @@ export interface LegendEntry {
  * beside swatches outside the plot or stacked in a column of swatches, where they cannot be value
  * labels; axis labels never do.
  */
-export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox): LegendEntry[] {
+export function findLegend(comps: Component[], phrases: Phrase[], th: number, seriesClusters: Set<number>, axisLabels: Set<Phrase> = new Set(), plot?: BBox, spread = 1): LegendEntry[] {
   // Wholly clear of the frame: a point at an axis limit, cut by the frame, pokes out of the plot
   // beside the tick labels, and a number there is an axis label, not a series name.
   const outsidePlot = (b: BBox): boolean => !plot || b[2] < plot[0] - 2 || b[0] > plot[2] + 2 || b[3] < plot[1] - 2 || b[1] > plot[3] + 2;
@@ -311,9 +311,12 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   const inColumn = (c: Component): boolean =>
     new Set(swatches.filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2).map((o) => o.cluster)).size >= 2;
   // The anti-aliased edge of a swatch can fall into a lighter series colour (paired palettes): a
-  // strip lying along a larger swatch of another colour is that swatch's rim, not a swatch.
-  const grown = (b: BBox, o: BBox): boolean => b[0] >= o[0] - 1 && b[2] <= o[2] + 1 && b[1] >= o[1] - 1 && b[3] <= o[3] + 1;
-  const rim = (c: Component): boolean => swatches.some((o) => o.cluster !== c.cluster && o.area > 3 * c.area && grown(c.bbox, o.bbox));
+  // strip lying along a larger swatch of another colour is that swatch's rim, not a swatch. A
+  // scan's blur spreads the rim `spread` pixels out (a rendered chart's anti-aliasing, one).
+  const grown = (b: BBox, o: BBox): boolean => b[0] >= o[0] - spread && b[2] <= o[2] + spread && b[1] >= o[1] - spread && b[3] <= o[3] + spread;
+  // Blur also widens the rim: on a scan it holds up to two-thirds of the swatch's area.
+  const rimShare = spread > 1 ? 1.5 : 3;
+  const rim = (c: Component): boolean => swatches.some((o) => o.cluster !== c.cluster && o.area > rimShare * c.area && grown(c.bbox, o.bbox));
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];

@@ -26,11 +26,12 @@ export function readLines(scene: Scene): ChartExtraction {
   const span: [number, number] = [Math.min(...xs), Math.max(...xs)];
   const ys = [...scene.marks.values()].flat().flatMap((c) => [c.bbox[1], c.bbox[3]]);
   const pad = 0.04 * (span[1] - span[0]) + 3;
+  const top = Math.min(...ys);
   const row = categoryRow(
-    scene.phrases.filter((p) => !used.has(p)),
+    scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, p.bbox, Math.max(...ys)))),
     (b) => b,
     [span[0] - pad, span[1] + pad],
-    [Math.min(...ys), Math.max(scene.ruled ? scene.ruled[3] - 3 : 0, Math.max(...ys))],
+    [top, -Infinity],
     th,
   );
   row.forEach((p) => used.add(p));
@@ -73,6 +74,29 @@ export function readLines(scene: Scene): ChartExtraction {
     warnings,
     plot_area: scene.plot,
   };
+}
+
+/**
+ * A label under the plot: below the axis line and below the marks in its own columns. A line that
+ * dips to the axis at one category (or runs down a turned scan's slope) reaches lower than the labels
+ * under the other categories stand; without an axis, below every mark.
+ */
+export function belowMarks(scene: Pick<Scene, 'marks' | 'ruled' | 'yAxis' | 'width'>, b: BBox, lowest: number): boolean {
+  // No axis line found (a faint one on a scan): the value axis's lowest tick label stands in for it.
+  const base = scene.ruled ? scene.ruled[3] - 3 : scene.yAxis ? Math.max(...scene.yAxis.labels.map((l) => cy(l.bbox))) : undefined;
+  if (base === undefined) return b[1] >= lowest - 2;
+  const { width } = scene;
+  let floor = base;
+  const x0 = Math.max(0, Math.floor(b[0])), x1 = Math.min(width, Math.ceil(b[2]));
+  for (const cs of scene.marks.values())
+    for (const c of cs) {
+      if (c.bbox[2] <= x0 || c.bbox[0] >= x1 || c.bbox[3] <= floor) continue;
+      for (const i of c.pixels) {
+        const x = i % width;
+        if (x >= x0 && x < x1) floor = Math.max(floor, (i - x) / width + 1);
+      }
+    }
+  return b[1] >= floor - 2;
 }
 
 /** Each tick takes the label centred nearest to it, within half the tick spacing. */

@@ -67,4 +67,34 @@ describe('end labels flush with the axis ends', () => {
     expect(toValue(axis, 33)).toBeCloseTo(0, 2);
     expect(toValue(axis, 299)).toBeCloseTo(0.8, 2);
   });
+
+  it('on a scan, reads a leading 6, 8 or 9 before a lost point as the 0 of "0.8", where more labels fall in place', () => {
+    expect(readings(phrase('6 8', [0, 0, 1, 1]))).toEqual([68, 6.8]);
+    expect(readings(phrase('6 8', [0, 0, 1, 1]), true)).toEqual([68, 6.8, 0.8]);
+    // 1.0 … -0.6 every 95 px from y = 91 (scan 500042 of the training split): "0.8" read "6 8" and so on.
+    const texts: [string, number][] = [['1 0', 0], ['6 8', 1], ['6 6', 2], ['6 4', 3], ['6 2', 4], ['0.0', 5], ['-0 4', 7], ['-0 6', 8]];
+    const ps = texts.map(([t, i]) => phrase(t, [60, 81 + 95 * i, 105, 102 + 95 * i]));
+    const clean = findAxis(ps, 'y')!;
+    expect(clean.values).toEqual([68, 66, 64, 62]);
+    const scan = findAxis(ps, 'y', new Set(), 3, true)!;
+    expect(scan.values).toEqual([1, 0.8, 0.6, 0.4, 0.2, 0, -0.4, -0.6]);
+  });
+
+  it('on a scan, takes the gaps between single digits ("3 0") as lost points when a scale and its tenfold tie', () => {
+    // 5.0 … 0.0 every 93.5 px (scan 500029): some points lost with a gap, some without; every label fits both scales.
+    const texts: [string, number][] = [['45', 1], ['40', 2], ['3 0', 4], ['2 5-', 5], ['1 5-', 7], ['10', 8]];
+    const ps = texts.map(([t, i]) => phrase(t, [63, 104 + 93.5 * i, 118, 130 + 93.5 * i]));
+    expect(findAxis(ps, 'y')!.values).toEqual([45, 40, 30, 25, 15, 10]);
+    expect(findAxis(ps, 'y', new Set(), 3, true)!.values).toEqual([4.5, 4, 3, 2.5, 1.5, 1]);
+  });
+
+  it('takes no log scale from values that are no log ticks (608, 62, 6.4, 0.6 stand 10x apart)', () => {
+    // 0.0 … 1.0 every 153 px, read "608" "62" "64" "0.6" "68" "16" (scan 500029's x axis).
+    const texts = ['608', '62', '64', '0.6', '68', '16'];
+    const ps = texts.map((t, i) => phrase(t, [141 + 153 * i, 1072, 198 + 153 * i, 1099]));
+    expect(findAxis(ps, 'x', new Set(), 3, true)!.values).toEqual([0.2, 0.4, 0.6, 0.8]);
+    // Real log ticks still make a log axis.
+    const log = ['1', '10', '100', '1000'].map((t, i) => phrase(t, [20, 300 - 90 * i, 40, 310 - 90 * i]));
+    expect(findAxis(log, 'y')!.scale).toBe('log');
+  });
 });
