@@ -12,18 +12,22 @@ const lineOf = (text: string, confidence: number): TextLine => {
   return { text, bbox, words: text.split(' ').map((t, i) => ({ text: t, bbox: [20 + i * 80, 100, 90 + i * 80, 120] as BBox, confidence })) };
 };
 
-/** A blank page with a dark mark on one side: the fake recogniser reads text only when the mark is on the left. */
+/** A blank page with dots down one side (no rule: nothing is painted out): the fake recogniser reads text only when they are on the left. */
 function page(markLeft: boolean): GreyPixels {
   const img: GreyPixels = { data: new Uint8Array(400 * 300).fill(255), width: 400, height: 300 };
-  for (let y = 140; y < 150; y++) for (let x = 0; x < 6; x++) img.data[y * 400 + (markLeft ? 10 + x : 384 + x)] = 0;
+  for (let y = 0; y < 300; y++) for (let x = 0; x < 6; x++) if (y % 12 < 6) img.data[y * 400 + (markLeft ? 10 + x : 384 + x)] = 0;
   return img;
 }
-const markOnLeft = (img: GreyPixels): boolean => img.data[145 * img.width + 12]! < 128;
+const markOnLeft = (img: GreyPixels): boolean => {
+  for (let y = 0; y < img.height; y++) for (let x = 8; x < 18; x++) if (img.data[y * img.width + x]! < 128) return true;
+  return false;
+};
 
+/** Calls: which side the bar was on, and 'band' for a read of less than the whole page. */
 function reader(readable: (img: GreyPixels) => boolean, calls: string[]): PageRecognizer {
   return {
     readPage: (img) => {
-      calls.push(markOnLeft(img) ? 'left' : 'right');
+      calls.push(`${markOnLeft(img) ? 'left' : 'right'}${img.height < 300 ? ' band' : ''}`);
       return Promise.resolve(readable(img) ? [lineOf('inspection of valve passed', 0.92)] : [lineOf('noitoeqeni fo evlsv bezzsq', 0.35)]);
     },
     readBlock: () => Promise.resolve([]),
@@ -39,20 +43,22 @@ describe('mirrored pages', () => {
   it('a page that reads as text only mirrored is read mirrored, and the mirrored page is what is kept', async () => {
     const calls: string[] = [];
     const read = await readScannedPage(page(false), reader(markOnLeft, calls), 150);
-    expect(calls).toEqual(['right', 'left']);
+    // (the band with the most words is read mirrored first; it reads as text, so the whole page is read mirrored)
+    expect(calls).toEqual(['right', 'left band', 'left']);
     expect(read.mirrored).toBe(true);
     expect(read.lines.map((l) => l.text)).toEqual(['inspection of valve passed']);
     expect(markOnLeft(read.img)).toBe(true);
   });
 
-  it('a page read well is read once; a page that reads badly both ways stays as it came', async () => {
+  it('a page read well is read once; a page that reads badly every way stays as it came, its mirror tried on a band only', async () => {
     const once: string[] = [];
     const good = await readScannedPage(page(true), reader(markOnLeft, once), 150);
     expect(once).toEqual(['left']);
     expect(good.mirrored).toBeUndefined();
     const twice: string[] = [];
     const bad = await readScannedPage(page(false), reader(() => false, twice), 150);
-    expect(twice).toEqual(['right', 'left']);
+    // (the band mirrored, then mirrored and turned half a turn: neither reads, so the page is not read again)
+    expect(twice).toEqual(['right', 'left band', 'right band']);
     expect(bad.mirrored).toBeUndefined();
     expect(bad.lines.map((l) => l.text)).toEqual(['noitoeqeni fo evlsv bezzsq']);
   });

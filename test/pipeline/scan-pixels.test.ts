@@ -66,14 +66,14 @@ describe('the resolution handed to the recogniser', () => {
       readBlock: (_img: GreyPixels, dpi?: number) => (asked.push(['block', dpi]), Promise.resolve([])),
     };
     await readScannedPage({ data, width, height }, reader, 200);
-    // (the table's ink is left unread by these readers: the page is read plainly as well; a reading
-    // that finds nothing sure is tried mirrored too, at the same dpi)
+    // (the table's ink is left unread by these readers: its region is read plainly as well, at the same dpi)
+    // (the block's print, rows of 5 px specks, is small: it is read scaled twice, and told so)
     expect(asked.slice(0, 3)).toEqual([
       ['page', 200],
-      ['block', 200],
+      ['block', 400],
       ['page', 200],
     ]);
-    expect(asked.every(([, dpi]) => dpi === 200)).toBe(true);
+    expect(asked.filter(([what]) => what === 'page').every(([, dpi]) => dpi === 200)).toBe(true);
   });
 });
 
@@ -109,18 +109,35 @@ describe('the plain read under the prepared one', () => {
     expect(merged.map((l) => l.text)).toEqual(['Title', 'For reasons']);
   });
 
-  it('readScannedPage reads the page as scanned where the table block read garbage, and merges the words', async () => {
+  it('readScannedPage reads the region left unread as scanned where the table block read garbage, and merges the words', async () => {
     const [width, height] = [400, 300];
     const data = new Uint8Array(width * height).fill(255);
     for (const y of [50, 250]) for (let x = 50; x <= 350; x++) data[y * width + x] = 0;
     for (const x of [50, 350]) for (let y = 50; y <= 250; y++) data[y * width + x] = 0;
     for (let y = 140; y < 160; y++) for (let x = 100; x < 300; x++) if (x % 8 < 4 && y % 8 < 5) data[y * width + x] = 0; // specks where a line of text is
+    const pages: Array<[number, number]> = [];
     const reader: PageRecognizer = {
-      // The plain page still has its rules; the prepared one has the table cut out.
-      readPage: (img: GreyPixels) => Promise.resolve(img.data[50 * width + 200]! < 128 ? [line(word('Pump', [100, 140, 190, 160], 0.93), word('P-101', [210, 140, 300, 160], 0.91))] : []),
+      // The prepared page has the table cut out: nothing; the plain read gets the region with the
+      // specks, as scanned (a rule through it would be dark), and reads them as two words.
+      readPage: (img: GreyPixels) => {
+        pages.push([img.width, img.height]);
+        const dark: number[] = [];
+        for (let i = 0; i < img.data.length; i++) if (img.data[i]! < 128) dark.push(i);
+        if (!dark.length) return Promise.resolve([]);
+        const xs = dark.map((i) => i % img.width);
+        const ys = dark.map((i) => Math.floor(i / img.width));
+        const [x0, y0, x1, y1] = [Math.min(...xs), Math.min(...ys), Math.max(...xs) + 1, Math.max(...ys) + 1];
+        const mid = (x0 + x1) / 2;
+        return Promise.resolve([line(word('Pump', [x0, y0, mid - 10, y1], 0.93), word('P-101', [mid + 10, y0, x1, y1], 0.91))]);
+      },
       readBlock: () => Promise.resolve([line(word('~=-', [40, 85, 250, 115], 0.2))]),
     };
     const page = await readScannedPage({ data, width, height }, reader, 200);
     expect(page.lines.flatMap((l) => l.words.map((w) => w.text))).toEqual(['Pump', 'P-101']);
+    // (in page pixels: the first speck column is x = 104)
+    expect(page.lines[0]!.words[0]!.bbox[0]).toBeCloseTo(104, 0);
+    // The page is read once with the table cut out, then only the unread region, not the page again.
+    expect(pages).toHaveLength(2);
+    expect(pages[1]![0] * pages[1]![1]).toBeLessThan((width * height) / 2);
   });
 });

@@ -15,9 +15,11 @@ import { imageRules } from '../tables/image-rules.js';
 import type { GreyPixels } from '../tables/scan-background.js';
 import { eraseRules } from '../tables/scan-text.js';
 import { darkBands, invertBands } from './bands.js';
-import { rotateGrey } from '../schematics/raster.js';
+import { resize, rotateGrey } from '../schematics/raster.js';
 import { estimatePageSkew, mirrorGrey, quarterTurn } from './skew.js';
-import { cellSide, INK, mergeReadings, unreadInk } from './plain-read.js';
+import { densestBand } from './sample-band.js';
+import { lineHeight } from './print-size.js';
+import { cellSide, INK, mergeReadings, unreadInk, unreadRegions } from './plain-read.js';
 
 /** What recognises a prepared page image (the OCR engine). */
 export interface PageRecognizer {
@@ -103,9 +105,14 @@ export function specklike(word: Word): boolean {
  * check and the plain read's merge see every word the recogniser returned, as before.
  */
 export function withoutSpecks(lines: TextLine[]): TextLine[] {
+  return keepWords(lines, (w) => !specklike(w));
+}
+
+/** The lines with only the words `keep` accepts (lines left empty dropped, boxes and text redone). */
+function keepWords(lines: TextLine[], keep: (w: Word) => boolean): TextLine[] {
   return lines.flatMap((l) => {
-    if (!l.words.some(specklike)) return [l];
-    const words = l.words.filter((w) => !specklike(w));
+    if (l.words.every(keep)) return [l];
+    const words = l.words.filter(keep);
     if (!words.length) return [];
     return [{ text: words.map((w) => w.text).join(' '), bbox: words.map((w) => w.bbox).reduce((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])]), words }];
   });
@@ -218,12 +225,29 @@ function crop(img: GreyPixels, box: BBox): { img: GreyPixels; x0: number; y0: nu
   return { img: { data, width, height: Math.max(0, y1 - y0) }, x0, y0 };
 }
 
-const shift = (lines: TextLine[], dx: number, dy: number): TextLine[] =>
-  lines.map((l) => ({
-    ...l,
-    bbox: [l.bbox[0] + dx, l.bbox[1] + dy, l.bbox[2] + dx, l.bbox[3] + dy],
-    words: l.words.map((w) => ({ ...w, bbox: [w.bbox[0] + dx, w.bbox[1] + dy, w.bbox[2] + dx, w.bbox[3] + dy] })),
-  }));
+/** Lines read on a piece of the page moved onto the page: boxes times `k` (a piece read scaled up by 1/k), then shifted. */
+const shift = (lines: TextLine[], dx: number, dy: number, k = 1): TextLine[] => {
+  const move = (b: BBox): BBox => [b[0] * k + dx, b[1] * k + dy, b[2] * k + dx, b[3] * k + dy];
+  return lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) }));
+};
+
+/**
+ * Height (pixels) of a line of print that table blocks are scaled up to when theirs is smaller.
+ * At 200 dpi, 9-10 pt figures stand 21 px tall and the recogniser loses their decimal points
+ * ("1.4" read "14", ".." cells read empty) in every segmentation mode; the same crop scaled 1.5
+ * times keeps them (scanned ICDAR tables, training documents). Only table blocks are scaled: a
+ * lost point there changes a value, and they are a small part of the page's pixels.
+ */
+const BLOCK_LINE_HEIGHT = 32;
+const MAX_BLOCK_SCALE = 2;
+
+/** The factor a table block is scaled up by: BLOCK_LINE_HEIGHT over the height of its lines of print (lineHeight), 1 when that is near enough. */
+export function blockScale(block: GreyPixels): number {
+  const h = lineHeight(block);
+  if (!h) return 1;
+  const k = BLOCK_LINE_HEIGHT / h;
+  return k < 1.1 ? 1 : Math.min(MAX_BLOCK_SCALE, k);
+}
 
 /** Each table's lines go before the first page line below the table's top that it overlaps across (its place in reading order). */
 function placeTables(page: TextLine[], tables: Array<{ box: BBox; lines: TextLine[] }>): TextLine[] {
@@ -268,7 +292,11 @@ async function recognise(prepared: PreparedScan, reader: PageRecognizer, dpi: nu
   const read: Array<{ box: BBox; lines: TextLine[] }> = [];
   for (const t of tables) {
     if (!hasInk(t.piece.img)) continue;
-    read.push({ box: t.box, lines: shift(cleanLines(await reader.readBlock(t.piece.img, dpi)), t.piece.x0, t.piece.y0) });
+    const { width, height } = t.piece.img;
+    const k = blockScale(t.piece.img);
+    const img = k > 1 ? await resize(t.piece.img, Math.round(width * k), Math.round(height * k)) : t.piece.img;
+    const words = cleanLines(await reader.readBlock(img, dpi && Math.round(dpi * (img.width / width))));
+    read.push({ box: t.box, lines: shift(words, t.piece.x0, t.piece.y0, width / img.width) });
   }
   return placeTables(page, read);
 }
@@ -303,13 +331,70 @@ export function straightened(lines: TextLine[], page: GreyPixels, deg: number): 
   return lines.map((l) => ({ ...l, bbox: move(l.bbox), words: l.words.map((w) => ({ ...w, bbox: move(w.bbox) })) }));
 }
 
+/** A word this close (pixels) to a side of a crop that is not the page's was cut by the crop. */
+const CUT = 1;
+
+/** A box of the page turned by `deg` about the page's centre: the box around its turned corners. */
+function turnedBox(b: BBox, page: GreyPixels, deg: number): BBox {
+  const a = (deg * Math.PI) / 180;
+  const [cos, sin, cx, cy] = [Math.cos(a), Math.sin(a), page.width / 2, page.height / 2];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const [x, y] of [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]] as const) {
+    xs.push(cos * (x - cx) - sin * (y - cy) + cx);
+    ys.push(sin * (x - cx) + cos * (y - cy) + cy);
+  }
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
+/**
+ * The plain read (plain-read.ts) of the regions left unread, in the straightened page's
+ * coordinates: each region cut out of the page as scanned (`degrees`: the page straightened
+ * turns by -degrees, so a region is found there turned back) and read with layout analysis.
+ * Words at a cut side are dropped: their glyphs are partial.
+ */
+async function plainRead(regions: BBox[], from: { page: GreyPixels; degrees: number }, reader: PageRecognizer, dpi: number | undefined): Promise<TextLine[]> {
+  const { page, degrees } = from;
+  const out: TextLine[] = [];
+  for (const region of regions) {
+    const box = degrees ? turnedBox(region, page, degrees) : region;
+    const piece = box[0] <= 0 && box[1] <= 0 && box[2] >= page.width && box[3] >= page.height ? { img: page, x0: 0, y0: 0 } : crop(page, box);
+    const { width, height } = piece.img;
+    if (!width || !height) continue;
+    const [x1, y1] = [piece.x0 + width, piece.y0 + height];
+    const whole = (w: Word): boolean =>
+      (piece.x0 === 0 || w.bbox[0] > CUT) && (piece.y0 === 0 || w.bbox[1] > CUT) && (x1 >= page.width || w.bbox[2] < width - CUT) && (y1 >= page.height || w.bbox[3] < height - CUT);
+    const lines = shift(keepWords(cleanLines(await reader.readPage(piece.img, dpi)), whole), piece.x0, piece.y0);
+    out.push(...(degrees ? straightened(lines, page, -degrees) : lines));
+  }
+  return out;
+}
+
+/**
+ * Quarter turns (0 or 2) after which the mirrored page reads as text, judged on the band of the
+ * page where `lines` (a reading at low confidence) found the most words: the band read mirrored
+ * must reach LOW_CONFIDENCE and beat the band's own words by MIRROR_GAIN. Undefined when
+ * neither does, or no words were found.
+ */
+async function mirrorTurns(img: GreyPixels, lines: TextLine[], reader: PageRecognizer, dpi: number | undefined): Promise<number | undefined> {
+  const band = densestBand(lines, img);
+  if (!band) return undefined;
+  const own = meanConfidence(lines.filter((l) => l.bbox[1] >= band[1] && l.bbox[3] <= band[3]));
+  const mirrored = mirrorGrey(crop(img, band).img);
+  for (const t of [0, 2]) {
+    const c = meanConfidence(await reader.readPage(t ? quarterTurn(mirrored, t) : mirrored, dpi));
+    if (c >= LOW_CONFIDENCE && c > own + MIRROR_GAIN) return t;
+  }
+  return undefined;
+}
+
 /**
  * Straightens `img` (skew, then quarter turns when the text runs down the page), finds and
  * paints out its rules and recognises it once, at `dpi` (the image's resolution) when known.
- * Where that leaves UNREAD_INK of the ink without a sure word, the page as scanned is read as
- * well and merged in (plain-read.ts). A page whose words come back with low confidence is asked
- * of the engine's orientation detection and read again only when that says it is upside down
- * or sideways.
+ * Where that leaves UNREAD_INK of the ink without a sure word, the regions left unread are read
+ * on the page as scanned and merged in (plain-read.ts). A page whose words come back with low
+ * confidence is asked of the engine's orientation detection and read again only when that says
+ * it is upside down or sideways, and read mirrored only when a band of it reads so.
  */
 export async function readScannedPage(input: GreyPixels, reader: PageRecognizer, dpi?: number): Promise<ScannedPage> {
   let img = input;
@@ -325,12 +410,12 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer,
   const asScanned = degrees && !turns && readAsScanned(prepared);
   let lines = asScanned ? straightened(await recognise({ ...prepared, img: input }, reader, dpi), input, -degrees) : await recognise(prepared, reader, dpi);
   if (!asScanned && (prepared.rules.length || prepared.bands.length)) {
-    // Something was painted out: where the prepared reading leaves ink unread, a plain read
-    // (the page as scanned, nothing painted out) is merged in (plain-read.ts).
+    // Something was painted out: where the prepared reading leaves ink unread, a plain read of
+    // those regions (the page as scanned, nothing painted out) is merged in (plain-read.ts).
     const open = unreadInk(prepared.img, lines, cellSide(dpi, img.width));
     if (open >= UNREAD_INK) {
-      const plain = degrees && !turns ? straightened(cleanLines(await reader.readPage(input, dpi)), input, -degrees) : cleanLines(await reader.readPage(img, dpi));
-      lines = mergeReadings(lines, plain);
+      const regions = unreadRegions(prepared.img, lines, cellSide(dpi, img.width));
+      lines = mergeReadings(lines, await plainRead(regions, degrees && !turns ? { page: input, degrees } : { page: img, degrees: 0 }, reader, dpi));
     }
   }
   let best: ScannedPage = { img, turns, skew: degrees, lines, rules: prepared.rules };
@@ -349,15 +434,20 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer,
     // Text that runs backwards (a sheet scanned through from its back, a transparency laid the
     // wrong way, a page drawn with a flipped matrix) reads as garbage at low confidence however
     // the page is turned, and the orientation detection cannot tell it (it may even turn such a
-    // page, and a turned garbage reading can pass for text): the page mirrored is read, turned upright first when the orientation detection
-    // says so of the mirror (a page flipped top to bottom is a mirror turned half a turn), and
-    // kept when it reads as text where the rest did not.
-    let flipped = mirrorGrey(img);
-    const t = reader.orientation ? ((await reader.orientation(flipped)) ?? 0) : 0;
-    if (t) flipped = quarterTurn(flipped, t);
-    const again = prepareScan(flipped);
-    const read = await recognise(again, reader, dpi);
-    if (meanConfidence(read) >= LOW_CONFIDENCE && meanConfidence(read) > meanConfidence(best.lines) + MIRROR_GAIN) best = { img: flipped, turns: t, skew: degrees, lines: read, rules: again.rules, mirrored: true };
+    // page, and a turned garbage reading can pass for text). The band of the page with the most
+    // words is read mirrored, and mirrored and turned half a turn (a page flipped top to
+    // bottom); only when one of them reads as text is the whole page read that way, and kept
+    // when it reads as text where the rest did not. (Picture and foreign-script pages, the
+    // usual low readings, pay two reads of a quarter page, not an orientation detection and a
+    // whole page.)
+    const t = await mirrorTurns(img, lines, reader, dpi);
+    if (t !== undefined) {
+      const flipped = quarterTurn(mirrorGrey(img), t);
+      const again = prepareScan(flipped);
+      const read = await recognise(again, reader, dpi);
+      if (meanConfidence(read) >= LOW_CONFIDENCE && meanConfidence(read) > meanConfidence(best.lines) + MIRROR_GAIN) best = { img: flipped, turns: t, skew: degrees, lines: read, rules: again.rules, mirrored: true };
+    }
   }
+
   return { ...best, lines: withoutSpecks(best.lines) };
 }
