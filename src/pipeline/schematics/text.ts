@@ -61,15 +61,30 @@ export interface TextGroup {
   extra?: Set<number>;
 }
 
-/** Character components grouped into lines of text (two characters at least). */
+/**
+ * Character components grouped into lines of text (two characters at least). Letters that a scan
+ * printed touching ("mpres" of "Compressor", one component wider than three text heights) or
+ * filled in (a blurred "B") are no characters alone, but join a line they sit on, flush with a
+ * character: left out, the line is read in pieces ("Co.", "sor") or a letter short ("tower").
+ */
 export function textGroups(cc: Components, th: number): TextGroup[] {
   const chars: number[] = [];
+  /** Components that only join a line (touching letters, filled letters). */
+  const joiners = new Set<number>();
   for (let l = 1; l <= cc.count; l++) {
     const h = hOf(cc, l);
     const w = wOf(cc, l);
-    if (cc.area[l]! === 0 || h < 0.5 * th || h > 2 * th || w > 3 * th) continue;
+    if (cc.area[l]! === 0 || h < 0.5 * th || h > 2 * th) continue;
     const fill = cc.area[l]! / (w * h);
-    if (fill > 0.8 && w > 0.45 * h) continue; // solid blobs: dots, arrowheads, filled marks
+    const letterTall = h >= 0.6 * th && h <= 1.4 * th;
+    if (w > 3 * th) {
+      if (letterTall && w <= 12 * th && fill < 0.75) joiners.add(l);
+      else continue;
+    } else if (fill > 0.8 && w > 0.45 * h) {
+      // Solid blobs: dots, arrowheads, filled marks; or a letter filled in by blur.
+      if (letterTall && w <= h) joiners.add(l);
+      else continue;
+    }
     chars.push(l);
   }
   chars.sort((a, b) => cc.x0[a]! - cc.x0[b]!);
@@ -84,6 +99,9 @@ export function textGroups(cc: Components, th: number): TextGroup[] {
       const b = chars[j]!;
       if (cc.x0[b]! > cc.x1[a]! + 1.8 * th) break;
       const overlap = Math.min(cc.y1[a]!, cc.y1[b]!) - Math.max(cc.y0[a]!, cc.y0[b]!);
+      const join = joiners.has(a) || joiners.has(b);
+      // A joiner goes with a character only (two joiners are no line), flush with it, level with it.
+      if (join && (joiners.has(a) === joiners.has(b) || cc.x0[b]! > cc.x1[a]! + 0.6 * th || overlap < 0.7 * Math.min(hOf(cc, a), hOf(cc, b)))) continue;
       if (overlap < 0.45 * Math.min(hOf(cc, a), hOf(cc, b))) continue;
       const ra = find(a);
       const rb = find(b);
@@ -97,9 +115,12 @@ export function textGroups(cc: Components, th: number): TextGroup[] {
   }
   const out: TextGroup[] = [];
   const lone: number[] = [];
-  for (const members of groups.values()) {
+  for (const all of groups.values()) {
+    // Joiners count only on a line of two characters or more.
+    const own = all.filter((m) => !joiners.has(m));
+    const members = own.length >= 2 ? all : own;
     if (members.length < 2) {
-      lone.push(members[0]!);
+      lone.push(...members);
       continue;
     }
     const box: BBox = [Math.min(...members.map((m) => cc.x0[m]!)), Math.min(...members.map((m) => cc.y0[m]!)), Math.max(...members.map((m) => cc.x1[m]!)), Math.max(...members.map((m) => cc.y1[m]!))];

@@ -1,7 +1,7 @@
 // Rules of schematic detection on masks and text drawn here (no OCR): legend columns whose left
 // edges drift by a pixel or two, and columns broken by one tall row; the sheet's frame told from
-// a drawing joined to it; touching instrument letters stacked over their number; a pump's lobes
-// read as letters are not its tag.
+// a drawing joined to it; touching instrument letters stacked over their number; touching and
+// filled-in letters kept in their line; a pump's lobes read as letters are not its tag.
 import { describe, expect, it } from 'vitest';
 import { frameComponents, inkShareOf } from '../../../src/pipeline/schematics/border.js';
 import { cleanLabel, findLegend } from '../../../src/pipeline/schematics/legend.js';
@@ -103,6 +103,22 @@ describe('tags', () => {
     for (const x of [78, 93, 108]) outline(m, x, 64, x + 11, 82, 2);
     const groups = textGroups(components(m), 18);
     expect(groups.map((g) => g.box[1]).sort((a, b) => a - b)).toEqual([36, 64]);
+  });
+
+  it('keeps touching and filled-in letters of a scanned line in it, but not a filled mark or a bar alone', () => {
+    const m = canvas(400, 120);
+    // "B" filled in by blur, then letters, then five letters printed touching (one component,
+    // four text heights wide), then letters: one line, flush.
+    rect(m, 20, 20, 32, 38);
+    for (const x of [36, 52]) outline(m, x, 24, x + 12, 38, 2);
+    rect(m, 68, 24, 140, 26);
+    for (const x of [68, 84, 100, 116, 130]) rect(m, x, 24, x + 3, 38);
+    for (const x of [146, 162]) outline(m, x, 24, x + 12, 38, 2);
+    // Apart from any line: a filled square of text height, and a bar of text height, 5 wide.
+    rect(m, 250, 80, 262, 98);
+    outline(m, 290, 80, 380, 98, 3);
+    const groups = textGroups(components(m), 18);
+    expect(groups.map((g) => g.box)).toEqual([[20, 20, 174, 38]]);
   });
 
   it("does not take a pump's lobes read as letters for its tag: the tag beside it is", () => {
