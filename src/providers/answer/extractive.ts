@@ -18,6 +18,7 @@ import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { completedLines, wrapsByLayout } from './line-wrap.js';
 import { labelValueRows } from './label-rows.js';
+import { headerOver } from './header-cut.js';
 import { definiteAntecedents } from './coreference.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
@@ -163,6 +164,11 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
   // chunk holds its value, its row label or its header.
   const inChunk = new Set(lines.filter((l) => l.bbox).map((l) => `${l.text}|${(l.bbox ?? []).join(',')}`));
   const has = (l: PassageLine | undefined): boolean => l !== undefined && inChunk.has(`${l.text}|${(l.bbox ?? []).join(',')}`);
+  // Every value box of the page: a header line over several values of a row is cut between them.
+  const values = page.flatMap((l) => {
+    const t = trailingNumber(l);
+    return t ? [t.line.bbox] : [];
+  });
   for (const pageLine of page) {
     const split = trailingNumber(pageLine);
     if (!split) continue;
@@ -191,7 +197,8 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
           .filter((o) => o !== rowLabel && o !== pageLine && Math.abs(cy(o.bbox) - cy(b)) < tol && !isNumeric(o.text) && o.text.trim().split(/\s+/).length <= 6 && namesIn(o.text).length > 0)
           .sort((x, y) => x.bbox[0] - y.bbox[0])
       : [];
-    const name = [rowLabel?.text.trim(), ...rowNames.map((o) => o.text.trim()), header?.text.trim()].filter((s) => s).join(', ');
+    const headerText = header ? headerOver(header, b, values.filter((v) => Math.abs(cy(v) - cy(b)) < tol)) : undefined;
+    const name = [rowLabel?.text.trim(), ...rowNames.map((o) => o.text.trim()), headerText].filter((s) => s).join(', ');
     out.push({
       text: `${name}: ${value}`,
       context: caption?.text.trim() ?? '',

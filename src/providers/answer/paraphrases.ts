@@ -29,6 +29,8 @@ const CLASSES: readonly string[][] = [
   ['price', 'cost', 'pay', 'paid', 'buy', 'bought', 'purchase', 'acquisition cost', 'purchase price', 'price paid'],
   // Servicing equipment (routine work on it, not looking it over).
   ['service', 'servicing'],
+  // Oiling a machine: a lube interval is the time between oil changes.
+  ['lubricate', 'lubrication', 'lube', 'oil', 'oil change', 'relubrication'],
 ];
 
 const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');
