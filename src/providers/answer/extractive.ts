@@ -5,7 +5,7 @@
 import type { BBox } from '../../pipeline/types.js';
 import { expandAbbreviations } from './abbreviations.js';
 import { questionType, recurrenceAgrees, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
-import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays } from './labelled-values.js';
+import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { glossaryAnswer } from './glossary.js';
@@ -356,10 +356,10 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   }
   // A question that names the unit ("how many cubic metres per hour") is answered by a span in it.
   // (A table value fits by its header's unit, checked by bareValueFits.)
-  // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit names none without some of the wording.
-  // (a column named by the bare unit, "Hours", is that wording: "How many hours does P-102 have?")
-  const unitColumn = unit.kind === 'cell' && /(?:^|,\s*)(?:hours?|years?|months?|weeks?|days?|minutes?)\s*:/i.test(unit.text);
-  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitColumn);
+  // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit
+  // names none without some of the wording, unless a column's property is that unit itself ("Hours").
+  const unitProperty = unit.kind === 'cell' && part.type.unitWord !== undefined && unitIsProperty(part.type.unitWord, unit.text);
+  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitProperty);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
     // value whose row and header name nothing the question asks (only its unit fits: "cost" and

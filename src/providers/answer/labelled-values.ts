@@ -54,6 +54,31 @@ export function timeUnitInLabel(unitWord: string, header: string): boolean {
   return [...label.matchAll(/\(([^()]+)\)/g)].some((m) => new RegExp(`^(?:${abbr})$`, 'i').test(m[1]!.trim()));
 }
 
+/**
+ * The property words of a table value's label apart from the unit it is measured in: a header
+ * "Operating hours (h)" names hours run (measured in hours), "Oil change (h)" names an oil change
+ * interval (measured in hours), "Noise level [dBA]" a noise level. Each comma piece of a "row,
+ * column: value" line that names no asset is a header; its bracketed unit is left out.
+ */
+export function propertyWords(line: string): string[][] {
+  const label = line.slice(0, Math.max(0, line.lastIndexOf(':')));
+  return label
+    .split(/,\s*/)
+    .filter((piece) => namesIn(piece).length === 0)
+    .map((piece) => tokenize(piece.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ')))
+    .filter((words) => words.length > 0);
+}
+
+/**
+ * Whether a table value's column is the asked time unit itself as a property ("Hours", "Service
+ * hours (h)": hours counted), so "how many hours does P-102 have" names it; a column only measured
+ * in that unit ("Oil change (h)") needs the question to say its property.
+ */
+export function unitIsProperty(unitWord: string, line: string): boolean {
+  const unit = unitWord.replace(/s$/, '');
+  return propertyWords(line).some((words) => words.some((w) => w === unit || w === `${unit}s`));
+}
+
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
 export function bareValueFits(q: QuestionType, value: string, header: string): boolean {
   const v = value.trim();
