@@ -11,7 +11,7 @@ import { definedName, definitionOf } from './definition.js';
 import { glossaryAnswer } from './glossary.js';
 import { restoreStops } from './lost-stops.js';
 import { captionOrder, captionRead } from './table-captions.js';
-import { classesIn } from './paraphrases.js';
+import { classesIn, PRICE_CLASS } from './paraphrases.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
@@ -385,7 +385,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
   const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
   const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
-  const typedSpan = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const typedSpan = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
@@ -438,8 +438,9 @@ function byTypeAlone(type: QuestionType, text: string, qTokens: Set<string>): st
  * after ...) and the statement speaks of others only: "Which company manufactured X?" is not
  * answered by type alone from "X was installed by Norrland Mechanical." (the maker is not given).
  */
-function otherRole(question: string, text: string): boolean {
+function otherRole(question: string, text: string, type: QuestionType['type']): boolean {
   const asked = classesIn(new Set(terms(question)));
+  if (type !== 'money') asked.delete(PRICE_CLASS);
   if (asked.size === 0) return false;
   const said = classesIn(new Set(terms(text)));
   return said.size > 0 && ![...asked].some((c) => said.has(c));
