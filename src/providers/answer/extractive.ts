@@ -358,7 +358,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // (A table value fits by its header's unit, checked by bareValueFits.)
   // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit
   // names none without some of the wording, unless a column's property is that unit itself ("Hours").
-  const unitProperty = unit.kind === 'cell' && part.type.unitWord !== undefined && unitIsProperty(part.type.unitWord, unit.text);
+  const unitProperty = unit.kind === 'cell' && part.type.unitWord !== undefined && unitIsProperty(part.type.unitWord, unit.text, part.text);
   const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitProperty);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table

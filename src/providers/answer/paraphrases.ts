@@ -29,6 +29,8 @@ const CLASSES: readonly string[][] = [
   ['price', 'cost', 'pay', 'paid', 'buy', 'bought', 'purchase', 'acquisition cost', 'purchase price', 'price paid'],
   // Servicing equipment (routine work on it, not looking it over).
   ['service', 'servicing'],
+  // How sound equipment is judged to be: a score or index of its condition.
+  ['health score', 'health index', 'health rating', 'condition', 'condition index', 'condition rating', 'condition score'],
   // Oiling a machine: a lube interval is the time between oil changes.
   ['lubricate', 'lubrication', 'lube', 'oil', 'oil change', 'relubrication'],
 ];
