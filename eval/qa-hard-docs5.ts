@@ -16,62 +16,13 @@
 // stream: the other splits' documents and questions are untouched.
 import { helveticaWidth, textAt } from '../test/fixtures/pdf-builder.js';
 import type { AnswerType, HardCategory, HardDocument, HardItem } from './qa-hard-set.js';
-
-function mulberry(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Draw {
-  private readonly used = new Set<string>();
-  constructor(readonly r: () => number) {}
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)]!;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  chance(p: number): boolean {
-    return this.r() < p;
-  }
-  unique(make: () => string): string {
-    for (;;) {
-      const v = make();
-      if (!this.used.has(v)) {
-        this.used.add(v);
-        return v;
-      }
-    }
-  }
-  word(): string {
-    return this.unique(() => {
-      let w = '';
-      for (let i = 0, n = this.int(2, 3); i < n; i++) w += this.one(SYL);
-      return w[0]!.toUpperCase() + w.slice(1);
-    });
-  }
-  shuffle<T>(xs: readonly T[]): T[] {
-    const out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.r() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
-}
+import { Draw, MONTHS, mulberry, thousands } from './qa-hard-draw.js';
 
 const KINDS = ['Pump', 'Boiler', 'Compressor', 'Heat Exchanger', 'Blower', 'Cooling Tower', 'Chiller', 'Dryer', 'Scrubber', 'Evaporator', 'Condenser', 'Fan'];
 const SYL = ['hol', 'mvik', 'ebo', 'sand', 'gran', 'fors', 'ek', 'ham', 'rby', 'stro', 'lin', 'ang', 'skog', 'vall', 'bro', 'tun', 'ask', 'myr'];
 const FIRST = ['Freja', 'Gustav', 'Linnea', 'Per', 'Ebba', 'Henrik', 'Sigrid', 'Mats', 'Tove', 'Viktor', 'Alva', 'Oskar'];
 const INSTALLERS = ['Process Services', 'Installation Group', 'Contracting', 'Montage AB', 'Field Services', 'Plant Erectors'];
 const MAKERS = ['Works', 'Fabrik', 'Manufacturing', 'Maskin', 'Industries', 'Apparatebau'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const ROLES = ['cooling water circuit', 'feed water system', 'raw material handling', 'compressed air supply', 'district heating', 'waste water treatment', 'packaging line', 'main process line'];
 const FILLER = [
   'Hot work in this area needs a written permit from the shift manager.',
@@ -85,8 +36,6 @@ const FILLER = [
   'Changes to set points require approval by the process owner.',
   'The fire detection system covers every room described in this report.',
 ];
-
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 type Fact5 = 'year' | 'installer' | 'manufacturer' | 'interval' | 'mass' | 'power' | 'flow' | 'pressure' | 'cost' | 'efficiency' | 'engineer' | 'location' | 'commissioned' | 'life' | 'standby';
 
@@ -584,7 +533,7 @@ class Layout {
 
 /** The docs5 documents and their questions (split 'docs5'; `doc` indexes the returned docs). */
 export function generateDocs5Set(documents = 14, seed = 0xd0c5 + 15): { docs: HardDocument[]; items: HardItem[] } {
-  const p = new Draw(mulberry(seed));
+  const p = new Draw(mulberry(seed), SYL);
   const docs: HardDocument[] = [];
   const items: HardItem[] = [];
   const names = new Set<string>();

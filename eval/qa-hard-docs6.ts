@@ -12,55 +12,12 @@
 // names docs6.
 import { textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import type { AnswerType, HardDocument, HardItem } from './qa-hard-set.js';
+import { Draw, lcg, MONTHS, thousands } from './qa-hard-draw.js';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return s / 4294967296;
-  };
-}
-
-class Draw {
-  private readonly used = new Set<string>();
-  constructor(readonly r: () => number) {}
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)]!;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  unique(make: () => string): string {
-    for (;;) {
-      const v = make();
-      if (!this.used.has(v)) {
-        this.used.add(v);
-        return v;
-      }
-    }
-  }
-  shuffle<T>(xs: readonly T[]): T[] {
-    const out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.r() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
-  word(): string {
-    const SYL = ['ram', 'sel', 'bo', 'tin', 'gar', 'vel', 'hus', 'ken', 'mo', 'lit', 'drag', 'fen', 'os', 'ber', 'kro', 'nes'];
-    return this.unique(() => {
-      let w = '';
-      for (let i = 0, n = this.int(2, 3); i < n; i++) w += this.one(SYL);
-      return w[0]!.toUpperCase() + w.slice(1);
-    });
-  }
-}
+const SYL = ['ram', 'sel', 'bo', 'tin', 'gar', 'vel', 'hus', 'ken', 'mo', 'lit', 'drag', 'fen', 'os', 'ber', 'kro', 'nes'];
 
 const KINDS = ['Blower', 'Agitator', 'Pump', 'Dryer', 'Scrubber', 'Feeder', 'Hoist', 'Compressor', 'Boiler', 'Evaporator'];
 const FIRST = ['Petra', 'Tomas', 'Linnea', 'Henrik', 'Agnes', 'Viktor', 'Frida', 'Oskar', 'Signe', 'Mikael'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 type Fact = 'year' | 'installer' | 'maker' | 'interval' | 'mass' | 'power' | 'flow' | 'pressure' | 'cost' | 'efficiency' | 'engineer' | 'site' | 'commissioned' | 'life' | 'standby';
 const TYPE: Record<Fact, AnswerType> = {
@@ -341,8 +298,8 @@ function writeAsset(out: Layout, d: Draw, name: string, facts: Fact[], sister: s
 }
 
 export function generateDocs6Set(count = 12, seed = 0x6d06): { docs: HardDocument[]; items: HardItem[] } {
-  const d = new Draw(rng(seed));
-  const qd = new Draw(rng(seed ^ 0x5a5a));
+  const d = new Draw(lcg(seed), SYL);
+  const qd = new Draw(lcg(seed ^ 0x5a5a), SYL);
   const docs: HardDocument[] = [];
   const items: HardItem[] = [];
   const tag = (kind: string): string =>

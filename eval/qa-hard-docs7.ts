@@ -10,53 +10,11 @@
 // when --split names docs7.
 import { textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import type { HardDocument, HardItem } from './qa-hard-set.js';
+import { Draw, lcg, thousands } from './qa-hard-draw.js';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1103515245 + 12345) >>> 0;
-    return s / 4294967296;
-  };
-}
-
-class Draw {
-  private readonly used = new Set<string>();
-  constructor(readonly r: () => number) {}
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)]!;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  unique(make: () => string): string {
-    for (;;) {
-      const v = make();
-      if (!this.used.has(v)) {
-        this.used.add(v);
-        return v;
-      }
-    }
-  }
-  shuffle<T>(xs: readonly T[]): T[] {
-    const out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.r() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
-  word(): string {
-    const SYL = ['tor', 'vik', 'sa', 'len', 'dal', 'mar', 'kis', 'ul', 'fors', 'bri', 'ham', 'ne'];
-    return this.unique(() => {
-      let w = '';
-      for (let i = 0, n = this.int(2, 3); i < n; i++) w += this.one(SYL);
-      return w[0]!.toUpperCase() + w.slice(1);
-    });
-  }
-}
+const SYL = ['tor', 'vik', 'sa', 'len', 'dal', 'mar', 'kis', 'ul', 'fors', 'bri', 'ham', 'ne'];
 
 const KINDS = ['Chiller', 'Crusher', 'Centrifuge', 'Kiln', 'Mill', 'Separator', 'Fan', 'Press', 'Extruder', 'Conveyor'];
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** A property a column (or a transposed table's row) holds: header wordings, a value, and questions in other words. */
 interface Column {
@@ -125,8 +83,8 @@ function grid(shape: Shape, assets: string[], cols: Array<{ col: Column; header:
 }
 
 export function generateDocs7Set(count = 16, seed = 0x7d07): { docs: HardDocument[]; items: HardItem[] } {
-  const d = new Draw(rng(seed));
-  const qd = new Draw(rng(seed ^ 0x3c3c));
+  const d = new Draw(lcg(seed), SYL);
+  const qd = new Draw(lcg(seed ^ 0x3c3c), SYL);
   const docs: HardDocument[] = [];
   const items: HardItem[] = [];
   const tag = (kind: string): string =>

@@ -12,56 +12,13 @@
 // --split names docs8.
 import { helveticaWidth, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
 import type { HardDocument, HardItem } from './qa-hard-set.js';
+import { Draw, lcg32, MONTHS, thousands } from './qa-hard-draw.js';
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 22695477) + 1) >>> 0;
-    return s / 4294967296;
-  };
-}
-
-class Draw {
-  private readonly used = new Set<string>();
-  constructor(readonly r: () => number) {}
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)]!;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  unique(make: () => string): string {
-    for (;;) {
-      const v = make();
-      if (!this.used.has(v)) {
-        this.used.add(v);
-        return v;
-      }
-    }
-  }
-  shuffle<T>(xs: readonly T[]): T[] {
-    const out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.r() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
-  }
-  word(): string {
-    const SYL = ['kal', 'ro', 'vin', 'es', 'tun', 'gar', 'bo', 'lim', 'hed', 'sko', 'ram', 'fin'];
-    return this.unique(() => {
-      let w = '';
-      for (let i = 0, n = this.int(2, 3); i < n; i++) w += this.one(SYL);
-      return w[0]!.toUpperCase() + w.slice(1);
-    });
-  }
-}
+const SYL = ['kal', 'ro', 'vin', 'es', 'tun', 'gar', 'bo', 'lim', 'hed', 'sko', 'ram', 'fin'];
 
 const KINDS = ['Blower', 'Agitator', 'Dryer', 'Scrubber', 'Hoist', 'Feeder', 'Grinder', 'Condenser', 'Evaporator', 'Compactor'];
 const FIRST = ['Rut', 'Henrik', 'Lena', 'Tomas', 'Frida', 'Oskar', 'Vera', 'Jonas', 'Alma', 'Viktor'];
 const ORG = ['Works', 'Engineering', 'Montage', 'Installations', 'Technik', 'Service'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 type Key = 'year' | 'installer' | 'inspection' | 'service' | 'warranty' | 'life' | 'mass' | 'power' | 'engineer' | 'site' | 'startup' | 'price' | 'capacity';
 
@@ -327,8 +284,8 @@ const TWO: Array<(a: string, q1: string, about2: string, n1: string, n2: string)
 ];
 
 export function generateDocs8Set(count = 20, seed = 0x8d08): { docs: HardDocument[]; items: HardItem[] } {
-  const d = new Draw(rng(seed));
-  const qd = new Draw(rng(seed ^ 0x5a5a));
+  const d = new Draw(lcg32(seed), SYL);
+  const qd = new Draw(lcg32(seed ^ 0x5a5a), SYL);
   const docs: HardDocument[] = [];
   const items: HardItem[] = [];
   const tag = (kind: string): string => d.unique(() => `${kind} ${String.fromCharCode(65 + d.int(0, 25))}${String.fromCharCode(65 + d.int(0, 25))}-${d.int(100, 999)}`);

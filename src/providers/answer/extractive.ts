@@ -5,19 +5,20 @@
 import type { BBox } from '../../pipeline/types.js';
 import { expandAbbreviations } from './abbreviations.js';
 import { questionType, recurrenceAgrees, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
-import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays } from './labelled-values.js';
+import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { glossaryAnswer } from './glossary.js';
 import { restoreStops } from './lost-stops.js';
 import { captionOrder, captionRead } from './table-captions.js';
-import { classesIn } from './paraphrases.js';
+import { classesIn, PRICE_CLASS } from './paraphrases.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { completedLines, wrapsByLayout } from './line-wrap.js';
 import { labelValueRows } from './label-rows.js';
+import { headerOver } from './header-cut.js';
 import { definiteAntecedents } from './coreference.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
@@ -163,6 +164,11 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
   // chunk holds its value, its row label or its header.
   const inChunk = new Set(lines.filter((l) => l.bbox).map((l) => `${l.text}|${(l.bbox ?? []).join(',')}`));
   const has = (l: PassageLine | undefined): boolean => l !== undefined && inChunk.has(`${l.text}|${(l.bbox ?? []).join(',')}`);
+  // Every value box of the page: a header line over several values of a row is cut between them.
+  const values = page.flatMap((l) => {
+    const t = trailingNumber(l);
+    return t ? [t.line.bbox] : [];
+  });
   for (const pageLine of page) {
     const split = trailingNumber(pageLine);
     if (!split) continue;
@@ -191,7 +197,8 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
           .filter((o) => o !== rowLabel && o !== pageLine && Math.abs(cy(o.bbox) - cy(b)) < tol && !isNumeric(o.text) && o.text.trim().split(/\s+/).length <= 6 && namesIn(o.text).length > 0)
           .sort((x, y) => x.bbox[0] - y.bbox[0])
       : [];
-    const name = [rowLabel?.text.trim(), ...rowNames.map((o) => o.text.trim()), header?.text.trim()].filter((s) => s).join(', ');
+    const headerText = header ? headerOver(header, b, values.filter((v) => Math.abs(cy(v) - cy(b)) < tol)) : undefined;
+    const name = [rowLabel?.text.trim(), ...rowNames.map((o) => o.text.trim()), headerText].filter((s) => s).join(', ');
     out.push({
       text: `${name}: ${value}`,
       context: caption?.text.trim() ?? '',
@@ -349,10 +356,10 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   }
   // A question that names the unit ("how many cubic metres per hour") is answered by a span in it.
   // (A table value fits by its header's unit, checked by bareValueFits.)
-  // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit names none without some of the wording.
-  // (a column named by the bare unit, "Hours", is that wording: "How many hours does P-102 have?")
-  const unitColumn = unit.kind === 'cell' && /(?:^|,\s*)(?:hours?|years?|months?|weeks?|days?|minutes?)\s*:/i.test(unit.text);
-  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitColumn);
+  // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit
+  // names none without some of the wording, unless a column's property is that unit itself ("Hours").
+  const unitProperty = unit.kind === 'cell' && part.type.unitWord !== undefined && unitIsProperty(part.type.unitWord, unit.text, part.text);
+  const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitProperty);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
     // value whose row and header name nothing the question asks (only its unit fits: "cost" and
@@ -378,7 +385,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
   const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
   const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
-  const typedSpan = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const typedSpan = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
   return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
@@ -431,8 +438,9 @@ function byTypeAlone(type: QuestionType, text: string, qTokens: Set<string>): st
  * after ...) and the statement speaks of others only: "Which company manufactured X?" is not
  * answered by type alone from "X was installed by Norrland Mechanical." (the maker is not given).
  */
-function otherRole(question: string, text: string): boolean {
+function otherRole(question: string, text: string, type: QuestionType['type']): boolean {
   const asked = classesIn(new Set(terms(question)));
+  if (type !== 'money') asked.delete(PRICE_CLASS);
   if (asked.size === 0) return false;
   const said = classesIn(new Set(terms(text)));
   return said.size > 0 && ![...asked].some((c) => said.has(c));

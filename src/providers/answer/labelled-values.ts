@@ -54,6 +54,35 @@ export function timeUnitInLabel(unitWord: string, header: string): boolean {
   return [...label.matchAll(/\(([^()]+)\)/g)].some((m) => new RegExp(`^(?:${abbr})$`, 'i').test(m[1]!.trim()));
 }
 
+/**
+ * The property words of a table value's label apart from the unit it is measured in: a header
+ * "Operating hours (h)" names hours run (measured in hours), "Oil change (h)" names an oil change
+ * interval (measured in hours), "Noise level [dBA]" a noise level. Each comma piece of a "row,
+ * column: value" line that names no asset is a header; its bracketed unit is left out.
+ */
+export function propertyWords(line: string): string[][] {
+  const label = line.slice(0, Math.max(0, line.lastIndexOf(':')));
+  return label
+    .split(/,\s*/)
+    .filter((piece) => namesIn(piece).length === 0)
+    .map((piece) => tokenize(piece.replace(/\(([^()]*)\(([^()]*)\)([^()]*)\)/g, '($1$2$3)').replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ')))
+    .filter((words) => words.length > 0);
+}
+
+/**
+ * Whether a table value's column is the asked time unit itself as a property ("Hours", "Operating
+ * hours (h)": hours counted), so "how many hours does P-102 have" names it; a column only measured
+ * in that unit ("Oil change (h)") needs the question to say its property. The column's other
+ * property words must be the question's too: "Operating hours" is no answer to how many hours
+ * pass before fresh oil.
+ */
+export function unitIsProperty(unitWord: string, line: string, question: string): boolean {
+  const unit = unitWord.replace(/s$/, '');
+  const asked = new Set(tokenize(question).map(stem));
+  const isUnit = (w: string): boolean => w === unit || w === `${unit}s`;
+  return propertyWords(line).some((words) => words.some(isUnit) && words.every((w) => isUnit(w) || asked.has(stem(w))));
+}
+
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
 export function bareValueFits(q: QuestionType, value: string, header: string): boolean {
   const v = value.trim();
@@ -116,11 +145,20 @@ export function flowColumnAsked(question: string, header: string): boolean {
   return per === undefined || per === PER_TIME_UNIT[m[2]!.toLowerCase()];
 }
 
-/** The unit family a column's header gives in parentheses ("Motor (kW)" -> power), if any. */
+/** Whether a piece of a header is a unit of measure alone ("dB", "mm/s", "deg C"). */
+const unitAlone = (piece: string): boolean => /^[^\s/]+(?:\s+[A-Za-z])?$/.test(piece.trim()) && spanFamily(`1 ${piece.trim()}`) !== null;
+
+/**
+ * The unit family a column's header gives, if any: in brackets ("Motor (kW)" -> power, "Noise
+ * level [dBA]" -> sound) or as a comma piece of its own ("Sound level, dB", "Vib. velocity, mm/s").
+ */
 export function columnUnitFamily(header: string): ReturnType<typeof spanFamily> {
-  const label = header.replace(/:[^:()]*$/, '');
-  const units = [...label.matchAll(/\(([^()]+)\)/g)].map((m) => spanFamily(`1 ${m[1]!.trim()}`)).filter((f) => f !== null);
-  return units.length === 1 ? units[0]! : null;
+  // A unit with a bracket of its own ("dB(A)") is one unit.
+  const label = header.replace(/:[^:()]*$/, '').replace(/\(([^()]*)\(([^()]*)\)([^()]*)\)/g, '($1$2$3)');
+  const bracketed = [...label.matchAll(/\(([^()]+)\)|\[([^[\]]+)\]/g)].map((m) => (m[1] ?? m[2]!).trim());
+  const pieces = label.split(/,\s*/).filter(unitAlone);
+  const units = [...bracketed, ...pieces].map((u) => spanFamily(`1 ${u}`)).filter((f) => f !== null);
+  return units.length > 0 && units.every((f) => f === units[0]) ? units[0]! : null;
 }
 
 /**

@@ -18,7 +18,7 @@ const CLASSES: readonly string[][] = [
   // Taking equipment into use for the first time.
   ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation', 'in operation since', 'in service since'],
   // How long equipment is meant to stay usable.
-  ['lifetime', 'lifespan', 'life', 'last', 'endure', 'life expectancy', 'stay in use', 'remain in use', 'remain in service', 'stay in service'],
+  ['lifetime', 'lifespan', 'life', 'last', 'endure', 'life expectancy', 'stay in use', 'remain in use', 'remain in service', 'stay in service', 'be usable', 'stay usable', 'remain usable', 'useful life'],
   // A maker's promise to repair or replace for a time (not how long the thing lasts).
   ['warranty', 'guarantee', 'guaranteed', 'warranted'],
   // Who answers for something.
@@ -29,6 +29,10 @@ const CLASSES: readonly string[][] = [
   ['price', 'cost', 'pay', 'paid', 'buy', 'bought', 'purchase', 'acquisition cost', 'purchase price', 'price paid'],
   // Servicing equipment (routine work on it, not looking it over).
   ['service', 'servicing'],
+  // How sound equipment is judged to be: a score or index of its condition.
+  ['health score', 'health index', 'health rating', 'condition', 'condition index', 'condition rating', 'condition score'],
+  // Oiling a machine: a lube interval is the time between oil changes.
+  ['lubricate', 'lubrication', 'lube', 'oil', 'oil change', 'relubrication'],
 ];
 
 const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');
@@ -52,6 +56,13 @@ export function paraphrasesOf(word: string): string[] {
   if (!classes) return [];
   return [...new Set([...classes].flatMap((i) => CLASSES[i]!))].filter((m) => key(m) !== own);
 }
+
+/**
+ * The class of what was paid: a sum, not an act with a time or agent of its own. A year asked of
+ * it ("How much did X cost, and in which year?") is the year the asset was acquired, which a
+ * document dates by its installation or commissioning: no statement is of "another role" to it.
+ */
+export const PRICE_CLASS = CLASSES.findIndex((c) => c.includes('price'));
 
 /** Whether the lexicon knows the phrase (words joined by "_" or " "). */
 export const isParaphrasePhrase = (phrase: string): boolean => phrase.replace(/_/g, ' ').includes(' ') && MEMBERS.has(key(phrase.replace(/_/g, ' ').toLowerCase()));
