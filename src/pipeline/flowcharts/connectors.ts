@@ -9,19 +9,9 @@ import { components, dilate, type Component } from './components.js';
 import type { Mask } from './raster.js';
 import type { BBox } from '../types.js';
 import { weakHead } from './weak-heads.js';
-import { tailsOfHeads } from './crossings.js';
+import { tailsOfHeads, type Contact } from './crossings.js';
 
-export interface Contact {
-  /** Index of the touched node (shape or text node). */
-  node: number;
-  x: number;
-  y: number;
-  /** Foreground near the contact over what a bare line would hold there. */
-  density: number;
-  head: boolean;
-  /** The density read on the foreground up to the node's own edge (see densitiesWithMargin). */
-  marginDensity?: number;
-}
+export type { Contact };
 
 export interface Stroke {
   pixels: number[];

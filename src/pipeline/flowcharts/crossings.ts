@@ -2,7 +2,19 @@
 // which head: a straight line keeps its direction through the crossing, so the tail whose straight
 // path to a head runs on the stroke's own pixels all the way is that head's. Nearness alone pairs
 // a head with the end of the other line whenever that end lies closer.
-import type { Contact } from './connectors.js';
+
+/** Where a stroke touches a node (found in connectors.ts). */
+export interface Contact {
+  /** Index of the touched node (shape or text node). */
+  node: number;
+  x: number;
+  y: number;
+  /** Foreground near the contact over what a bare line would hold there. */
+  density: number;
+  head: boolean;
+  /** The density read on the foreground up to the node's own edge (see densitiesWithMargin). */
+  marginDensity?: number;
+}
 
 /** Share of points along the segment from `a` to `b` that lie within `r` of a stroke pixel. */
 export function onStroke(a: Contact, b: Contact, has: (x: number, y: number) => boolean, r: number): number {

@@ -3,7 +3,13 @@
 // apart by how many shapes they border.
 import { components, dilate, erode, filledLabel, hullArea, type ComponentStats, type FilledRegion } from './components.js';
 import type { Mask } from './raster.js';
-import type { ShapeScale } from './shapes.js';
+
+export interface ShapeScale {
+  /** Stroke thickness in pixels. */
+  stroke: number;
+  /** Typical glyph height in pixels. */
+  glyph: number;
+}
 
 interface Hole {
   /** Labels of the background components the hole was found among. */

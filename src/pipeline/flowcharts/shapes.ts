@@ -7,7 +7,9 @@
 // convex and rarely hold centred text, which is what tells them apart.
 import type { BBox } from '../types.js';
 import { components, dilate, erode, open, type Component } from './components.js';
-import { shapeHoles } from './holes.js';
+import { shapeHoles, type ShapeScale } from './holes.js';
+
+export type { ShapeScale };
 import type { Mask } from './raster.js';
 
 export type ShapeKind = 'process' | 'decision' | 'terminator' | 'io' | 'connector' | 'subroutine';
@@ -22,14 +24,6 @@ export interface Region {
   /** The region before attachments were trimmed: it still holds a flat diamond's sharp ends. */
   untrimmed: number[];
 }
-
-export interface ShapeScale {
-  /** Stroke thickness in pixels. */
-  stroke: number;
-  /** Typical glyph height in pixels. */
-  glyph: number;
-}
-
 
 /** Shapes of the figure, unclassified pixel sets first, then each with its kind. */
 /** `holes`: the masks holes are read on (holes.ts), when not `fg` itself. */

@@ -240,6 +240,8 @@ const shift = (lines: TextLine[], dx: number, dy: number, k = 1): TextLine[] => 
  */
 const BLOCK_LINE_HEIGHT = 32;
 const MAX_BLOCK_SCALE = 2;
+/** A word of a scaled block taller than this many scaled lines of print is read again unscaled. */
+const TALL_WORD = 2.5;
 
 /** The factor a table block is scaled up by: BLOCK_LINE_HEIGHT over the height of its lines of print (lineHeight), 1 when that is near enough. */
 export function blockScale(block: GreyPixels): number {
@@ -295,8 +297,15 @@ async function recognise(prepared: PreparedScan, reader: PageRecognizer, dpi: nu
     const { width, height } = t.piece.img;
     const k = blockScale(t.piece.img);
     const img = k > 1 ? await resize(t.piece.img, Math.round(width * k), Math.round(height * k)) : t.piece.img;
-    const words = cleanLines(await reader.readBlock(img, dpi && Math.round(dpi * (img.width / width))));
-    read.push({ box: t.box, lines: shift(words, t.piece.x0, t.piece.y0, width / img.width) });
+    let words = cleanLines(await reader.readBlock(img, dpi && Math.round(dpi * (img.width / width))));
+    let scaled = img.width / width;
+    // A word much taller than the line of print it was scaled to has taken in a band's edge
+    // (seen on a dark header over a shaded row): its box no longer says which cell it is in.
+    if (k > 1 && words.some((l) => l.words.some((w) => w.bbox[3] - w.bbox[1] > TALL_WORD * BLOCK_LINE_HEIGHT))) {
+      words = cleanLines(await reader.readBlock(t.piece.img, dpi));
+      scaled = 1;
+    }
+    read.push({ box: t.box, lines: shift(words, t.piece.x0, t.piece.y0, 1 / scaled) });
   }
   return placeTables(page, read);
 }
