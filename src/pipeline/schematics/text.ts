@@ -165,10 +165,11 @@ function withPunctuation(cc: Components, g: TextGroup, th: number, taken: Set<nu
 }
 
 /**
- * The crop in black and white, cut half-way between its ink and its paper: OCR thresholds a whole
- * image at once, and one threshold for crops of different contrast thins or breaks strokes.
+ * The crop in black and white, cut `cut` of the way from its ink to its paper (half-way by
+ * default): OCR thresholds a whole image at once, and one threshold for crops of different
+ * contrast thins or breaks strokes.
  */
-function ownThreshold(img: GreyPixels): GreyPixels {
+function ownThreshold(img: GreyPixels, cut = 0.5): GreyPixels {
   const hist = new Uint32Array(256);
   for (let i = 0; i < img.data.length; i++) hist[img.data[i]!]!++;
   const level = (share: number): number => {
@@ -179,7 +180,7 @@ function ownThreshold(img: GreyPixels): GreyPixels {
   const ink = level(0.03);
   const paper = level(0.6);
   if (paper - ink < 30) return img;
-  const t = (ink + paper) / 2;
+  const t = ink + cut * (paper - ink);
   const out = new Uint8Array(img.data.length);
   for (let i = 0; i < out.length; i++) out[i] = img.data[i]! <= t ? 0 : 255;
   return { data: out, width: img.width, height: img.height };
@@ -199,7 +200,7 @@ interface Placed {
  * Reads every group in one OCR call: each group cut upright from the original at OCR_HEIGHT,
  * everything but its own characters whitened, the crops stacked one per line.
  */
-export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr, height = OCR_HEIGHT): Promise<TextItem[]> {
+export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr, height = OCR_HEIGHT, cut = 0.5): Promise<TextItem[]> {
   if (groups.length === 0) return [];
   const scale = height / th;
   const pad = Math.round(0.35 * th);
@@ -232,7 +233,7 @@ export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask
     const native = frame.crop(original, p.box, 1 / frame.scale, keep);
     const w = Math.max(1, Math.round((p.box[2] - p.box[0]) * p.scale));
     const h = Math.max(1, Math.round((p.box[3] - p.box[1]) * p.scale));
-    const crop = ownThreshold(await resize(native, w, h, 'lanczos3'));
+    const crop = ownThreshold(await resize(native, w, h, 'lanczos3'), cut);
     for (let v = 0; v < crop.height; v++) mosaic.set(crop.data.subarray(v * crop.width, (v + 1) * crop.width), (p.y0 + v) * width + p.x0);
   }
   if (process.env.DEBUG_MOSAIC) (globalThis as { mosaic?: GreyPixels }).mosaic = { data: mosaic, width, height: y };
@@ -253,7 +254,7 @@ export async function readGroups(groups: TextGroup[], cc: Components, mask: Mask
   return out;
 }
 
-/** Text read below this confidence is read again at REREAD_HEIGHT. */
+/** Text read below this confidence is read again (REREADS). */
 export const REREAD_BELOW = 0.92;
 /**
  * A second, larger crop height: small letters (a 150-dpi scan's legend, about 10 pixels tall)
@@ -261,6 +262,17 @@ export const REREAD_BELOW = 0.92;
  * at 36), and the reading OCR is surer of is the right one more often than either height alone.
  */
 export const REREAD_HEIGHT = 36;
+/**
+ * A thinner cut (of the way from ink to paper) for a third reading: a coarse scan's heavy strokes
+ * cut half-way grow tails and merge ("l" read as "i", "fi" as one blot); cut nearer the ink they
+ * come apart again.
+ */
+export const THIN_CUT = 0.38;
+/** The re-readings of weak text: crop height and cut. */
+const REREADS: ReadonlyArray<{ height: number; cut: number }> = [
+  { height: REREAD_HEIGHT, cut: 0.5 },
+  { height: OCR_HEIGHT, cut: THIN_CUT },
+];
 
 /** A tag's shape: letters, a hyphen, digits ("NRV-858", "HV-153A"); currency signs stand for S and E. */
 export const TAG_SHAPE = /^[A-Z$§£€]{1,4}\s*-\s*\d{1,5}[A-Z]?$/;
@@ -268,38 +280,47 @@ export const TAG_SHAPE = /^[A-Z$§£€]{1,4}\s*-\s*\d{1,5}[A-Z]?$/;
 const wordsOf = (t: string): string[] => (t.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase());
 
 /**
- * The groups read (readGroups), and those read with little confidence read again at a larger
- * size. Of two different readings the one kept is, in turn: for a group of one component (letters
- * printed touching, taken as text for being two letters wide: stackedLetters), one of two
- * characters or more ("TT", not "T"); the one whose words the rest of the sheet uses more (a
- * larger crop reads some thin "l"s as "i", "vaive", where the sheet says "valve" ten times);
- * the one shaped like a tag ("D-120", not "0-120"); the surer one.
+ * The groups read (readGroups), and those read with little confidence read again (REREADS). Of
+ * different readings the one kept is, in turn: for a group of one component (letters printed
+ * touching, taken as text for being two letters wide: stackedLetters), one of two characters or
+ * more ("TT", not "T"); the one whose words the rest of the sheet uses more (a larger crop reads
+ * some thin "l"s as "i", "vaive", where the sheet says "valve" ten times); the one shaped like a
+ * tag ("D-120", not "0-120"); the surer one (a text read more than once by its surest reading).
  */
 export async function readGroupsTwice(groups: TextGroup[], cc: Components, mask: Mask, frame: Frame, original: GreyPixels, th: number, ocr: SchematicOcr): Promise<TextItem[]> {
   const first = await readGroups(groups, cc, mask, frame, original, th, ocr);
-  const weak = first.filter((i) => i.confidence < REREAD_BELOW);
+  const weak = first.filter((i) => i.confidence < REREAD_BELOW).map((i) => ({ box: i.box, members: i.members }));
   if (weak.length === 0) return first;
-  const again = await readGroups(weak.map((i) => ({ box: i.box, members: i.members })), cc, mask, frame, original, th, ocr, REREAD_HEIGHT);
   const key = (b: BBox): string => b.join(',');
-  const second = new Map(again.map((i) => [key(i.box), i]));
+  const others: Array<Map<string, TextItem>> = [];
+  for (const r of REREADS) {
+    const again = await readGroups(weak, cc, mask, frame, original, th, ocr, r.height, r.cut);
+    others.push(new Map(again.map((i) => [key(i.box), i])));
+  }
   const single = new Set(groups.filter((g) => g.members.length === 1).map((g) => key(g.box)));
   const count = new Map<string, number>();
   for (const i of first) for (const w of wordsOf(i.text)) count.set(w, (count.get(w) ?? 0) + 1);
   return first.map((i) => {
-    const b = second.get(key(i.box));
-    if (!b) return i;
-    // Either reading says how surely this is text (what the sheet keeps as text goes by it):
-    // the higher of the two, whichever text is kept.
-    const confidence = Math.max(i.confidence, b.confidence);
-    if (b.text === i.text) return { ...i, confidence };
+    const readings = [i, ...others.map((m) => m.get(key(i.box))).filter((b): b is TextItem => b !== undefined)];
+    if (readings.length === 1) return i;
+    // Any reading says how surely this is text (what the sheet keeps as text goes by it): the
+    // highest, whichever text is kept.
+    const confidence = Math.max(...readings.map((r) => r.confidence));
     // Support from the other items: the item's own first reading does not vote for itself.
     const own = wordsOf(i.text);
     const support = (t: string): number => wordsOf(t).reduce((n, w) => n + (count.get(w) ?? 0) - own.filter((o) => o === w).length, 0);
     const wide = single.has(key(i.box));
     const order = (t: TextItem): number[] => [wide && t.text.replace(/[^A-Za-z0-9]/g, '').length < 2 ? 0 : 1, support(t.text), TAG_SHAPE.test(t.text.trim()) ? 1 : 0, t.confidence];
-    const [x, y] = [order(i), order(b)];
-    const k = x.findIndex((v, n) => v !== y[n]);
-    return { ...i, text: k >= 0 && y[k]! > x[k]! ? b.text : i.text, confidence };
+    // A text read more than once counts with its surest reading.
+    const surest = new Map<string, TextItem>();
+    for (const r of readings) if (!surest.has(r.text) || surest.get(r.text)!.confidence < r.confidence) surest.set(r.text, r);
+    let best = surest.get(i.text)!;
+    for (const b of surest.values()) {
+      const [x, y] = [order(best), order(b)];
+      const k = x.findIndex((v, n) => v !== y[n]);
+      if (k >= 0 && y[k]! > x[k]!) best = b;
+    }
+    return { ...i, text: best.text, confidence };
   });
 }
 

@@ -43,13 +43,17 @@ describe('schematic text', () => {
     for (const y0 of [10, 40]) for (let y = y0; y < y0 + 12; y++) grey.data.fill(0, y * 200 + 20, y * 200 + 120);
     const sheet = await prepareSheet(grey);
     const groups = [10, 40].map((y) => ({ box: [20, y, 120, y + 12] as BBox, members: [] }));
-    const ocrOf = (calls: Array<Array<[string, number]>>): SchematicOcr & { heights: number[] } => {
+    // Calls left out (the thin-cut reading, THIN_CUT) answer with nothing.
+    const ocrOf = (calls: Array<Array<[string, number]>>): SchematicOcr & { heights: number[]; ink: number[] } => {
       const heights: number[] = [];
+      const ink: number[] = [];
       return {
         heights,
+        ink,
         readBlock: async (img) => {
           heights.push(img.height);
-          const answers = calls[heights.length - 1]!;
+          ink.push(img.data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0));
+          const answers = calls[heights.length - 1] ?? [];
           return answers.map(([text, confidence], i) => {
             const cy = ((i + 0.5) * img.height) / answers.length;
             const bbox: BBox = [0, cy - 2, img.width, cy + 2];
@@ -73,6 +77,13 @@ describe('schematic text', () => {
     expect(readTouching.map((i) => i.text)).toEqual(['TT', '302']);
     // Its confidence as text is the higher of the two readings'.
     expect(readTouching[0]!.confidence).toBe(0.76);
+    // A third reading cut thinner: kept when surer ("Filter" where heavy strokes read "Fitter"),
+    // but a text read twice counts with its surest reading.
+    const thin = ocrOf([[['Gate valve', 0.6], ['Fitter', 0.63]], [['Gate valve', 0.7], ['Fitter', 0.89]], [['Gate valve', 0.65], ['Filter', 0.95]]]);
+    expect(await read(thin)).toEqual(['Gate valve', 'Filter']);
+    expect(thin.heights[2]).toBe(thin.heights[0]);
+    expect(thin.ink[2]!).toBeLessThan(thin.ink[0]!);
+    expect(await read(ocrOf([[['Spectacle blind', 0.69], ['D-120', 0.96]], [['Spectacle blind', 0.8]], [['Spectacie blind', 0.79]]]))).toEqual(['Spectacle blind', 'D-120']);
     // Sure readings are not read again.
     const sure = ocrOf([[['Gate valve', 0.96], ['Plug valve', 0.95]]]);
     expect(await read(sure)).toEqual(['Gate valve', 'Plug valve']);
