@@ -52,6 +52,12 @@ const MIN_SKEW = 0.1;
 /** Below this share of the projection peakedness along rows against columns, text runs down the page. */
 const SIDEWAYS = 0.6;
 /**
+ * Below this share a page that reads badly may be sideways with too little text for the ink to
+ * tell, and is asked of the engine's orientation detection (0.55-1.1 CPU s). Upright text pages
+ * that read badly (pictures, foreign scripts) measure 3-5.
+ */
+const MAY_BE_SIDEWAYS = 1.5;
+/**
  * Share of the page's inked cells left without a sure word at which the page is read plainly as
  * well (plain-read.ts). Pages read well leave 0.001-0.04 (rules and frames that stay ink); pages
  * where the plain read found words ours had lost left 0.06-0.86 (validation seeds 31 and 57).
@@ -379,20 +385,35 @@ async function plainRead(regions: BBox[], from: { page: GreyPixels; degrees: num
   return out;
 }
 
+/** A way to lay the page: mirrored left to right or not, then turned by quarter turns. */
+interface Way {
+  turns: number;
+  mirrored: boolean;
+}
+/** Upside down (a sheet fed the wrong way up) first, then backwards, then backwards and upside down. */
+const BAND_WAYS: Way[] = [
+  { turns: 2, mirrored: false },
+  { turns: 0, mirrored: true },
+  { turns: 2, mirrored: true },
+];
+const laid = (img: GreyPixels, way: Way): GreyPixels => {
+  const m = way.mirrored ? mirrorGrey(img) : img;
+  return way.turns ? quarterTurn(m, way.turns) : m;
+};
+
 /**
- * Quarter turns (0 or 2) after which the mirrored page reads as text, judged on the band of the
- * page where `lines` (a reading at low confidence) found the most words: the band read mirrored
- * must reach LOW_CONFIDENCE and beat the band's own words by MIRROR_GAIN. Undefined when
- * neither does, or no words were found.
+ * The first of `ways` in which the band of the page where `lines` (a reading at low confidence)
+ * found the most words reads as text: it must reach LOW_CONFIDENCE and beat the band's own words
+ * by MIRROR_GAIN. Undefined when none does, or no words were found.
  */
-async function mirrorTurns(img: GreyPixels, lines: TextLine[], reader: PageRecognizer, dpi: number | undefined): Promise<number | undefined> {
+async function bandWay(img: GreyPixels, lines: TextLine[], reader: PageRecognizer, dpi: number | undefined, ways: Way[]): Promise<Way | undefined> {
   const band = densestBand(lines, img);
   if (!band) return undefined;
   const own = meanConfidence(lines.filter((l) => l.bbox[1] >= band[1] && l.bbox[3] <= band[3]));
-  const mirrored = mirrorGrey(crop(img, band).img);
-  for (const t of [0, 2]) {
-    const c = meanConfidence(await reader.readPage(t ? quarterTurn(mirrored, t) : mirrored, dpi));
-    if (c >= LOW_CONFIDENCE && c > own + MIRROR_GAIN) return t;
+  const piece = crop(img, band).img;
+  for (const way of ways) {
+    const c = meanConfidence(await reader.readPage(laid(piece, way), dpi));
+    if (c >= LOW_CONFIDENCE && c > own + MIRROR_GAIN) return way;
   }
   return undefined;
 }
@@ -402,8 +423,8 @@ async function mirrorTurns(img: GreyPixels, lines: TextLine[], reader: PageRecog
  * paints out its rules and recognises it once, at `dpi` (the image's resolution) when known.
  * Where that leaves UNREAD_INK of the ink without a sure word, the regions left unread are read
  * on the page as scanned and merged in (plain-read.ts). A page whose words come back with low
- * confidence is asked of the engine's orientation detection and read again only when that says
- * it is upside down or sideways, and read mirrored only when a band of it reads so.
+ * confidence is read again upside down, mirrored, or both only when a band of it reads so; the
+ * engine's orientation detection is asked only when its ink may run down the page.
  */
 export async function readScannedPage(input: GreyPixels, reader: PageRecognizer, dpi?: number): Promise<ScannedPage> {
   let img = input;
@@ -428,33 +449,33 @@ export async function readScannedPage(input: GreyPixels, reader: PageRecognizer,
     }
   }
   let best: ScannedPage = { img, turns, skew: degrees, lines, rules: prepared.rules };
-  if (!turns && reader.orientation && meanConfidence(lines) < LOW_CONFIDENCE) {
-    // Upside down (or sideways with too little text to tell from the ink)? The turned page is
-    // read again, and kept only if it reads better: a figure page reads badly either way.
-    const t = (await reader.orientation(img)) ?? 0;
-    if (t) {
-      const turned = quarterTurn(img, t);
-      const again = prepareScan(turned);
-      const read = await recognise(again, reader, dpi);
-      if (meanConfidence(read) > meanConfidence(lines)) best = { img: turned, turns: t, skew: degrees, lines: read, rules: again.rules };
-    }
-  }
   if (meanConfidence(lines) < LOW_CONFIDENCE) {
-    // Text that runs backwards (a sheet scanned through from its back, a transparency laid the
-    // wrong way, a page drawn with a flipped matrix) reads as garbage at low confidence however
-    // the page is turned, and the orientation detection cannot tell it (it may even turn such a
-    // page, and a turned garbage reading can pass for text). The band of the page with the most
-    // words is read mirrored, and mirrored and turned half a turn (a page flipped top to
-    // bottom); only when one of them reads as text is the whole page read that way, and kept
-    // when it reads as text where the rest did not. (Picture and foreign-script pages, the
-    // usual low readings, pay two reads of a quarter page, not an orientation detection and a
-    // whole page.)
-    const t = await mirrorTurns(img, lines, reader, dpi);
-    if (t !== undefined) {
-      const flipped = quarterTurn(mirrorGrey(img), t);
+    // Upside down, or text that runs backwards (a sheet scanned through from its back, a
+    // transparency laid the wrong way, a page drawn with a flipped matrix)? Such a page reads as
+    // garbage at low confidence, and the engine's orientation detection cannot tell a mirror (it
+    // may even turn such a page, and a turned garbage reading can pass for text). The band of the
+    // page with the most words is read upside down, mirrored, and mirrored upside down (a
+    // page already turned upright: mirrored only); only when one of them reads as text is the
+    // whole page read that way, and kept when it reads as text where the page did not. (Picture
+    // and foreign-script pages, the usual low readings, pay three reads of a quarter page.)
+    const way = await bandWay(img, lines, reader, dpi, turns ? BAND_WAYS.filter((w) => w.mirrored) : BAND_WAYS);
+    if (way) {
+      const flipped = laid(img, way);
       const again = prepareScan(flipped);
       const read = await recognise(again, reader, dpi);
-      if (meanConfidence(read) >= LOW_CONFIDENCE && meanConfidence(read) > meanConfidence(best.lines) + MIRROR_GAIN) best = { img: flipped, turns: t, skew: degrees, lines: read, rules: again.rules, mirrored: true };
+      if (meanConfidence(read) >= LOW_CONFIDENCE && meanConfidence(read) > meanConfidence(lines) + MIRROR_GAIN) {
+        best = { img: flipped, turns: way.turns, skew: degrees, lines: read, rules: again.rules, ...(way.mirrored ? { mirrored: true } : {}) };
+      }
+    } else if (!turns && reader.orientation && skew.rowsOverColumns < MAY_BE_SIDEWAYS) {
+      // Sideways with too little text for the ink to tell (rows not clearly over columns): the
+      // engine's orientation detection, and the quarter-turned page kept only if it reads better.
+      const t = (await reader.orientation(img)) ?? 0;
+      if (t % 2) {
+        const turned = quarterTurn(img, t);
+        const again = prepareScan(turned);
+        const read = await recognise(again, reader, dpi);
+        if (meanConfidence(read) > meanConfidence(lines)) best = { img: turned, turns: t, skew: degrees, lines: read, rules: again.rules };
+      }
     }
   }
 
