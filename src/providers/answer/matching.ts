@@ -120,7 +120,7 @@ export interface TextMatch {
   exactScore: number;
   /** Share of the non-key (content) weight matched; 1 when the question has no content words. */
   contentShare: number;
-  /** Share of the weight matched only through a related word ("order" for "rate"), not the question's own. */
+  /** Share of the weight of one-word terms matched only through a related word ("order" for "rate"), not the question's own. */
   relatedShare: number;
   missingKey: boolean;
   matched: string[];
@@ -168,7 +168,8 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
     else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
     else if ([...t.alts].some((a) => stems.has(a)) || t.phrases.some((ph) => ph.every((p) => stems.has(p))) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) {
       strength = RELATED;
-      related += t.weight;
+      // One word's WordNet senses stray far ("order" for "rate"); a phrase's relatives ("commissioned" for "taken into operation") do not.
+      if (t.parts.length === 1) related += t.weight;
     }
     total += t.weight;
     got += t.weight * strength;
