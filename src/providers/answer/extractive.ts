@@ -19,6 +19,7 @@ import { isNumeric, stem, terms, tokenize } from './text.js';
 import { completedLines, wrapsByLayout } from './line-wrap.js';
 import { labelValueRows } from './label-rows.js';
 import { headerOver } from './header-cut.js';
+import { echoesQuestion, ownWordsFirst } from './own-words.js';
 import { definiteAntecedents } from './coreference.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, PassageLine, Plan, Step } from './types.js';
@@ -325,7 +326,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // ("Which bank ..." asks for a name, so only "what" questions.)
     const span = unit.span ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
-    const echo = tokenize(span).every((t) => qTokens.has(t));
+    const echo = echoesQuestion(span, part.terms, qTokens);
     // Names alone do not answer from a sentence: one about the asset that shares none of the
     // question's other words ("colour") is about something else; a table cell only when the
     // question names its column too ("the Q2 output of East Shaft" is "East Shaft, Q2: 25").
@@ -348,7 +349,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
       if (definition !== null) return { score, span: definition.replace(/^(?:a|an|the)\s+/i, ''), matched: m.matched, missingKey: false };
       return { score: score * 0.95, span, matched: m.matched, missingKey: false };
     }
-    return { score, span, matched: m.matched, missingKey: false };
+    return { score: ownWordsFirst(unit.kind, score, m.relatedShare, options.answerThreshold), span, matched: m.matched, missingKey: false };
   }
   if (t === 'yes/no') {
     if (m.contentShare < options.typedContent || full < options.answerThreshold) return { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
@@ -374,7 +375,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // A column in a unit of the asked measure ("Motor (kW)" for "how much power") or a flow per the asked time names its values.
     const measured = (t === 'rate' && flowColumnAsked(part.text, unit.text)) || (t === 'quantity' && part.type.family !== null && columnUnitFamily(unit.text) === part.type.family);
     const unnamed = unit.kind === 'cell' && !ownUnit && !measured && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
-    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * full), span: nearestSpan(fresh, unit.text, part.terms).text, matched: m.matched, missingKey: false };
+    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * ownWordsFirst(unit.kind, full, m.relatedShare, 0)), span: nearestSpan(fresh, unit.text, part.terms).text, matched: m.matched, missingKey: false };
   }
   // Too little of the wording, but a statement with a span of a specific type and some of the
   // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs

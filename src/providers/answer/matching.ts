@@ -120,6 +120,8 @@ export interface TextMatch {
   exactScore: number;
   /** Share of the non-key (content) weight matched; 1 when the question has no content words. */
   contentShare: number;
+  /** Share of the weight of one-word terms matched only through a related word ("order" for "rate"), not the question's own. */
+  relatedShare: number;
   missingKey: boolean;
   matched: string[];
 }
@@ -152,6 +154,7 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
   let content = 0;
   let contentGot = 0;
   let missingKey = false;
+  let related = 0;
   const matched: string[] = [];
   for (const t of qterms) {
     let strength = 0;
@@ -163,7 +166,11 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
     // A compound noun whose head the text says ("purchase price" ~ "Price (EUR)") is half said.
     else if (t.parts.length > 1 && stems.has(t.parts.at(-1)!)) strength = HEAD_ONLY;
     else if ((family !== null && t.family === family) || (proven !== null && provedBy(proven, t.word))) strength = 1;
-    else if ([...t.alts].some((a) => stems.has(a)) || t.phrases.some((ph) => ph.every((p) => stems.has(p))) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) strength = RELATED;
+    else if ([...t.alts].some((a) => stems.has(a)) || t.phrases.some((ph) => ph.every((p) => stems.has(p))) || words.some((w) => reverse(w).stems.has(t.stem) || reverse(w).words.has(t.stem))) {
+      strength = RELATED;
+      // One word's WordNet senses stray far ("order" for "rate"); a phrase's relatives ("commissioned" for "taken into operation") do not.
+      if (t.parts.length === 1) related += t.weight;
+    }
     total += t.weight;
     got += t.weight * strength;
     if (!t.key) {
@@ -173,7 +180,7 @@ export function matchText(qterms: MatchTerm[], text: string, family: UnitFamily 
     if (strength > 0) matched.push(t.stem.replace(/_/g, ' '));
     else if (t.key) missingKey = true;
   }
-  return { score: total === 0 ? 0 : got / total, exactScore: total === 0 ? 0 : exact / total, contentShare: content === 0 ? 1 : contentGot / content, missingKey, matched };
+  return { score: total === 0 ? 0 : got / total, exactScore: total === 0 ? 0 : exact / total, contentShare: content === 0 ? 1 : contentGot / content, relatedShare: total === 0 ? 0 : related / total, missingKey, matched };
 }
 
 /** Whether one word of a text is (or relates to) a question term (where in a sentence the term is said). */
