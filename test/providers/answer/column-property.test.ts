@@ -1,20 +1,14 @@
 // A table column's property told from the unit it is measured in (issue 15 review: "Hours" and
 // "Operating hours (h)" name hours counted; "Oil change (h)" names an interval measured in hours).
 import { describe, expect, it } from 'vitest';
-import { ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
+import { NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
 import { columnUnitFamily, propertyWords, unitIsProperty } from '../../../src/providers/answer/labelled-values.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
-import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
+import type { PassageLine } from '../../../src/providers/answer/types.js';
+import { askLines } from './ask-lines.js';
 
 const at = (text: string, x: number, y: number): PassageLine => ({ text, bbox: [x, y, x + text.length * 5, y + 9] });
 
-async function ask(question: string, lines: PassageLine[]): Promise<string> {
-  const passage: Passage = { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
-  const engine = new ExtractiveEngine();
-  const plan = (await engine.plan(question)).value;
-  const read = await engine.read(question, plan, passage);
-  return (await engine.answer(question, read.value.map((e, i) => ({ ...e, id: i + 1 })), 'concise')).value.text;
-}
 
 describe('column property and unit', () => {
   it('reads the property words of a header without its bracketed unit or the row asset', () => {
@@ -43,7 +37,7 @@ describe('column property and unit', () => {
 
   it('answers a noise level from a sound-level column in decibels', async () => {
     const table = [at('Asset', 0, 100), at('Sound level, dB', 100, 100), at('Press MY-1666', 0, 120), at('80', 100, 120)];
-    expect(await ask('What noise level does Press MY-1666 produce?', table)).toBe('80');
+    expect(await askLines('What noise level does Press MY-1666 produce?', table)).toBe('80');
   });
 
   it('relates a health score to a condition index', () => {
@@ -52,8 +46,8 @@ describe('column property and unit', () => {
 
   it('answers "how many hours" from an hours column, not from an interval measured in hours', async () => {
     const table = [at('Pump', 0, 100), at('Hours', 100, 100), at('Oil change (h)', 200, 100), at('P-102', 0, 120), at('800.5', 100, 120), at('2,000', 200, 120)];
-    expect(await ask('How many hours does pump P-102 have?', table)).toBe('800.5');
+    expect(await askLines('How many hours does pump P-102 have?', table)).toBe('800.5');
     const interval = [at('Pump', 0, 100), at('Oil change (h)', 100, 100), at('P-102', 0, 120), at('2,000', 100, 120)];
-    expect(await ask('How many hours does pump P-102 have?', interval)).toBe(NOT_FOUND_TEXT);
+    expect(await askLines('How many hours does pump P-102 have?', interval)).toBe(NOT_FOUND_TEXT);
   });
 });

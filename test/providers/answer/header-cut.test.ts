@@ -1,21 +1,14 @@
 // Header cells set close together and read as one text line (issue 15, docs7 after the 15s/15t
 // merge): each value keeps the header words over its own column.
 import { describe, expect, it } from 'vitest';
-import { ExtractiveEngine } from '../../../src/providers/answer/extractive.js';
 import { headerOver } from '../../../src/providers/answer/header-cut.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
-import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
+import type { PassageLine } from '../../../src/providers/answer/types.js';
+import { askLines } from './ask-lines.js';
 
 // 5 pt a character, as the proportional cut assumes.
 const at = (text: string, x: number, y: number): PassageLine => ({ text, bbox: [x, y, x + text.length * 5, y + 9] });
 
-async function ask(question: string, lines: PassageLine[]): Promise<string> {
-  const passage: Passage = { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
-  const engine = new ExtractiveEngine();
-  const plan = (await engine.plan(question)).value;
-  const read = await engine.read(question, plan, passage);
-  return (await engine.answer(question, read.value.map((e, i) => ({ ...e, id: i + 1 })), 'concise')).value.text;
-}
 
 describe('header lines over several values', () => {
   const header = { text: 'Separator AV-3194 Separator CF-7630', bbox: [100, 100, 275, 109] as [number, number, number, number] };
@@ -35,8 +28,8 @@ describe('header lines over several values', () => {
 
   it('answers from the value under the asked asset of a transposed table', async () => {
     const lines = [at('Parameter', 40, 100), at('Separator AV-3194 Separator CF-7630', 100, 100), at('Work orders open', 0, 120), at('6', 100, 120), at('16', 190, 120)];
-    expect(await ask('How many work orders are open on Separator CF-7630?', lines)).toBe('16');
-    expect(await ask('How many work orders are open on Separator AV-3194?', lines)).toBe('6');
+    expect(await askLines('How many work orders are open on Separator CF-7630?', lines)).toBe('16');
+    expect(await askLines('How many work orders are open on Separator AV-3194?', lines)).toBe('6');
   });
 });
 

@@ -2,11 +2,11 @@
 // property itself outranks one that only shares WordNet synonyms with the question, and a
 // free-text span made only of the question's words (or their relatives) is no answer.
 import { describe, expect, it } from 'vitest';
-import { ExtractiveEngine } from '../../../src/providers/answer/extractive.js';
 import { matchTerms } from '../../../src/providers/answer/matching.js';
 import { echoesQuestion, ownWordsFirst } from '../../../src/providers/answer/own-words.js';
 import { tokenize } from '../../../src/providers/answer/text.js';
-import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
+import type { PassageLine } from '../../../src/providers/answer/types.js';
+import { askLines } from './ask-lines.js';
 
 /** A line at (x, y) from the top of the page, about 4.7 pt a character at 9 pt. */
 const at = (text: string, x: number, y: number): PassageLine => ({ text, bbox: [x, y, x + text.length * 4.7, y + 9] });
@@ -18,13 +18,6 @@ function table(top: number, rows: string[][]): PassageLine[] {
   return rows.flatMap((r, i) => r.map((v, k) => at(v, Math.round(xs[k]!), top + (i === 0 ? 0 : 18 + (i - 1) * 16))));
 }
 
-async function ask(question: string, lines: PassageLine[]): Promise<string> {
-  const passage: Passage = { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
-  const engine = new ExtractiveEngine();
-  const plan = (await engine.plan(question)).value;
-  const read = await engine.read(question, plan, passage);
-  return (await engine.answer(question, read.value.map((e, i) => ({ ...e, id: i + 1 })), 'concise')).value.text;
-}
 
 describe('own words before related ones', () => {
   it('answers "rated for condition" from the condition column, not from "Work orders" under a "status" caption', async () => {
@@ -36,8 +29,8 @@ describe('own words before related ones', () => {
         ['Boiler house', '47', 'Conveyor GQ-1660', '4.3', '13'],
       ]),
     ];
-    expect(await ask('How was Crusher MX-5073 rated for condition?', lines)).toBe('3.1');
-    expect(await ask('How many work orders are still open on Crusher MX-5073?', lines)).toBe('14');
+    expect(await askLines('How was Crusher MX-5073 rated for condition?', lines)).toBe('3.1');
+    expect(await askLines('How many work orders are still open on Crusher MX-5073?', lines)).toBe('14');
   });
 
   it('lowers only table values, and keeps them above the answer threshold', () => {
