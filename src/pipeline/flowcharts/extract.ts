@@ -8,6 +8,7 @@ import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, grai
 import { boxedLabels } from './boxed-labels.js';
 import { capEdges } from './edge-cap.js';
 import { withFaintLines } from './faint-lines.js';
+import { orientBareLines } from './flow-order.js';
 import { withoutFillSpecks } from './fill-specks.js';
 import { closeGaps } from './holes.js';
 import { findShapes, type Region } from './shapes.js';
@@ -252,7 +253,8 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale, mode === 'flowchart'));
   if (mode === 'mindmap') return assemble(nodes, raw, labels, width, glyph);
   const boxed = boxedLabels(nodes, raw, glyph, stroke);
-  return assemble(boxed.nodes, boxed.raw, [...labels, ...boxed.labels], width, glyph);
+  const edges = mode === 'flowchart' ? orientBareLines(boxed.raw, (i) => centre(boxed.nodes[i]!.bbox)) : boxed.raw;
+  return assemble(boxed.nodes, edges, [...labels, ...boxed.labels], width, glyph);
 }
 
 /** Round outlines with one or two characters (or none) are on-page connectors. */
