@@ -100,9 +100,11 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   const { frame, stroke } = sheet;
   const text = await sheetText(sheet, input);
   const { th } = text;
-  const clean = withoutText(sheet, text);
   const known = input.legend ?? [];
-  const found: FoundLegend = known.length > 0 ? { entries: [], region: null } : findLegend(text.items, sheet.cc, th, 3);
+  const found: FoundLegend = known.length > 0 ? { entries: [], region: null, pictureText: [] } : findLegend(text.items, sheet.cc, th, 3);
+  // A legend picture read as text is ink of the sheet, not text.
+  if (found.pictureText.length > 0) text.items = text.items.filter((t) => !found.pictureText.includes(t));
+  const clean = withoutText(sheet, text);
   const legend: LegendEntry[] =
     known.length > 0 ? known.map((k) => k.entry) : legendEntries(found.entries.map((e) => ({ label: e.label, bbox: frame.boxToOriginal(e.symbol) })));
   const pictures: LegendPicture[] = known.length > 0 ? knownPictures(known.map((k) => k.crop)) : found.entries.map((e) => ({ box: e.symbol }));
