@@ -15,6 +15,7 @@ import { genericShapes } from './shapes.js';
 import { fusedLines, readFused, type DrawnSymbol } from './outline-text.js';
 import { detectSymbols, drawnHit, PAD, type LegendPicture } from './symbols.js';
 import { assignTags } from './tags.js';
+import { tallIs } from './tall-stems.js';
 import { soften } from './templates.js';
 import { harmonise, itemsFromWords, readGroupsTwice, TAG_SHAPE, textGroups, textHeight } from './text.js';
 import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types.js';
@@ -48,7 +49,7 @@ export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, '
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
   const read = await readGroupsTwice(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
-  return { th, items: harmonise(read.filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
+  return { th, items: harmonise(tallIs(read, sheet.mask, cc).filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 
 /** The sheet's ink without its text (characters erased; a text layer's word boxes cleared). */
