@@ -15,6 +15,7 @@ import { genericShapes } from './shapes.js';
 import { fusedLines, readFused, type DrawnSymbol } from './outline-text.js';
 import { detectSymbols, drawnHit, PAD, type LegendPicture } from './symbols.js';
 import { assignTags } from './tags.js';
+import { tallIs } from './tall-stems.js';
 import { soften } from './templates.js';
 import { harmonise, itemsFromWords, readGroupsTwice, TAG_SHAPE, textGroups, textHeight } from './text.js';
 import type { DetectInput, LegendEntry, SchematicGraph, TextItem } from './types.js';
@@ -48,7 +49,7 @@ export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, '
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
   const read = await readGroupsTwice(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
-  return { th, items: harmonise(read.filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
+  return { th, items: harmonise(tallIs(read, sheet.mask, cc).filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 
 /** The sheet's ink without its text (characters erased; a text layer's word boxes cleared). */
@@ -100,9 +101,11 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   const { frame, stroke } = sheet;
   const text = await sheetText(sheet, input);
   const { th } = text;
-  const clean = withoutText(sheet, text);
   const known = input.legend ?? [];
-  const found: FoundLegend = known.length > 0 ? { entries: [], region: null } : findLegend(text.items, sheet.cc, th, 3);
+  const found: FoundLegend = known.length > 0 ? { entries: [], region: null, pictureText: [] } : findLegend(text.items, sheet.cc, th, 3);
+  // A legend picture read as text is ink of the sheet, not text.
+  if (found.pictureText.length > 0) text.items = text.items.filter((t) => !found.pictureText.includes(t));
+  const clean = withoutText(sheet, text);
   const legend: LegendEntry[] =
     known.length > 0 ? known.map((k) => k.entry) : legendEntries(found.entries.map((e) => ({ label: e.label, bbox: frame.boxToOriginal(e.symbol) })));
   const pictures: LegendPicture[] = known.length > 0 ? knownPictures(known.map((k) => k.crop)) : found.entries.map((e) => ({ box: e.symbol }));

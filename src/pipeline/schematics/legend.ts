@@ -18,6 +18,11 @@ export interface FoundLegend {
   entries: FoundEntry[];
   /** Everything the legend covers (rules, header, rows), working pixels; null when none. */
   region: BBox | null;
+  /**
+   * Text items that are a row's picture (a butterfly valve's "|ø|" read as "Is|"): no text, so
+   * the caller keeps their ink on the sheet.
+   */
+  pictureText: TextItem[];
 }
 
 export const slug = (label: string): string =>
@@ -49,6 +54,13 @@ export const cleanLabel = (t: string): string =>
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/\s*[.,:;]+$/, '');
+
+/**
+ * A row's picture drawn of short strokes the size of letters (a butterfly valve's two bars and
+ * disc) is grouped and read as text ("Is|", "10|"): a short text that is no label, wholly left
+ * of a label with no other picture, on its line, may be the picture.
+ */
+const mayBePicture = (t: TextItem): boolean => !isLabel(t.text) && t.text.replace(/[^A-Za-z0-9]/g, '').length <= 4 && t.members.length > 0;
 
 /** The stand-alone drawing left of a label, centred on its line, or null. */
 function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reachUp: number, reachDown: number, th: number, neighbours: number[]): BBox | null {
@@ -132,6 +144,7 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
   }
   const entries: FoundEntry[] = [];
   let region: BBox | null = null;
+  const asPicture = new Map<FoundEntry, TextItem>();
   const runs = columns.map((col, k) => {
     const found: FoundEntry[] = [];
     if (col.length < Math.min(2, minRows)) return { found, chain: chainOf[k]!, col, ok: false };
@@ -145,8 +158,24 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
       const reachUp = (Number.isFinite(up) ? up : Number.isFinite(either) ? either : 8 * th) - 0.2 * th;
       const reachDown = (Number.isFinite(down) ? down : Number.isFinite(either) ? either : 8 * th) - 0.2 * th;
       const neighbours = [col[i - 1], col[i + 1]].flatMap((n) => (n ? [centreY(n.box)] : []));
-      const symbol = pictureLeftOf(cc, text, it.box, reachUp, reachDown, th, neighbours);
-      if (symbol) found.push({ label: cleanLabel(it.text), symbol, labelBox: it.box, confidence: it.confidence });
+      let symbol = pictureLeftOf(cc, text, it.box, reachUp, reachDown, th, neighbours);
+      let picture: TextItem | undefined;
+      if (!symbol) {
+        // No picture but ink read as text: the nearest short non-label text left on the line.
+        const cy = centreY(it.box);
+        picture = items
+          .filter((t) => mayBePicture(t) && t.box[2] <= it.box[0] - 0.25 * th && t.box[0] >= it.box[0] - 30 * th && centreY(t.box) >= cy - reachUp && centreY(t.box) <= cy + reachDown && Math.abs(centreY(t.box) - cy) < 0.5 * th)
+          .sort((a, b) => b.box[2] - a.box[2])[0];
+        if (picture) {
+          const own = new Set(picture.members);
+          symbol = pictureLeftOf(cc, new Set([...text].filter((l) => !own.has(l))), it.box, reachUp, reachDown, th, neighbours);
+        }
+      }
+      if (symbol) {
+        const e = { label: cleanLabel(it.text), symbol, labelBox: it.box, confidence: it.confidence };
+        found.push(e);
+        if (picture) asPicture.set(e, picture);
+      }
     });
     if (process.env.DEBUG_LEGEND) console.log('column', col.map((c) => c.text).join(' / '), '->', found.map((f) => f.label).join(' / '));
     return { found, chain: chainOf[k]!, col, ok: found.length >= minRows && found.length >= 0.6 * col.length };
@@ -154,14 +183,26 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
   // A short run of rows goes with the run of its own column it continues: rows of big equipment
   // are tall, and one or two of them sit farther below the last than the split allows.
   const span = (fs: FoundEntry[]): [number, number] => [Math.min(...fs.map((f) => Math.min(f.symbol[1], f.labelBox[1]))), Math.max(...fs.map((f) => Math.max(f.symbol[3], f.labelBox[3])))];
+  // So does a short column of a table laid out in columns (its last column holds fewer rows):
+  // its rows within the span of a column found beside it.
+  const across = (fs: FoundEntry[]): [number, number] => [Math.min(...fs.map((f) => f.symbol[0])), Math.max(...fs.map((f) => f.labelBox[2]))];
   for (const r of runs) {
     if (r.ok || r.found.length < 2 || r.found.length < 0.6 * r.col.length) continue;
     const [a0, a1] = span(r.found);
-    r.ok = runs.some((o) => o.ok && o.chain === r.chain && Math.max(span(o.found)[0] - a1, a0 - span(o.found)[1]) <= 30 * th);
+    const [l0, l1] = across(r.found);
+    r.ok = runs.some((o) => {
+      if (!o.ok) return false;
+      const [b0, b1] = span(o.found);
+      if (o.chain === r.chain) return Math.max(b0 - a1, a0 - b1) <= 30 * th;
+      const [m0, m1] = across(o.found);
+      return a0 >= b0 - 1.5 * th && a1 <= b1 + 1.5 * th && Math.max(m0 - l1, l0 - m1) <= 30 * th && Math.max(m0 - l1, l0 - m1) >= 0;
+    });
   }
+  const pictureText: TextItem[] = [];
   for (const r of runs) {
     if (!r.ok) continue;
     entries.push(...r.found);
+    for (const e of r.found) if (asPicture.has(e)) pictureText.push(asPicture.get(e)!);
     for (const e of r.found) region = union(region ?? e.symbol, union(e.symbol, e.labelBox));
   }
   if (region) {
@@ -186,5 +227,5 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
     if (best) region = union(region, best);
     region = [region[0] - 0.5 * th, region[1] - 0.5 * th, region[2] + 0.5 * th, region[3] + 0.5 * th];
   }
-  return { entries, region };
+  return { entries, region, pictureText };
 }

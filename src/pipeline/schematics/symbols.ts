@@ -8,6 +8,7 @@ import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selec
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
+import { rivalWins } from './rivals.js';
 import { TemplateCache } from './template-cache.js';
 import { cutMask, inkBox, padMask, scaledPicture, turnMask, type Turn, type Variant } from './templates.js';
 
@@ -354,6 +355,43 @@ async function settle(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null
   return out;
 }
 
+/** A rival picture of a kept match scores at most this much less. */
+const RIVAL_WITHIN = 0.08;
+
+/**
+ * Each kept match against the other pictures at its scale whose size is its own (within 15 per
+ * cent), placed near it as settle places: one scoring nearly as well that explains the pixels
+ * where the two differ clearly better takes the place (rivals.ts).
+ */
+async function preferRivals(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, hits: SymbolHit[]): Promise<SymbolHit[]> {
+  const out: SymbolHit[] = [];
+  for (const h of hits) {
+    const pic = masks[h.entry];
+    const w = h.box[2] - h.box[0];
+    const ht = h.box[3] - h.box[1];
+    let pick = h;
+    if (pic) {
+      const kept = { box: h.box, ink: await drawnHit(ctx.stroke, pic, h) };
+      const others = masks.flatMap((m, e) => (m && e !== h.entry ? [e] : []));
+      const rivals: SymbolHit[] = [];
+      for (const [vi, v] of (await variantsFor(ctx, masks, others, h.scale)).entries()) {
+        if (Math.abs(v.img.width - w) > 0.15 * w || Math.abs(v.img.height - ht) > 0.15 * ht) continue;
+        const got = scoreNear(mp, v, h.box, 0.2 * Math.max(v.img.width, v.img.height));
+        if (!got || got.score < h.score - RIVAL_WITHIN || markCover(v, mp.ink, got.x, got.y) < MIN_COVER) continue;
+        rivals.push({ entry: v.entry, rot: v.rot, scale: v.scale, box: [got.x, got.y, got.x + v.img.width, got.y + v.img.height], score: Math.min(1, got.score), variant: vi });
+      }
+      for (const r of rivals.sort((a, b) => b.score - a.score)) {
+        if (rivalWins(ctx.cleanMask, kept, { box: r.box, ink: await drawnHit(ctx.stroke, masks[r.entry]!, r) })) {
+          pick = r;
+          break;
+        }
+      }
+    }
+    out.push(pick);
+  }
+  return out;
+}
+
 export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[], sameScale: boolean): Promise<SymbolDetection> {
   const t0 = performance.now();
   const found = pagePieces(ctx);
@@ -453,6 +491,7 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
     if (process.env.DEBUG_SYM) console.log('consensus scale', consensus.toFixed(3), 'from', most.length, 'pictures');
   }
   hits = await settle(ctx, mp, masks, hits);
+  hits = await preferRivals(ctx, mp, masks, hits);
   lap('settle');
   return { hits, scales, pictures: masks };
 }

@@ -56,14 +56,17 @@ const TAG_PARTS = /^([A-Z0-9]{1,4})([\s-]+)([A-Za-z0-9]{1,6})$/;
  * of the sheet's usual length (`digits`); a last 8 one digit beyond that length is a suffix B
  * when no other tag of the sheet is that long. A 0 among letters is D or O, whichever letters the
  * sheet's other tags use at that place (`prefixes`), D by default (D is far the more common in
- * tag letters). Text not shaped like a tag is left as it is.
+ * tag letters); so is a lone 0 before the hyphen of a number of the sheet's usual length ("0-687",
+ * a one-letter tag). Text not shaped like a tag is left as it is.
  */
 export function tagByPlaces(tag: string, digits: number | null, prefixes: ReadonlySet<string> = new Set(), longer = 0): string {
   const m = TAG_PARTS.exec(tag);
   if (!m) return tag;
   const [, letters, sep, rest] = m as unknown as [string, string, string, string];
-  // Letters first: a prefix of digits only is a number, not a tag's letters.
-  if (!/[A-Z]/.test(letters) || !/\d/.test(rest)) return tag;
+  // Letters first: a prefix of digits only is a number, not a tag's letters; but a lone 0 before
+  // the hyphen of a number of the sheet's usual length is a one-letter tag's D or O ("0-687").
+  const lone0 = letters === '0' && sep.includes('-') && digits !== null && /^\d+$/.test(rest) && rest.length === digits;
+  if (!lone0 && (!/[A-Z]/.test(letters) || !/\d/.test(rest))) return tag;
   let number = rest;
   let suffix = '';
   const last = rest[rest.length - 1]!;
@@ -132,7 +135,9 @@ export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): A
     if (/\d/.test(text)) out[k] = text;
   }
   const pairs: Array<{ s: number; t: TextItem; d: number }> = [];
-  for (const t of outside) symbols.forEach((b, s) => {
+  // Outside a symbol too a tag holds a loop number: letters alone beside it are other text (a
+  // word of a note, a symbol's part read as letters), and the tag further off is its own.
+  for (const t of outside.filter((o) => /\d/.test(read(o.text)))) symbols.forEach((b, s) => {
     const d = gap(t.box, b);
     if (d <= reach) pairs.push({ s, t, d });
   });

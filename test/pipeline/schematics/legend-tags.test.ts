@@ -1,5 +1,6 @@
 // Rules of schematic detection on masks and text drawn here (no OCR): legend columns whose left
-// edges drift by a pixel or two, and columns broken by one tall row; the sheet's frame told from
+// edges drift by a pixel or two, columns broken by one tall row, a short last column of a table
+// laid out in columns, a picture read as text; the sheet's frame told from
 // a drawing joined to it; touching instrument letters stacked over their number; touching and
 // filled-in letters kept in their line; a pump's lobes read as letters are not its tag.
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,50 @@ describe('legend columns', () => {
     }
     const found = findLegend(items, components(m), TH, 3);
     expect(found.entries.map((e) => e.label)).toEqual(rows.map((r) => r[0]));
+  });
+});
+
+describe('legend tables laid out in columns', () => {
+  it('keeps a last column of two rows beside full columns, within their span', () => {
+    const m = canvas(1600, 500);
+    const items: TextItem[] = [];
+    const cols: Array<[number, string[]]> = [
+      [200, ['Plug valve', 'Globe valve', 'Heat exchanger']],
+      [650, ['Compressor', 'Centrifugal pump', 'Control valve']],
+      [1100, ['Panel instrument', 'Blower']],
+    ];
+    for (const [x, labels] of cols) labels.forEach((text, i) => {
+      const y = 100 + 80 * i;
+      outline(m, x - 110, y - 25, x - 60, y + 25);
+      items.push(label(text, [x, y - 8, x + 8 * text.length, y + 9]));
+    });
+    const found = findLegend(items, components(m), TH, 3);
+    expect(found.entries.map((e) => e.label).sort()).toEqual(cols.flatMap((c) => c[1]).sort());
+    // Two labelled pictures far from any legend column are no legend.
+    const apart = findLegend(items.slice(6).map((i) => ({ ...i, box: [i.box[0], i.box[1] + 300, i.box[2], i.box[3] + 300] as BBox })), components(m), TH, 3);
+    expect(apart.entries).toEqual([]);
+  });
+
+  it("takes a row's picture read as text (a butterfly valve's bars and disc as 'Is|') for the picture", () => {
+    const m = canvas(900, 500);
+    const items: TextItem[] = [];
+    const rows = ['Gate valve', 'Butterfly valve', 'Ball valve'];
+    rows.forEach((text, i) => {
+      const y = 100 + 80 * i;
+      if (i === 1) {
+        // Two bars and a disc, each as tall as a letter.
+        rect(m, 300, y - 10, 303, y + 10);
+        outline(m, 308, y - 8, 322, y + 8, 3);
+        rect(m, 327, y - 10, 330, y + 10);
+      } else outline(m, 290, y - 25, 340, y + 25);
+      items.push(label(text, [400, y - 8, 400 + 8 * text.length, y + 9]));
+    });
+    const cc = components(m);
+    const picture: TextItem = { text: 'Is|', box: [300, 170, 330, 190], confidence: 0.52, members: [cc.labels[175 * m.width + 301]!, cc.labels[172 * m.width + 309]!, cc.labels[175 * m.width + 328]!] };
+    const found = findLegend([...items, picture], cc, TH, 3);
+    expect(found.entries.map((e) => e.label)).toEqual(rows);
+    expect(found.entries[1]!.symbol).toEqual([300, 170, 330, 190]);
+    expect(found.pictureText).toEqual([picture]);
   });
 });
 

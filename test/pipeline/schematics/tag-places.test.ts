@@ -33,6 +33,12 @@ describe('tag characters by place', () => {
     expect(tagByPlaces('F0-120', 3)).toBe('FD-120');
     expect(tagByPlaces('Gate valve', 3)).toBe('Gate valve');
     expect(tagByPlaces('120-45', 3)).toBe('120-45');
+    // A lone 0 before a number of the sheet's usual length is a letter; otherwise it stays.
+    expect(tagByPlaces('0-687', 3)).toBe('D-687');
+    expect(tagByPlaces('0-687', 3, new Set(['O']))).toBe('O-687');
+    expect(tagByPlaces('0-68', 3)).toBe('0-68');
+    expect(tagByPlaces('0-687', null)).toBe('0-687');
+    expect(tagByPlaces('0 687', 3)).toBe('0 687');
     expect(tagByPlaces('AB-CDE', 3)).toBe('AB-CDE');
     expect(tagByPlaces('P-101AB', 3)).toBe('P-101AB');
   });
@@ -47,5 +53,12 @@ describe('tag characters by place', () => {
     const texts = [item('FV-101', 0), item('PT-202', 100), item('HV-303', 200), item('XV-4O2', 300), item('F0-777', 400)];
     const symbols: Array<[number, number, number, number]> = [[0, 12, 40, 40], [100, 12, 140, 40], [200, 12, 240, 40], [300, 12, 340, 40], [400, 12, 440, 40]];
     expect(assignTags(symbols, texts, 20)).toEqual(['FV-101', 'PT-202', 'HV-303', 'XV-402', 'FD-777']);
+  });
+
+  it('takes no text without a number beside a symbol for its tag: the tag further off is', () => {
+    const item = (text: string, box: [number, number, number, number]): TextItem => ({ text, box, confidence: 0.9, members: [] });
+    const valve: [number, number, number, number] = [100, 100, 160, 140];
+    expect(assignTags([valve], [item('CN', [165, 110, 185, 122]), item('HV-821', [100, 80, 160, 94])], 30)).toEqual(['HV-821']);
+    expect(assignTags([valve], [item('CN', [165, 110, 185, 122])], 30)).toEqual([null]);
   });
 });
