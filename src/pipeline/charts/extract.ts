@@ -12,7 +12,7 @@ import { findDisk } from './pie.js';
 import { completeLegendColumns } from './legend-column.js';
 import { splitCombs } from './combs.js';
 import { dropMarkerReadings } from './marker-words.js';
-import { closedFrame, crumbs, outsideFrame, thinStrokeShare } from './mark-filters.js';
+import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, NOISY_GRAIN, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
@@ -164,6 +164,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     const grey = chroma(clusters.centres[k]!) < 36;
     if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
   }
+  for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
@@ -375,7 +376,8 @@ export function groundedShare(rects: Component[], vertical: boolean): number {
         for (const g of grounded) {
           const overlap = Math.min(u1(c), u1(g)) - Math.max(u0(c), u0(g));
           const gap = Math.max(lo(c) - hi(g), lo(g) - hi(c));
-          if (overlap >= 0.8 * Math.min(u1(c) - u0(c), u1(g) - u0(g)) && gap <= 3) {
+          // Stacked segments touch, or part by their outlines' stroke (wider where a scan blurs it).
+          if (overlap >= 0.8 * Math.min(u1(c) - u0(c), u1(g) - u0(g)) && gap <= Math.max(3, tol)) {
             grounded.add(c);
             grew = true;
             break;

@@ -48,3 +48,28 @@ export function crumbs(comps: Component[], th: number, tiny = 6): boolean {
   const areas = comps.map((c) => c.area).sort((a, b) => a - b);
   return areas[areas.length >> 1]! <= tiny && areas[areas.length - 1]! <= th * th;
 }
+
+/**
+ * Colours that only outline the bars of other colours: a bar's dark stroke blurred into its fill
+ * on a scan has a colour of its own (dark red round red bars) and would read as a second series
+ * of thin bars. Such a piece is a frame: little ink for its box (`fill` at most), the box nearly
+ * covered by other colours' filled pieces (`isBar`) that lie inside it. A colour with most of its
+ * ink in frames is no data.
+ */
+export function outlineColours(marks: Map<number, Component[]>, isBar: (c: Component) => boolean, fill = 0.35): number[] {
+  const bars = [...marks].flatMap(([k, cs]) => cs.filter(isBar).map((c) => ({ k, c })));
+  const within = (a: BBox, b: BBox, m: number): boolean => a[0] >= b[0] - m && a[1] >= b[1] - m && a[2] <= b[2] + m && a[3] <= b[3] + m;
+  const out: number[] = [];
+  for (const [k, cs] of marks) {
+    let framed = 0, all = 0;
+    for (const c of cs) {
+      all += c.area;
+      const box = (c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1]);
+      if (c.area > fill * box) continue;
+      const inner = bars.filter((b) => b.k !== k && within(b.c.bbox, c.bbox, 1)).reduce((s, b) => s + (b.c.bbox[2] - b.c.bbox[0]) * (b.c.bbox[3] - b.c.bbox[1]), 0);
+      if (inner >= 0.6 * box) framed += c.area;
+    }
+    if (all > 0 && framed >= 0.8 * all) out.push(k);
+  }
+  return out;
+}

@@ -19,4 +19,17 @@ describe('bar baselines', () => {
     expect(groundedShare(pts, true)).toBeLessThan(0.6);
     expect(groundedShare(pts, false)).toBeLessThan(0.6);
   });
+
+  it('chains stacked segments parted by their blurred outline strokes (scans)', () => {
+    // Wide stacked bars: the lower segments stand on the baseline, the upper ones 5 px above them.
+    const lower = [120, 80, 150, 60].map((h, i) => comp([20 + 140 * i, 300 - h, 142 + 140 * i, 300]));
+    const upper = [90, 70, 40, 100].map((h, i) => comp([20 + 140 * i, 300 - [120, 80, 150, 60][i]! - 5 - h, 142 + 140 * i, 300 - [120, 80, 150, 60][i]! - 5]));
+    expect(groundedShare([...lower, ...upper], true)).toBe(1);
+  });
+
+  it('keeps small markers 5 px apart unchained', () => {
+    const lower = [0, 1, 2, 3].map((i) => comp([20 + 40 * i, 294, 26 + 40 * i, 300]));
+    const upper = [0, 1].map((i) => comp([20 + 40 * i, 283, 26 + 40 * i, 289]));
+    expect(groundedShare([...lower, ...upper], true)).toBeLessThan(0.7);
+  });
 });
