@@ -208,8 +208,8 @@ try {
     const file = path.join(work, 'born.pdf');
     writeFileSync(file, pdf);
     const service = await startService(path.join(work, 'born'));
-    const r = await ingest(service, 'born.pdf', pdf);
-    await service.stop();
+    // (the service is stopped whether or not the job succeeds: a failed page throws)
+    const r = await ingest(service, 'born.pdf', pdf).finally(() => service.stop());
     const peer = poppler(file, mkdtempSync(path.join(work, 'poppler-')));
     rows.push(`| born-digital, 100 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(1)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
     if (peer !== null) rows.push(`| born-digital, 100 pages | poppler pdftoppm -r 150 -png + pdftotext | ${peer.toFixed(2)} | ${(100 / peer).toFixed(1)} | | |`);
@@ -217,8 +217,7 @@ try {
   if (PARTS.has('scanned')) {
     const tiff = await scannedTiff(Number(process.env.BENCH_SCANNED_PAGES ?? 10));
     const service = await startService(path.join(work, 'scanned'));
-    const r = await ingest(service, 'scan.tiff', tiff);
-    await service.stop();
+    const r = await ingest(service, 'scan.tiff', tiff).finally(() => service.stop());
     rows.push(`| scanned (OCR), ${r.pages} pages 200 dpi | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(2)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
   if (PARTS.has('scanned-real')) {
@@ -227,15 +226,13 @@ try {
     for (const ref of densePages(process.env.EVAL_DATA ?? '/work/shared/data')) scans.push(await scanImage(ref, seed, 200));
     const pdf = await imageOnlyPdf(scans);
     const service = await startService(path.join(work, 'scanned-real'));
-    const r = await ingest(service, 'dense-scans.pdf', Buffer.from(pdf));
-    await service.stop();
+    const r = await ingest(service, 'dense-scans.pdf', Buffer.from(pdf)).finally(() => service.stop());
     rows.push(`| scanned dense real pages (issue 22), ${r.pages} pages 200 dpi, seed ${seed} | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(2)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
   if (PARTS.has('big')) {
     const pdf = buildPdf(Array.from({ length: 1000 }, (_, i) => prosePage(i + 1, 20)), { compress: true });
     const service = await startService(path.join(work, 'big'));
-    const r = await ingest(service, 'big.pdf', pdf);
-    await service.stop();
+    const r = await ingest(service, 'big.pdf', pdf).finally(() => service.stop());
     rows.push(`| 1,000 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(1)} | ${(r.pages / r.seconds).toFixed(1)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
 } finally {
