@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { PipelineError, type BBox, type PageText, type RenderedPage, type Segment } from '../types.js';
 import { apply, deviceMatrix, type Matrix, type PageBox } from './geometry.js';
 import { discardIfTrapped, getPdfium, type Pdfium } from './pdfium.js';
-import { soleGreyJpeg } from './scan-jpeg.js';
 import { readSegments } from './segments.js';
 import { readShapes, type DrawnShape } from './shapes.js';
 import { charsToWords, dropDuplicateChars, orderLines, type PlacedChar } from './text-order.js';
@@ -35,11 +34,6 @@ export interface PdfDoc {
    * at least SCAN_COVER of it), in pixels per inch as displayed; undefined otherwise.
    */
   scanDpi(n: number): number | undefined;
-  /**
-   * The JPEG stream that the page at `dpi` is, pixel for pixel, when the page holds nothing but
-   * one grey JPEG covering it (scan-jpeg.ts): decoding it gives renderGrey's pixels at that DPI.
-   */
-  scanJpeg(n: number, dpi: number): Buffer | undefined;
   /**
    * Share (0..1) of the text layer's characters drawn invisibly (render modes 3 and 7): the
    * text another tool's OCR lays over a scan. 0 for a page without text.
@@ -195,18 +189,6 @@ class Document implements PdfDoc {
   scanDpi(n: number): number | undefined {
     if (!this.scanDpis.has(n)) this.scanDpis.set(n, this.withPage(n, (page) => this.scanDpiOf(page)));
     return this.scanDpis.get(n);
-  }
-
-  scanJpeg(n: number, dpi: number): Buffer | undefined {
-    return this.withPage(
-      n,
-      (page) => {
-        if (this.upright(page, n) !== 0) return undefined;
-        const size = this.size(page, n);
-        return soleGreyJpeg(this.pdfium, page, Math.max(1, Math.round((size.width * dpi) / 72)), Math.max(1, Math.round((size.height * dpi) / 72)));
-      },
-      dpi,
-    );
   }
 
   private scanDpiOf(page: number): number | undefined {

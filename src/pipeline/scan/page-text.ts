@@ -71,31 +71,6 @@ async function pngOf(img: GreyPixels): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * Page `n` in grey at `dpi` (`own`: the scan's own resolution, drawn unsmoothed). A page that is
- * only its scan, a grey or RGB JPEG, is that JPEG decoded: the pixels PDFium draws (scan-jpeg.ts)
- * for less CPU; a JPEG that sharp reads otherwise than expected is drawn by PDFium as before.
- */
-export async function scanPixels(pdf: PdfDoc, n: number, dpi: number, own: boolean): Promise<GreyPixels> {
-  const jpeg = own ? pdf.scanJpeg(n, dpi) : undefined;
-  const decoded = jpeg && (await sharp(jpeg).raw().toBuffer({ resolveWithObject: true }).catch(() => undefined));
-  if (decoded) {
-    const { data, info } = decoded;
-    const size = pdf.pageSize(n);
-    const fits = info.width === Math.max(1, Math.round((size.width * dpi) / 72)) && info.height === Math.max(1, Math.round((size.height * dpi) / 72));
-    if (fits && info.channels === 1 && data.length === info.width * info.height) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
-    if (fits && info.channels === 3 && data.length === info.width * info.height * 3) return { data: lumaOf(data), width: info.width, height: info.height };
-  }
-  return pdf.renderGrey(n, dpi, own);
-}
-
-/** Packed RGB to grey with renderGrey's integer Rec. 601 weights (the same bytes it gives). */
-function lumaOf(rgb: Buffer): Uint8Array {
-  const out = new Uint8Array(rgb.length / 3);
-  for (let i = 0, o = 0; o < out.length; i += 3, o++) out[o] = (rgb[i]! * 77 + rgb[i + 1]! * 150 + rgb[i + 2]! * 29) >> 8;
-  return out;
-}
-
 /** `known`: the recogniser is told the resolution (a PDF page's, from its size); else it estimates it. */
 async function scanned(img: GreyPixels, dpi: number, reader: PageRecognizer, known: boolean): Promise<PageReading> {
   const scan = await readScannedPage(img, reader, known ? dpi : undefined);
@@ -134,7 +109,7 @@ export async function readPdfPage(pdf: PdfDoc, n: number, settings: ReadSettings
   const ocrDpi = dpiFor({ ...settings, renderDpi: wanted }, size.width, size.height);
   // A scan drawn at its own resolution (within 2 %) is drawn pixel for pixel, unsmoothed.
   const own = scan !== undefined && Math.abs(ocrDpi / scan - 1) < OWN_RESOLUTION;
-  const read = await scanned(await scanPixels(pdf, n, ocrDpi, own), ocrDpi, reader, true);
+  const read = await scanned(pdf.renderGrey(n, ocrDpi, own), ocrDpi, reader, true);
   // A layer that reads as text but misses part of the scan, or reads oddly, is replaced only by
   // a reading the engine is sure of: a scan in a script it has no model for stays as the layer.
   if (!garbage && meanConfidence(read.text.lines) < SURE_READING) return { text: layer, page: await pdf.render(n, dpi) };
