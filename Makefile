@@ -16,7 +16,7 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard eval-qa-real eval-qa-real2 bench-topologies eval-schematics bench-schematics eval-scans bench-components
+.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard eval-qa-real eval-qa-real2 bench-topologies eval-schematics bench-schematics eval-scans bench-components bench-scans
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
@@ -78,6 +78,10 @@ bench-jobs: build dist-bench/.built services
 
 bench-ingest: build dist-bench/.built
 	node dist-bench/bench/ingest.js
+
+# Issue 22's dense pages (federal register 1-12, WARN report 1-8) scanned at 200 dpi, one image-only PDF, 2 workers.
+bench-scans: system-deps build dist-bench/.built
+	BENCH_INGEST=scanned-real node dist-bench/bench/ingest.js
 
 # Issue 21: PostgreSQL + BullMQ (API + 2 worker processes) against the embedded default, 96 pages.
 bench-topologies: build dist-bench/.built services

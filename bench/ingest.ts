@@ -2,7 +2,10 @@
 // upload over HTTP, timed until the job is done. Measures born-digital pages/s (against poppler
 // on the same file), scanned pages/s with OCR, and the peak memory of API + workers on a
 // 1,000-page PDF. Build: tsc -p tsconfig.bench.json; run: node dist-bench/bench/ingest.js
-// (make bench-ingest). BENCH_INGEST=born,scanned,big picks parts; BENCH_WORKERS sets workers.
+// (make bench-ingest). BENCH_INGEST=born,scanned,big picks parts (default); scanned-real is issue
+// 22's dense pages: federal-register pages 1-12 and WARN-report pages 1-8 scanned at 200 dpi
+// (eval/scan-pages.ts, seed BENCH_SCANS_SEED, 22) as one image-only PDF, from EVAL_DATA
+// (/work/shared/data); make bench-scans. BENCH_WORKERS sets workers.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { buildPdf, prosePage } from '../test/fixtures/pdf-builder.js';
 import { drawTextPage } from '../test/fixtures/text-image.js';
+import { densePages, imageOnlyPdf, scanImage } from '../eval/scan-pages.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TOKEN = 'bench-token-0123456789abcdef';
@@ -204,8 +208,8 @@ try {
     const file = path.join(work, 'born.pdf');
     writeFileSync(file, pdf);
     const service = await startService(path.join(work, 'born'));
-    const r = await ingest(service, 'born.pdf', pdf);
-    await service.stop();
+    // (the service is stopped whether or not the job succeeds: a failed page throws)
+    const r = await ingest(service, 'born.pdf', pdf).finally(() => service.stop());
     const peer = poppler(file, mkdtempSync(path.join(work, 'poppler-')));
     rows.push(`| born-digital, 100 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(1)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
     if (peer !== null) rows.push(`| born-digital, 100 pages | poppler pdftoppm -r 150 -png + pdftotext | ${peer.toFixed(2)} | ${(100 / peer).toFixed(1)} | | |`);
@@ -213,15 +217,22 @@ try {
   if (PARTS.has('scanned')) {
     const tiff = await scannedTiff(Number(process.env.BENCH_SCANNED_PAGES ?? 10));
     const service = await startService(path.join(work, 'scanned'));
-    const r = await ingest(service, 'scan.tiff', tiff);
-    await service.stop();
+    const r = await ingest(service, 'scan.tiff', tiff).finally(() => service.stop());
     rows.push(`| scanned (OCR), ${r.pages} pages 200 dpi | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(2)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
+  }
+  if (PARTS.has('scanned-real')) {
+    const seed = Number(process.env.BENCH_SCANS_SEED ?? 22);
+    const scans = [];
+    for (const ref of densePages(process.env.EVAL_DATA ?? '/work/shared/data')) scans.push(await scanImage(ref, seed, 200));
+    const pdf = await imageOnlyPdf(scans);
+    const service = await startService(path.join(work, 'scanned-real'));
+    const r = await ingest(service, 'dense-scans.pdf', Buffer.from(pdf)).finally(() => service.stop());
+    rows.push(`| scanned dense real pages (issue 22), ${r.pages} pages 200 dpi, seed ${seed} | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(2)} | ${(r.pages / r.seconds).toFixed(2)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
   if (PARTS.has('big')) {
     const pdf = buildPdf(Array.from({ length: 1000 }, (_, i) => prosePage(i + 1, 20)), { compress: true });
     const service = await startService(path.join(work, 'big'));
-    const r = await ingest(service, 'big.pdf', pdf);
-    await service.stop();
+    const r = await ingest(service, 'big.pdf', pdf).finally(() => service.stop());
     rows.push(`| 1,000 pages | PageLens end to end (${WORKERS} workers) | ${r.seconds.toFixed(1)} | ${(r.pages / r.seconds).toFixed(1)} | ${cpu(r)} | ${mib(r.peakRss)} |`);
   }
 } finally {

@@ -18,7 +18,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
 import { openPdf } from '../src/pipeline/pdf/document.js';
 import { dpiFor, MAX_SCAN_DPI, readPdfPage } from '../src/pipeline/scan/page-text.js';
 import { createOcrEngine, type OcrEngine } from '../src/providers/ocr/index.js';
@@ -26,7 +25,7 @@ import type { PageRecognizer } from '../src/pipeline/scan/read-scan.js';
 import type { GreyPixels } from '../src/pipeline/tables/scan-background.js';
 import type { TextLine } from '../src/pipeline/types.js';
 import { rng } from '../bench/rng.js';
-import { addScanPage, scanLike } from '../test/fixtures/scan-like.js';
+import { densePages, imageOnlyPdf as scansPdf, scanImage, type PageRef } from './scan-pages.js';
 
 const DATA = process.env.EVAL_DATA ?? '/work/shared/data';
 const SEED = Number(process.env.EVAL_SCANS_SEED ?? 22);
@@ -38,18 +37,11 @@ const PARALLEL = Math.max(1, Number(process.env.EVAL_SCANS_PARALLEL ?? 2));
 const BASELINE = process.env.EVAL_SCANS_BASELINE !== '0';
 const PER_PAGE = process.env.EVAL_SCANS_PAGES === '1';
 const BEFORE = process.env.EVAL_SCANS_METHOD === 'before';
-const DPIS = [150, 200, 300];
 /** As the service is configured by default (PAGELENS_RENDER_DPI, PAGELENS_MAX_PAGE_PIXELS, PAGELENS_OCR_MIN_TEXT_QUALITY). */
 const SETTINGS = { renderDpi: 150, maxPagePixels: 40_000_000, minTextQuality: 0.5, maxScanDpi: Number(process.env.EVAL_SCANS_MAX_DPI ?? MAX_SCAN_DPI) };
 const TRAIN_FILES = 'pdfplumber-tests';
 /** Pages a sampled page must have this many truth words to count (blank and near-blank pages say nothing). */
 const MIN_WORDS = 30;
-
-interface PageRef {
-  split: string;
-  file: string;
-  page: number;
-}
 
 /** Lower-case alphanumeric words of two or more characters. */
 export function truthWords(text: string): string[] {
@@ -123,10 +115,7 @@ async function sample(split: string, files: string[], count: number, random: () 
 
 async function pagesOf(random: () => number): Promise<PageRef[]> {
   const dir = join(DATA, TRAIN_FILES);
-  const train: PageRef[] = [
-    ...Array.from({ length: 12 }, (_, i) => ({ split: 'train', file: join(dir, 'federal-register-2020-17221.pdf'), page: i + 1 })),
-    ...Array.from({ length: 8 }, (_, i) => ({ split: 'train', file: join(dir, 'WARN-Report-for-7-1-2015-to-03-25-2016.pdf'), page: i + 1 })),
-  ].slice(0, TRAIN);
+  const train: PageRef[] = densePages(DATA).slice(0, TRAIN);
   const trainNames = new Set(train.map((r) => r.file));
   const out: PageRef[] = [];
   if (SPLITS.includes('train')) out.push(...train);
@@ -159,37 +148,13 @@ interface Scan {
   truth: string[];
 }
 
-/** Each page's scan has its own seeded stream, so a page's scan is the same whichever splits a run samples. */
-function pageRandom(ref: PageRef): () => number {
-  const h = createHash('sha1').update(`${SEED}:${ref.file.split('/').pop()}:${ref.page}`).digest();
-  return rng(h.readUInt32LE(0));
-}
-
 async function makeScan(ref: PageRef): Promise<Scan> {
-  const random = pageRandom(ref);
-  const dpi = DPIS[Math.floor(random() * DPIS.length)]!;
-  const opts = {
-    dpi,
-    angle: (random() * 2 - 1) * 1.2,
-    blur: 0.4 + random() * 0.6,
-    noise: 6 + random() * 8,
-    jpegQuality: Math.round(55 + random() * 30),
-  };
-  const doc = await openPdf(readFileSync(ref.file));
-  try {
-    const png = (await doc.render(ref.page, dpi)).png;
-    return { ref, dpi, jpeg: await scanLike(png, opts, random), truth: await truthOf(ref.file, ref.page) };
-  } finally {
-    doc.close();
-  }
+  const { dpi, jpeg } = await scanImage(ref, SEED);
+  return { ref, dpi, jpeg, truth: await truthOf(ref.file, ref.page) };
 }
 
 /** The scan as an uploaded image-only PDF: one page of the scan's size holding the JPEG. */
-async function imageOnlyPdf(scan: Scan): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  await addScanPage(pdf, scan.jpeg, scan.dpi);
-  return pdf.save();
-}
+const imageOnlyPdf = (scan: Scan): Promise<Uint8Array> => scansPdf([scan]);
 
 /** EVAL_SCANS_CONF=1: each page's final words with their confidence and the read they came from. */
 const CONF = process.env.EVAL_SCANS_CONF === '1';

@@ -26,16 +26,36 @@ async function readBlob(storage: BlobStore, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The bbox region of an image as PNG: outward to whole pixels, clamped to the image. */
-export async function cropPng(image: Buffer, bbox: Bbox): Promise<Buffer> {
-  const meta = await sharp(image).metadata();
-  const width = meta.width ?? 0;
-  const height = meta.height ?? 0;
+/** The bbox outward to whole pixels, clamped to a width x height image (at least one pixel). */
+function pixelBox(bbox: Bbox, width: number, height: number): { left: number; top: number; width: number; height: number } {
   const left = Math.min(Math.max(0, Math.floor(bbox[0])), Math.max(0, width - 1));
   const top = Math.min(Math.max(0, Math.floor(bbox[1])), Math.max(0, height - 1));
   const right = Math.max(left + 1, Math.min(width, Math.ceil(bbox[2])));
   const bottom = Math.max(top + 1, Math.min(height, Math.ceil(bbox[3])));
-  return sharp(image).extract({ left, top, width: right - left, height: bottom - top }).png().toBuffer();
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/** As the page images are written: ~40 % less CPU than zlib level 6 for ~5 % more bytes. */
+const PNG = { compressionLevel: 3, adaptiveFiltering: false } as const;
+
+/** The bbox region of an image as PNG: outward to whole pixels, clamped to the image. */
+export async function cropPng(image: Buffer, bbox: Bbox): Promise<Buffer> {
+  const meta = await sharp(image).metadata();
+  return sharp(image)
+    .extract(pixelBox(bbox, meta.width ?? 0, meta.height ?? 0))
+    .png(PNG)
+    .toBuffer();
+}
+
+/**
+ * The same crop of a scan's page from its grey pixels (the page PNG's own pixels): the page PNG
+ * is not decoded again for every table and figure on it.
+ */
+export function cropGreyPng(img: { data: Uint8Array; width: number; height: number }, bbox: Bbox): Promise<Buffer> {
+  return sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 1 } })
+    .extract(pixelBox(bbox, img.width, img.height))
+    .png(PNG)
+    .toBuffer();
 }
 
 /** Crops the stored page image and stores the crop under key. */

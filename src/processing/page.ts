@@ -16,7 +16,7 @@ import type { DrawnShape } from '../pipeline/pdf/shapes.js';
 import type { PageText, RenderedPage, Segment } from '../pipeline/types.js';
 import type { GreyPixels } from '../pipeline/tables/scan-background.js';
 import { componentPrefix, newCropKey } from '../components/keys.js';
-import { cropPng } from '../components/crop.js';
+import { cropGreyPng, cropPng } from '../components/crop.js';
 import type { Extraction, ExtractorInput } from '../extractors/index.js';
 import { decodeGrey } from '../providers/ocr/raster.js';
 import { replacePipelineComponents, type PipelineRegion } from '../components/pipeline-writes.js';
@@ -149,7 +149,8 @@ async function layoutOf(app: StepPorts, source: LoadedSource, pageNumber: number
     let crop: Buffer | null = null;
     let error: string | undefined;
     try {
-      crop = await cropPng(page.png, region.bbox);
+      // (a scan's grey pixels are the page PNG's: no decode of it per region)
+      crop = reading.grey ? await cropGreyPng(reading.grey, region.bbox) : await cropPng(page.png, region.bbox);
     } catch (err) {
       error = `could not crop the region: ${errorMessage(err)}`;
     }
