@@ -23,7 +23,10 @@ const CONVENTIONAL: Record<string, string[]> = { pax: ['passenger'], no: ['numbe
 export function expandAbbreviations(text: string, question: string): string {
   const words = tokenize(question).filter((w) => /^[a-z]{3,}$/.test(w));
   if (words.length === 0) return text;
+  // A word the question itself says ("EU" in "about EU Institutions") is that word, not shorthand.
+  const said = new Set(tokenize(question));
   return text.replace(/\b([A-Za-z]{2,12})(\.?)(?![\w-])/g, (m: string, short: string, dot: string) => {
+    if (said.has(short.toLowerCase())) return m;
     // Capitals (a plural "s" allowed) that are the initials of question words in a row: "WOs" ~ "work orders".
     const caps = /^([A-Z]{2,4})s?$/.exec(short)?.[1];
     if (caps) {
@@ -35,8 +38,8 @@ export function expandAbbreviations(text: string, question: string): string {
     // Shorthand whose letters are not the word's: "Pax" ~ passengers, "No." ~ number.
     // ("No" without its full stop is the word no.)
     const conventional = /^nos?$/i.test(short) && dot === '' ? undefined : CONVENTIONAL[short.toLowerCase()];
-    const said = conventional && words.find((w) => conventional.some((c) => w.startsWith(c)));
-    if (said) return `${said}${dot}`;
+    const spelt = conventional && words.find((w) => conventional.some((c) => w.startsWith(c)));
+    if (spelt) return `${spelt}${dot}`;
     if (short.length > 4 && dot === '') return m;
     const full = words.find((w) => w !== short.toLowerCase() && abbreviates(short, w));
     return full ? `${full}${dot}` : m;

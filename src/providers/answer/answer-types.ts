@@ -183,6 +183,8 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
     case 'duration': {
       // "how many hours" is not answered in months.
       const all = matches(PATTERNS.duration, text);
+      // "How long is the line?" may ask a length: with no time said, a length answers it.
+      if (all.length === 0 && q.cue.includes('long') && q.recurrence !== true && !q.unitWord) return matches(QUANTITY_BY.get('length') ?? QUANTITY_ANY, text);
       return q.unitWord ? all.filter((sp) => new RegExp(String.raw`\b${q.unitWord}`, 'i').test(sp.text)) : all;
     }
     case 'money':

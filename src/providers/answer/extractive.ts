@@ -4,14 +4,14 @@
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import type { BBox } from '../../pipeline/types.js';
 import { expandAbbreviations } from './abbreviations.js';
-import { questionType, recurrenceAgrees, spanFamily, strictSpans, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { questionType, recurrenceAgrees, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
 import { glossaryAnswer } from './glossary.js';
 import { restoreStops } from './lost-stops.js';
 import { captionOrder, captionRead } from './table-captions.js';
-import { classesIn, PRICE_CLASS } from './paraphrases.js';
+import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
@@ -286,8 +286,9 @@ interface Candidate {
   /** 0..1: how well the unit answers the part (>= the answer threshold: it may answer). */
   score: number;
   span: string | null;
-  /** A span of the expected type where too little of the wording matched (EvidenceDraft.typedSpan). */
+  /** A span of the expected type where too little of the wording matched (EvidenceDraft.typedSpan, typedTier). */
   typedSpan?: string;
+  typedTier?: 1;
   matched: string[];
   missingKey: boolean;
 }
@@ -386,10 +387,12 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
   const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
   const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
-  const typedSpan = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const stated = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const cellTyped = stated === undefined ? cellByItsLabels(part, unit, fresh) : undefined;
+  const typedSpan = stated ?? cellTyped;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
   // the installer does not answer "which year"; the answer is then "not found").
-  return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, matched: m.matched, missingKey: false };
+  return { score: Math.min(full, options.answerThreshold - 0.01), span: null, typedSpan, ...(cellTyped !== undefined ? { typedTier: 1 as const } : {}), matched: m.matched, missingKey: false };
 }
 
 /** Whether a cell's value fits the type by its row and column, or (a percentage, a sum of money) by its table's caption: "Ratios (%)", "(EURm)". */
@@ -419,32 +422,6 @@ function checkedOtherwise(part: PreparedPart, unit: Unit, question: string, opti
   if (m.missingKey || m.contentShare < options.typedContent || m.score < options.answerThreshold) return null;
   if (!statesOtherValue(value, unit.text, question)) return null;
   return { score: m.score, span: negated(question) ? 'Yes' : 'No', matched: m.matched, missingKey: false };
-}
-
-/**
- * A statement about everything the question names (its names and numbers all matched) but none
- * of its other words ("Which person oversees Pump K-13?" against "The engineer responsible for
- * Pump K-13 is Hanna Vik."): it may still answer by type alone, with its one span of exactly the
- * asked type (strictSpans). The answerer takes it only when no statement with more of the wording
- * has such a span and no other statement offers a different one (typedFallback): an absent fact
- * finds no span of its exact type about that asset, or several, and stays "not found".
- */
-function byTypeAlone(type: QuestionType, text: string, qTokens: Set<string>): string | undefined {
-  const spans = [...new Set(strictSpans(type, text).filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t))).map((sp) => sp.text))];
-  return spans.length === 1 ? spans[0] : undefined;
-}
-
-/**
- * The question asks about one act or role of the lexicon (making, supplying, installing, looking
- * after ...) and the statement speaks of others only: "Which company manufactured X?" is not
- * answered by type alone from "X was installed by Norrland Mechanical." (the maker is not given).
- */
-function otherRole(question: string, text: string, type: QuestionType['type']): boolean {
-  const asked = classesIn(new Set(terms(question)));
-  if (type !== 'money') asked.delete(PRICE_CLASS);
-  if (asked.size === 0) return false;
-  const said = classesIn(new Set(terms(text)));
-  return said.size > 0 && ![...asked].some((c) => said.has(c));
 }
 
 /** The old weighted-terms view of a part (for the free-text span). */
@@ -505,7 +482,10 @@ function units(passage: Passage): Unit[] {
  * and a tie between different spans is no answer (it would be a guess).
  */
 function typedFallback(evidences: CitedEvidence[], part: number): CitedEvidence | undefined {
-  const typed = evidences.filter((e) => (e.part ?? 0) === part && e.typedSpan !== undefined).sort((a, b) => b.score - a.score);
+  // A statement's typed span goes before a table value read by its labels alone (typedTier 1).
+  const all = evidences.filter((e) => (e.part ?? 0) === part && e.typedSpan !== undefined);
+  const stated = all.filter((e) => e.typedTier === undefined);
+  const typed = (stated.length > 0 ? stated : all).sort((a, b) => b.score - a.score);
   const [best, next] = typed;
   if (!best) return undefined;
   if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan) return undefined;
@@ -553,6 +533,7 @@ export class ExtractiveEngine implements AnswerEngine {
           span: c.span,
           part: index,
           ...(c.typedSpan !== undefined ? { typedSpan: c.typedSpan } : {}),
+          ...(c.typedTier !== undefined ? { typedTier: c.typedTier } : {}),
         });
       }
       // At equal support a statement with a span of the expected type goes first, and such

@@ -36,10 +36,14 @@ export function nearestSpan(spans: Span[], text: string, qterms: MatchTerm[]): S
 }
 
 /** A sentence's opening phrase of time, place or manner, up to its comma. */
-const INTRO = /^(?:on|in|by|as of|as at|at|during|since|until|from|before|after|following|between|within|according to|established|founded|built|chartered)\b[^,;()]{0,60}?(?:,\s\d{4})?,\s/i;
+const INTRO = /^(?:on|in|by|as of|as at|at|during|since|until|from|before|after|following|between|within|according to|established|founded|built|chartered)\b(?:[^,;()]|\([^,;()]{0,20}\)){0,60}?(?:,\s\d{4})?,\s/i;
 
-/** Clause breaks: ", " (not in "March 12, 1990"), ";", parentheses, and "and"/"but"/"while" joining clauses. */
-const BREAK = /,\s(?!\d{4}\b)|;|\(|\)|\s(?:and|but|while|whereas)\s/g;
+/**
+ * Clause breaks: ", " (not in "March 12, 1990"), ";", parentheses, and "and"/"but"/"while" joining
+ * clauses. A parenthesis that opens with a figure ("knives (21 percent, n = 57)", "a line of fixed
+ * length (usually 100 mm)") gives the value of what it follows: no break before it.
+ */
+const BREAK = /,\s(?!\d{4}\b)|;|\((?!(?:about|around|approximately|usually|some|nearly|over|almost)?\s*[$€£]?\d)|\)|\s(?:and|but|while|whereas)\s/g;
 
 /**
  * The spans said in a clause that holds a word of the question's property ("Its commissioning took
@@ -55,7 +59,8 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
   // belongs to the clause it opens: its comma is no clause break.
   const opener = INTRO.exec(text);
   const openerComma = opener ? opener[0].length - 2 : -1;
-  const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index).filter((i) => i !== openerComma), text.length];
+  // (Breaks inside the opener, "In 17 percent (n = 45) of the cases, ...", are no clause breaks either.)
+  const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index).filter((i) => i > openerComma), text.length];
   if (cuts.length <= 2) return spans;
   const clauseOf = (pos: number): number => cuts.findIndex((c, i) => pos >= c && pos < (cuts[i + 1] ?? Infinity));
   const asked = new Set<number>();

@@ -41,6 +41,8 @@ export interface EvidenceDraft {
    * when it is the one best such span (see ExtractiveEngine.answer).
    */
   typedSpan?: string;
+  /** 1: the typed span is a table value read by its row and column only; taken when no statement offers one. */
+  typedTier?: 1;
 }
 
 export interface CitedEvidence extends EvidenceDraft {
