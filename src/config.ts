@@ -50,6 +50,8 @@ export interface Config {
   maxPages: number;
   maxPagePixels: number;
   ocrMinTextQuality: number;
+  /** Seconds the native tesseract CLI may spend on one image before the page fails. */
+  ocrTimeoutSeconds: number;
   convertTimeoutSeconds: number;
   convertMemoryMb: number;
   llm: LlmSettings;
@@ -181,6 +183,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxPages: int(env, 'MAX_PAGES', 5000, 1, 1_000_000),
     maxPagePixels: int(env, 'MAX_PAGE_PIXELS', 50_000_000, 10_000, 1_000_000_000),
     ocrMinTextQuality: int(env, 'OCR_MIN_TEXT_QUALITY', 50, 0, 100) / 100,
+    // A dense 300-dpi page costs up to ~15 s of CPU; under load it can take several times that.
+    ocrTimeoutSeconds: int(env, 'OCR_TIMEOUT_S', 120, 5, 3600),
     convertTimeoutSeconds: int(env, 'CONVERT_TIMEOUT_S', 180, 1, 3600),
     convertMemoryMb: int(env, 'CONVERT_MEMORY_MB', 2048, 64, 65_536),
     llm: llmSettingsFromEnv(env),

@@ -11,6 +11,8 @@ export type OcrSetting = 'auto' | OcrKind;
 
 export interface EngineSettings {
   ocr: OcrSetting;
+  /** Per-image limit of the native tesseract CLI; its own default (60 s) when absent. */
+  ocrTimeoutSeconds?: number;
   llm: LlmSettings;
   embeddings: EmbeddingsSettings;
   documentAnalysis?: DocumentAnalysisSettings;
@@ -69,7 +71,10 @@ export function createHelperOcr(): Promise<PpocrEngine> {
 }
 
 export function createEngines(settings: EngineSettings): Engines {
-  const ocr = lazy(async () => createOcrEngine(await resolveOcrKind(settings.ocr), { workers: 1 }));
+  const ocr = lazy(async () => createOcrEngine(await resolveOcrKind(settings.ocr), {
+    workers: 1,
+    timeoutMs: settings.ocrTimeoutSeconds === undefined ? undefined : settings.ocrTimeoutSeconds * 1000,
+  }));
   const helper = lazy(createHelperOcr);
   return {
     ocr: () => ocr.get(),

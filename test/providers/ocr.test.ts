@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableOcrKinds, createOcrEngine, NativeTesseractEngine, PpocrEngine, type OcrEngine, type OcrKind } from '../../src/providers/ocr/index.js';
 import { PipelineError } from '../../src/pipeline/types.js';
+import { loadConfig } from '../../src/config.js';
+import { createEngines } from '../../src/providers/engines.js';
 import { readingOrder } from '../../src/providers/ocr/reading-order.js';
 import { parseTsv } from '../../src/providers/ocr/tesseract-native.js';
 import type { BBox } from '../../src/pipeline/types.js';
@@ -157,6 +159,28 @@ describe('native tesseract process handling', () => {
       expect((err as PipelineError).code).toBe('timeout');
     } finally {
       await engine.close();
+    }
+  });
+});
+
+describe('PAGELENS_OCR_TIMEOUT_S', () => {
+  it('defaults to 120 s, takes whole seconds from 5 to 3600, and refuses anything else', () => {
+    expect(loadConfig({}).ocrTimeoutSeconds).toBe(120);
+    expect(loadConfig({ PAGELENS_OCR_TIMEOUT_S: '300' }).ocrTimeoutSeconds).toBe(300);
+    expect(() => loadConfig({ PAGELENS_OCR_TIMEOUT_S: '2' })).toThrow(/OCR_TIMEOUT_S/);
+    expect(() => loadConfig({ PAGELENS_OCR_TIMEOUT_S: 'soon' })).toThrow(/OCR_TIMEOUT_S/);
+  });
+
+  it.skipIf(!nativeAvailable)("reaches the service's native engine: over it, the page read fails as a timeout", async () => {
+    const engines = createEngines({ ...loadConfig({ PAGELENS_OCR: 'tesseract-native' }), ocrTimeoutSeconds: 0.001 });
+    try {
+      const err = await (await engines.ocr()).recognize(page.png).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect((err as PipelineError).code).toBe('timeout');
+    } finally {
+      await engines.close();
     }
   });
 });
