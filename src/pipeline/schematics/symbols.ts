@@ -136,6 +136,17 @@ const area = (b: BBox): number => (b[2] - b[0]) * (b[3] - b[1]);
 const covered = (p: BBox, hits: SymbolHit[]): boolean =>
   hits.some((h) => Math.max(0, Math.min(p[2], h.box[2]) - Math.max(p[0], h.box[0])) * Math.max(0, Math.min(p[3], h.box[3]) - Math.max(p[1], h.box[1])) > 0.5 * area(p));
 
+/**
+ * Short residual pieces that were matched only as part of a larger seed, explained by no kept
+ * match and at least 1.5 text heights across. Pieces a seed grouped with a neighbour's (a turned
+ * valve whose stem runs up to an instrument's bubble beside it) make a seed larger than either
+ * template, where no template is laid: they are tried again on their own.
+ */
+export function piecesApart(short: BBox[], seeds: BBox[], hits: SymbolHit[], th: number): BBox[] {
+  const tried = new Set(seeds.map((p) => p.join(',')));
+  return short.filter((p) => !tried.has(p.join(',')) && !covered(p, hits) && Math.max(p[2] - p[0], p[3] - p[1]) >= 1.5 * th);
+}
+
 /** A template image only (no pieces or marks): for scoring scales and places quickly. */
 function quickTemplate(ctx: SymbolContext, pic: Pic, scale: number, rot: Turn): Promise<Variant> {
   return templatesOf(ctx).quick(pic.mask, pic.pen, scale, rot);
@@ -443,6 +454,11 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   let candidatesHits = await matchPieces(mp, pagePs, best.variants, { minScore: 0.45, flush: ctx.th });
   lap('main');
   let hits = selectHits(candidatesHits, MIN_SCORE);
+  const apart = piecesApart(found.short, pagePs, hits, ctx.th);
+  if (apart.length > 0) {
+    candidatesHits = [...candidatesHits, ...(await matchPieces(mp, apart, best.variants, { minScore: 0.45, flush: ctx.th }))];
+    hits = selectHits(candidatesHits, MIN_SCORE);
+  }
   const scales: Array<number | null> = masks.map((_, i) => (hits.some((h) => h.entry === i) ? best.scale : null));
   // Pictures that found nothing at the legend's scale: a larger one of their own (legends draw
   // big equipment smaller), tried on the sizeable pieces left. Larger by as little as a few per

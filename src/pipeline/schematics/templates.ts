@@ -155,6 +155,17 @@ function filledParts(picture: Mask, r: number): Uint8Array {
   return got;
 }
 
+/**
+ * Radius of the opening that takes a picture's pen strokes away and keeps its filled parts: the
+ * opening keeps what is 2r + 1 pixels across, and a stroke drawn with a pen measured 2.9 wide is
+ * often 3 pixels (rounding of round(pen / 2) kept it, and a check valve's bars, enlarged as areas,
+ * came out three times the page's pen and failed the mark cover). Strokes up to a pixel wider
+ * than the pen go.
+ */
+export function penOpening(pen: number): number {
+  return Math.floor(pen / 2) + 1;
+}
+
 /** Zhang-Suen thinning: the one-pixel centre lines of a mask's strokes. */
 export function skeleton(m: Mask): Uint8Array {
   const { width: w, height: h } = m;
@@ -235,7 +246,7 @@ export async function scaledPicture(picture: Mask, scale: number, pageStroke: nu
     }
   }
   // Filled parts: what survives taking away the picture's own pen (made once per picture and pen).
-  const grown = filledParts(picture, Math.max(1, Math.round(pictureStroke / 2)));
+  const grown = filledParts(picture, penOpening(pictureStroke));
   const sxs = Int32Array.from({ length: ow }, (_, x) => Math.min(w - 1, Math.floor((x + 0.5) / scale)));
   for (let y = 0; y < oh; y++) {
     const src = Math.min(h - 1, Math.floor((y + 0.5) / scale)) * w;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mask } from '../../../src/pipeline/schematics/raster.js';
 import { TemplateCache } from '../../../src/pipeline/schematics/template-cache.js';
-import { morph, padMask, scaledPicture, skeleton, soften, turnMask, variantsOf } from '../../../src/pipeline/schematics/templates.js';
+import { morph, padMask, penOpening, scaledPicture, skeleton, soften, turnMask, variantsOf } from '../../../src/pipeline/schematics/templates.js';
 
 /** A valve-like picture: two triangles tip to tip, with a stem (not alike under every turn). */
 function picture(): Mask {
@@ -99,7 +99,7 @@ function scaledPlain(p: Mask, scale: number, pageStroke: number, pictureStroke: 
       }
     }
   }
-  const pen = Math.max(1, Math.round(pictureStroke / 2));
+  const pen = penOpening(pictureStroke);
   const grown = morph(morph(p, -pen), pen);
   for (let y = 0; y < oh; y++) {
     for (let x = 0; x < ow; x++) if (grown.data[Math.min(p.height - 1, Math.floor((y + 0.5) / scale)) * p.width + Math.min(p.width - 1, Math.floor((x + 0.5) / scale))]) out[y * ow + x] = 1;
@@ -116,5 +116,28 @@ describe('scaled pictures', () => {
     for (const [scale, pen, own] of [[0.7, 2, 2], [1, 2, 3.5], [1.37, 3, 2], [2, 3, 2], [2.5, 2.6, 3], [3.3, 4, 2]] as const) {
       expect((await scaledPicture(p, scale, pen, own)).data).toEqual(scaledPlain(p, scale, pen, own));
     }
+  });
+
+  it('draw strokes as wide as the picture pen with the page pen, not as filled parts', async () => {
+    // A check valve's bar: 3 pixels wide, drawn with a pen measured 2.9; enlarged 2.5 times it is
+    // a stroke of the page's pen (3), not a bar three times as wide.
+    const w = 12;
+    const h = 20;
+    const p: Mask = { data: new Uint8Array(w * h), width: w, height: h };
+    for (let y = 2; y < 18; y++) for (let x = 5; x < 8; x++) p.data[y * w + x] = 1;
+    // And a filled block, which stays filled.
+    const q: Mask = { data: new Uint8Array(w * h), width: w, height: h };
+    for (let y = 4; y < 16; y++) for (let x = 2; x < 10; x++) q.data[y * w + x] = 1;
+    const widest = (m: Mask): number => {
+      let most = 0;
+      for (let y = 0; y < m.height; y++) {
+        let n = 0;
+        for (let x = 0; x < m.width; x++) n += m.data[y * m.width + x]!;
+        most = Math.max(most, n);
+      }
+      return most;
+    };
+    expect(widest(await scaledPicture(p, 2.5, 3, 2.9))).toBeLessThanOrEqual(4);
+    expect(widest(await scaledPicture(q, 2.5, 3, 2.9))).toBeGreaterThanOrEqual(18);
   });
 });
