@@ -3,6 +3,7 @@
 // scattered blobs are points); values come from the axes fitted to the tick labels.
 import type { BBox, PageText, Word } from '../types.js';
 import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
+import { barCore } from './bar-core.js';
 import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
@@ -164,6 +165,8 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     const grey = chroma(clusters.centres[k]!) < 36;
     if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
   }
+  // Bars judged on their bodies: rims of a neighbouring segment glued on are no part of them.
+  for (const [k, list] of marks) marks.set(k, list.map((c) => barCore(c, width)));
   for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };

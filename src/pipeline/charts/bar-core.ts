@@ -1,0 +1,62 @@
+// A bar's solid body without the thin rims glued to it: anti-aliased edges of a neighbouring
+// segment or bar can fall into a bar's colour cluster and join it, stretching its box far beyond
+// the bar (a stacked segment then reaches the top of the stack) so it no longer reads as a bar.
+import type { Component } from './marks.js';
+import { isBarLike } from './scene.js';
+
+/** Strokes up to this many pixels across are rims, not bodies (bars are far wider). */
+const RIM = 2;
+/** A rim matters when it stretches the box by more than this many pixels. */
+const STRETCH = 4;
+
+/**
+ * The component without its pixels on runs of at most RIM pixels across or down, when what is left
+ * is a bar holding most of the ink; otherwise the component as it is.
+ */
+export function barCore(c: Component, width: number): Component {
+  if (isBarLike(c)) return c;
+  const [x0, y0, x1, y1] = c.bbox;
+  const w = x1 - x0, h = y1 - y0;
+  const inMask = new Uint8Array(w * h);
+  for (const p of c.pixels) inMask[(Math.floor(p / width) - y0) * w + (p % width) - x0] = 1;
+  const hRun = runs(inMask, w, h, true), vRun = runs(inMask, w, h, false);
+  const kept: number[] = [];
+  let bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
+  for (const p of c.pixels) {
+    const x = p % width, y = Math.floor(p / width);
+    const i = (y - y0) * w + x - x0;
+    if (hRun[i]! <= RIM || vRun[i]! <= RIM) continue;
+    kept.push(p);
+    bx0 = Math.min(bx0, x);
+    by0 = Math.min(by0, y);
+    bx1 = Math.max(bx1, x + 1);
+    by1 = Math.max(by1, y + 1);
+  }
+  // Only a rim that stretches the box well beyond the body matters: trimming a marker's round
+  // edge by a pixel or two would merely shrink it.
+  const stretch = Math.max(bx0 - x0, by0 - y0, x1 - bx1, y1 - by1);
+  if (kept.length < 0.6 * c.area || stretch < STRETCH) return c;
+  const core: Component = { cluster: c.cluster, bbox: [bx0, by0, bx1, by1], area: kept.length, pixels: Int32Array.from(kept) };
+  return isBarLike(core) ? core : c;
+}
+
+/** Length of the run of set pixels each pixel lies on, along rows or columns. */
+function runs(mask: Uint8Array, w: number, h: number, alongRows: boolean): Uint16Array {
+  const out = new Uint16Array(w * h);
+  const [outer, inner] = alongRows ? [h, w] : [w, h];
+  const at = (o: number, k: number): number => (alongRows ? o * w + k : k * w + o);
+  for (let o = 0; o < outer; o++) {
+    let k = 0;
+    while (k < inner) {
+      if (!mask[at(o, k)]) {
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < inner && mask[at(o, e)]) e++;
+      for (let j = k; j < e; j++) out[at(o, j)] = Math.min(65535, e - k);
+      k = e;
+    }
+  }
+  return out;
+}
