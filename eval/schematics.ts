@@ -1,7 +1,7 @@
 // Schematic detection, scored on sheets with known graphs (eval/schematics/metrics.ts):
 //   - generated P&ID-like sheets (eval/schematics/): "train" (seeds 1..60, the ones looked at
 //     while building) and "held-out" (seeds 100001..100060, never looked at or tuned on), side by
-//     side; 150-300 dpi, half of them scan-like;
+//     side, and "held-out2" (seeds 200001..200060, likewise); 150-300 dpi, half of them scan-like;
 //   - "hand": sheets drawn by hand in another style (test/fixtures/schematic-hand.ts: an
 //     electrical-style schematic with its own symbols, fonts and legend layout), a check on a
 //     drawing the generator did not make.
@@ -19,7 +19,7 @@ import sharp from 'sharp';
 import { detectSchematic } from '../src/pipeline/schematics/index.js';
 import { NativeTesseractEngine } from '../src/providers/ocr/index.js';
 import { handSheets } from '../test/fixtures/schematic-hand.js';
-import { generateSheet, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
+import { generateSheet, HELD_OUT2_SEEDS, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
 import { missesOf, scoreSheet, totals, type SheetScore, type Totals } from './schematics/metrics.js';
 import type { Grey, SheetTruth } from './schematics/render.js';
 
@@ -81,6 +81,7 @@ try {
   for (const split of SPLITS) {
     if (split === 'train') results.push([split, await run(split, generated(TRAIN_SEEDS, true), engine)]);
     else if (split === 'held-out') results.push([split, await run(split, generated(HELD_OUT_SEEDS, false), engine)]);
+    else if (split === 'held-out2') results.push([split, await run(split, generated(HELD_OUT2_SEEDS, false), engine)]);
     else if (split === 'hand') results.push([split, await run(split, hand(), engine)]);
   }
   const rows: Array<[string, (t: Totals) => string]> = [

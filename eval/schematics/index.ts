@@ -13,6 +13,8 @@ import { composeSheet } from './sheet.js';
 
 export const TRAIN_SEEDS = Array.from({ length: 60 }, (_, i) => i + 1);
 export const HELD_OUT_SEEDS = Array.from({ length: 60 }, (_, i) => 100001 + i);
+/** A second held-out split, first run when the first one reached every goal (2026-11-29): never tuned on. */
+export const HELD_OUT2_SEEDS = Array.from({ length: 60 }, (_, i) => 200001 + i);
 
 export interface GeneratedSheet {
   seed: number;
