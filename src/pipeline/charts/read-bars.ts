@@ -2,6 +2,7 @@
 // baseline, grouped into categories by their label row, values from the value axis.
 import { median, toPixel, toValue } from './axes.js';
 import { barsOf, baseline, groupBars, type Bar, type BarView } from './bars.js';
+import { barsByLabel } from './category-slots.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartType } from './types.js';
 import { axisInfo, axisSpan, categoryRow, confidence, empty, isBarLike, orderSeries, printedValue, round, seriesList, titleOf, type Scene, type ToView } from './scene.js';
@@ -75,9 +76,14 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     }
     cats = groups.map((g, i) => ({ name: names[i]!.join(' '), bars: g, centre: centres[i]! }));
   } else if (catLabels.length >= Math.min(2, groups.length)) {
-    cats = catLabels.map((p) => ({ name: p.text, bars: [], centre: cx(toView(p.bbox)) }));
+    cats = catLabels.map((p) => ({ name: p.text, bars: [] as Bar[], centre: cx(toView(p.bbox)) })).sort((a, b) => a.centre - b.centre);
+    // Evenly spaced labels place grouped bars better than the gaps do (a missing bar splits a group);
+    // stacked slots are whole categories already.
+    const all = groups.flat();
+    const byLabel = stacked ? undefined : barsByLabel(cats, all);
+    if (byLabel) all.forEach((b, i) => cats[byLabel[i]!]!.bars.push(b));
     const spacing = joinSpacing(cats.map((c) => c.centre), groups.map(gCentre));
-    for (const g of groups) {
+    for (const g of byLabel ? [] : groups) {
       const c = gCentre(g);
       let best = cats[0]!;
       for (const cat of cats) if (Math.abs(cat.centre - c) < Math.abs(best.centre - c)) best = cat;
