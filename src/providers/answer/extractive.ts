@@ -19,6 +19,7 @@ import { isNumeric, stem, terms, tokenize } from './text.js';
 import { completedLines, wrapsByLayout } from './line-wrap.js';
 import { labelValueRows } from './label-rows.js';
 import { headerOver } from './header-cut.js';
+import { numbersOnly, upperHeader, upperWords } from './header-rows.js';
 import { echoesQuestion, ownWordsFirst } from './own-words.js';
 import { definiteAntecedents } from './coreference.js';
 import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes-no.js';
@@ -182,7 +183,7 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
     // A number after a line of prose (a page number beside a sentence, "... liabilities of $219.2")
     // is no table value: its "row label" is a sentence.
     if (rowLabel && proseLine(rowLabel.text)) continue;
-    const column = boxed.filter((o) => o !== line && overlapX(o.bbox, b) > 0 && !isNumeric(o.text));
+    const column = boxed.filter((o) => o !== line && overlapX(o.bbox, b) > 0 && !numbersOnly(o.text));
     const above = column.filter((o) => o.bbox[3] <= b[1] + 1).sort((x, y) => y.bbox[3] - x.bbox[3]);
     const below = column.filter((o) => o.bbox[1] >= b[3] - 1).sort((x, y) => x.bbox[1] - y.bbox[1]);
     // A table cell has a header above; a chart value (no row label) is named by the label under its bar.
@@ -198,12 +199,15 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
           .filter((o) => o !== rowLabel && o !== pageLine && Math.abs(cy(o.bbox) - cy(b)) < tol && !isNumeric(o.text) && o.text.trim().split(/\s+/).length <= 6 && namesIn(o.text).length > 0)
           .sort((x, y) => x.bbox[0] - y.bbox[0])
       : [];
-    const headerText = header ? headerOver(header, b, values.filter((v) => Math.abs(cy(v) - cy(b)) < tol)) : undefined;
+    const rowValues = values.filter((v) => Math.abs(cy(v) - cy(b)) < tol);
+    // A header row stacked on the column's header names the cell too, upper words first.
+    const upper = rowLabel && header ? upperHeader(header, above.slice(1)) : undefined;
+    const headerText = header ? [upper && upperWords(upper, b, rowValues, headerOver(upper, b, rowValues)), headerOver(header, b, rowValues)].filter((s) => s).join(' ') : undefined;
     const name = [rowLabel?.text.trim(), ...rowNames.map((o) => o.text.trim()), headerText].filter((s) => s).join(', ');
     out.push({
       text: `${name}: ${value}`,
       context: caption?.text.trim() ?? '',
-      bboxes: [b, ...[rowLabel?.bbox, ...rowNames.map((o) => o.bbox), header?.bbox].filter((x): x is BBox => x !== undefined)],
+      bboxes: [b, ...[rowLabel?.bbox, ...rowNames.map((o) => o.bbox), header?.bbox, upper?.bbox].filter((x): x is BBox => x !== undefined)],
       span: value,
       kind: 'cell',
     });
