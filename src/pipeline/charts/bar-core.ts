@@ -40,8 +40,8 @@ export function barCore(c: Component, width: number): Component {
   return isBarLike(core) ? core : c;
 }
 
-/** Length of the run of set pixels each pixel lies on, along rows or columns. */
-function runs(mask: Uint8Array, w: number, h: number, alongRows: boolean): Uint16Array {
+/** Length of the run of set pixels each pixel lies on, along rows or columns (0 off the mask). */
+export function runs(mask: Uint8Array, w: number, h: number, alongRows: boolean): Uint16Array {
   const out = new Uint16Array(w * h);
   const [outer, inner] = alongRows ? [h, w] : [w, h];
   const at = (o: number, k: number): number => (alongRows ? o * w + k : k * w + o);

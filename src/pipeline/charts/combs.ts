@@ -2,6 +2,7 @@
 // whose teeth are the bars. Such a piece is no bar and no line; cut at its pixels that are thin
 // across the bars (the axis line showing between them), it falls apart into bars.
 import type { Component } from './marks.js';
+import { runs } from './bar-core.js';
 import { isBarLike } from './scene.js';
 
 export function splitCombs(comps: Component[], width: number): Component[] {
@@ -20,23 +21,8 @@ function teeth(c: Component, width: number, alongX: boolean): Component[] | unde
   const w = x1 - x0, h = y1 - y0;
   const grid = new Uint8Array(w * h);
   for (const i of c.pixels) grid[(Math.floor(i / width) - y0) * w + (i % width) - x0] = 1;
-  // Run length through each pixel along the chosen direction.
-  const keep = new Uint8Array(w * h);
-  const lines = alongX ? h : w, len = alongX ? w : h;
-  const at = (line: number, k: number): number => (alongX ? line * w + k : k * w + line);
-  for (let line = 0; line < lines; line++) {
-    let k = 0;
-    while (k < len) {
-      if (!grid[at(line, k)]) {
-        k++;
-        continue;
-      }
-      let e = k;
-      while (e < len && grid[at(line, e)]) e++;
-      if (e - k > 2) for (let j = k; j < e; j++) keep[at(line, j)] = 1;
-      k = e;
-    }
-  }
+  // Kept: pixels on runs longer than 2 along the chosen direction.
+  const keep = runs(grid, w, h, alongX).map((n) => (n > 2 ? 1 : 0));
   // Pieces of what is kept (4-connected).
   const seen = new Uint8Array(w * h);
   const pieces: Component[] = [];
