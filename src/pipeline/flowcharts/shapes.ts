@@ -8,6 +8,7 @@
 import type { BBox } from '../types.js';
 import { components, dilate, erode, open, type Component } from './components.js';
 import { shapeHoles, type ShapeScale } from './holes.js';
+import { cornerPieces, isCorner } from './corners.js';
 
 export type { ShapeScale };
 import type { Mask } from './raster.js';
@@ -145,9 +146,19 @@ function outlinedBody(c: Component, interior: Uint8Array, fg: Mask, glyph: numbe
   // out much further, so only a band that deep beyond the outline is kept (the head's far part
   // stays with its line, where the head is read).
   let band = 0;
+  // The outline's own sharp corners reach past its thickness too: kept, whole (corners.ts).
+  const corner = new Uint8Array(w * h);
+  const body = new Uint8Array(w * h);
+  for (const p of c.pixels) {
+    const q = (Math.floor(p / width) - y0) * w + (p % width) - x0;
+    if (grown[q]) body[q] = 1;
+  }
   for (const piece of components({ width: w, height: h, data: beyond }, 1).list) {
     const long = Math.max(piece.bbox[2] - piece.bbox[0], piece.bbox[3] - piece.bbox[1]);
-    if (long <= 2 * glyph) continue;
+    if (long <= 2 * glyph) {
+      if (isCorner(piece.pixels, body, w, h)) for (const q of piece.pixels) corner[q] = 1;
+      continue;
+    }
     for (const q of piece.pixels) keep[q] = 1;
     band = Math.max(band, Math.ceil((1.5 * piece.pixels.length) / long) + 1);
   }
@@ -164,7 +175,7 @@ function outlinedBody(c: Component, interior: Uint8Array, fg: Mask, glyph: numbe
     const x = p % width;
     const y = (p - x) / width;
     const q = (y - y0) * w + x - x0;
-    if (!grown[q] && !keep[q]) continue;
+    if (!grown[q] && !keep[q] && !corner[q]) continue;
     pixels.push(p);
     bx0 = Math.min(bx0, x);
     by0 = Math.min(by0, y);
@@ -280,13 +291,21 @@ function trimAttachments(c: Component, width: number, scale: ShapeScale): Compon
   const coreMask = new Uint8Array(w * h);
   for (const q of core.pixels) coreMask[q] = 1;
   const back = dilate({ width: w, height: h, data: coreMask }, r + 1).data;
+  // The shape's own sharp corners, cut off with the heads, are given back (corners.ts).
+  const body = new Uint8Array(w * h);
+  const cut = new Uint8Array(w * h);
+  for (let q = 0; q < local.length; q++) {
+    body[q] = local[q]! & back[q]!;
+    cut[q] = local[q]! & (1 - back[q]!);
+  }
+  const corners = cornerPieces(cut, body, w, h);
   const pixels: number[] = [];
   let bx0 = Infinity;
   let by0 = Infinity;
   let bx1 = -Infinity;
   let by1 = -Infinity;
   for (let q = 0; q < local.length; q++) {
-    if (!local[q] || !back[q]) continue;
+    if (!body[q] && !corners[q]) continue;
     const x = q % w;
     const y = (q - x) / w;
     pixels.push((y + y0) * width + x + x0);
