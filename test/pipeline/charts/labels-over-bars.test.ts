@@ -3,6 +3,8 @@
 // legend's words cut off a bar were taken for a swatch.
 import { describe, expect, it } from 'vitest';
 import { barsOf, type BarView } from '../../../src/pipeline/charts/bars.js';
+import { findLegend, type Component } from '../../../src/pipeline/charts/marks.js';
+import type { Phrase } from '../../../src/pipeline/charts/text.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 
 /** A vertical view over a label grid (cluster per pixel), with optional masks. */
@@ -53,5 +55,22 @@ describe('bars under value labels', () => {
     // The bar ends at v 100; a label box masks v 90..106 on every column.
     const masked = barsOf(view(60, 120, [[0, [10, 20, 50, 100]]], [[0, 90, 60, 106]]), 0);
     expect(masked.map((b) => [b.v0, b.v1])).toEqual([[20, 100]]);
+  });
+});
+
+describe('legend words over a bar', () => {
+  const comp = (cluster: number, bbox: BBox): Component => ({ cluster, bbox, area: (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), pixels: new Int32Array(0) });
+  const phrase = (text: string, bbox: BBox): Phrase => ({ text, bbox, words: [{ text, bbox, confidence: 0.9 }], value: null, percent: false });
+
+  it('takes no crumb the words cut off a bar for a swatch', () => {
+    // Legend column: light swatch (cluster 0) "Bu"(dget), dark swatch (cluster 1) "Stores"; the rest of
+    // "Budget" lies over a dark bar (cluster 1, 117..167) and cut a 2×3 crumb off its corner, nearer "Bu".
+    const comps = [comp(0, [70, 43, 86, 59]), comp(1, [70, 64, 86, 80]), comp(1, [117, 44, 119, 47]), comp(1, [117, 44, 167, 435])];
+    const ps = [phrase('Bu', [95, 45, 112, 57]), phrase('Stores', [94, 65, 141, 78])];
+    const legend = findLegend(comps, ps, 12, new Set([0, 1]), new Set(), [40, 30, 690, 435]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([
+      [0, 'Bu'],
+      [1, 'Stores'],
+    ]);
   });
 });
