@@ -20,6 +20,14 @@ export interface BarView {
   at: (u: number, v: number) => number;
   /** Covered by text or a rule drawn over the bar (a run of the bar continues across it). */
   hidden: (u: number, v: number) => boolean;
+  /**
+   * Ink of no series (glyphs of a value label the OCR did not read, their blends with the bar): a
+   * run continues across up to `bridge` such pixels when its colour resumes beyond them.
+   */
+  over?: (u: number, v: number) => boolean;
+  bridge?: number;
+  /** The colour cluster under a hidden pixel (a label's box masks a bar's end, whose colour shows between the glyphs). */
+  under?: (u: number, v: number) => number;
 }
 
 /** The bars of one series: columns with its colour, split where either end jumps. */
@@ -27,6 +35,7 @@ export function barsOf(view: BarView, series: number): Bar[] {
   const lo = new Int32Array(view.nu).fill(-1);
   const hi = new Int32Array(view.nu).fill(-1);
   const count = new Int32Array(view.nu);
+  const bridge = view.bridge ?? 0;
   for (let u = 0; u < view.nu; u++) {
     // The longest run of the series in this column (stray pixels elsewhere do not stretch it).
     let runStart = -1, runN = 0, lastHit = -1;
@@ -38,7 +47,11 @@ export function barsOf(view: BarView, series: number): Bar[] {
         lastHit = v;
         continue;
       }
-      if (runStart >= 0 && v < view.nv && view.hidden(u, v)) continue;
+      if (runStart >= 0 && v < view.nv && view.hidden(u, v)) {
+        if (view.under?.(u, v) === series) lastHit = v;
+        continue;
+      }
+      if (runStart >= 0 && v < view.nv && v - lastHit <= bridge && view.over?.(u, v) === true) continue;
       if (runStart >= 0 && (v === view.nv || v - lastHit > 0)) {
         if (runN > count[u]!) {
           count[u] = runN;

@@ -317,8 +317,13 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   // Blur also widens the rim: on a scan it holds up to two-thirds of the swatch's area.
   const rimShare = spread > 1 ? 1.5 : 3;
   const rim = (c: Component): boolean => swatches.some((o) => o.cluster !== c.cluster && o.area > rimShare * c.area && grown(c.bbox, o.bbox));
+  // Text laid over a bar cuts crumbs off it in the bar's colour, beside the words: a crumb inside
+  // the box of a much larger filled piece of its colour is part of that piece, not a swatch (a
+  // line's box spans the plot and may well hold its own legend sample).
+  const big = comps.filter((o) => seriesClusters.has(o.cluster) && o.area >= 40 && o.area >= 0.6 * (o.bbox[2] - o.bbox[0]) * (o.bbox[3] - o.bbox[1]));
+  const crumb = (c: Component): boolean => big.some((o) => o !== c && o.cluster === c.cluster && o.area > 10 * c.area && c.bbox[0] >= o.bbox[0] - 1 && c.bbox[2] <= o.bbox[2] + 1 && c.bbox[1] >= o.bbox[1] - 1 && c.bbox[3] <= o.bbox[3] + 1);
   for (const c of comps) {
-    if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c)) continue;
+    if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
     if (!small) continue;

@@ -30,9 +30,13 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
   if (scene.xAxis && !scene.yAxis) vertScore -= 0.3;
   const vertical = upright ?? vertScore >= 0;
   const axis = vertical ? scene.yAxis : scene.xAxis;
+  // Dark glyphs of a value label printed on a bar, where the OCR missed the label, are ink of no series.
+  const cl = scene.clusters.label;
+  const over = (i: number): boolean => cl[i] === -2 || (cl[i]! >= 0 && !scene.marks.has(cl[i]!));
+  const bridge = Math.round(1.5 * th);
   const view: BarView = vertical
-    ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1 }
-    : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1 };
+    ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1, over: (u, v) => over(v * width + u), bridge, under: (u, v) => cl[v * width + u]! }
+    : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1, over: (u, v) => over(u * width + v), bridge, under: (u, v) => cl[u * width + v]! };
   const toView: ToView = vertical ? (b) => b : (b) => [b[1], b[0], b[3], b[2]];
   const bars = withoutSlivers(series.flatMap((k) => barsOf(view, k)), series);
   if (bars.length === 0) return empty(scene, 'No bars could be measured.');
