@@ -1,9 +1,11 @@
 // Real documents (issue 15z, eval/qa-real training splits): a count is a whole number, an opening
 // phrase followed by a second one ("On 10 May 2010, following ..., ministers unveiled"), "mid-January",
-// a name's lower-case word names no unit ("Euro area"), "EUR60bn", "unknown" answers "known" with No.
+// a name's lower-case word names no unit ("Euro area"), "EUR60bn", "unknown" answers "known" with
+// No, a table value whose own labels name other years than the asked one.
 import { describe, expect, it } from 'vitest';
 import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
 import { bareValueFits } from '../../../src/providers/answer/labelled-values.js';
+import { otherYearsOnly } from '../../../src/providers/answer/cell-years.js';
 import { matchTerms } from '../../../src/providers/answer/matching.js';
 import { inAskedClauses, openerEnd } from '../../../src/providers/answer/span-choice.js';
 import { polarity, prefixedAntonym } from '../../../src/providers/answer/yes-no.js';
@@ -58,5 +60,17 @@ describe('a prefixed antonym', () => {
     expect(polarity(statement, 'Is the interest rate charged for loans known?')).toBe('No');
     expect(polarity(statement, 'Is the interest rate charged for loans unknown?')).toBe('Yes');
     expect(polarity('The interest rate is known.', 'Is the interest rate known?')).toBe('Yes');
+  });
+});
+
+describe('a table value about other years', () => {
+  const q = 'How many public high school graduates did Connecticut have in 2003–04?';
+  it('is not the value of the asked year, whatever its caption spans', () => {
+    expect(otherYearsOnly(q, 'Connecticut, 2013–14 2014–15 2015–16: 35,540')).toBe(true);
+    expect(otherYearsOnly(q, 'Connecticut, Actual, 2003–04: 34,573')).toBe(false);
+  });
+  it('says nothing when the labels or the question name no year', () => {
+    expect(otherYearsOnly(q, 'Connecticut, Graduates: 34,573')).toBe(false);
+    expect(otherYearsOnly('How many graduates did Connecticut have?', 'Connecticut, 2013–14: 35,540')).toBe(false);
   });
 });
