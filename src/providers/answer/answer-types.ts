@@ -45,6 +45,8 @@ export interface QuestionType {
 
 const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several';
+/** Full month names: "mid-January" is a time, "May" alone may be a verb. */
+const FULL_MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december';
 const MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 
 /** Units by family; matched case-insensitively after a number (longer spellings first). */
@@ -73,11 +75,11 @@ const NUMBER_SPAN = String.raw`(?:${NUM}|(?:${NUMBER_WORDS}))(?:\s(?:thousand|mi
 const PATTERNS = {
   year: new RegExp(String.raw`${B}(1[5-9]\d\d|20\d\d)(?!\d)`, 'gi'),
   date: new RegExp(
-    String.raw`${B}(?:\d{1,2}(?:st|nd|rd|th)?\s(?:${MONTH})\.?,?\s(?:1[5-9]|20)\d\d|(?:${MONTH})\.?\s\d{1,2}(?:st|nd|rd|th)?,?\s(?:1[5-9]|20)\d\d|(?:1[5-9]|20)\d\d-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./](?:1[5-9]|20)?\d\d|(?:${MONTH})\s(?:1[5-9]|20)\d\d)(?!\d)`,
+    String.raw`${B}(?:\d{1,2}(?:st|nd|rd|th)?\s(?:${MONTH})\.?,?\s(?:1[5-9]|20)\d\d|(?:${MONTH})\.?\s\d{1,2}(?:st|nd|rd|th)?,?\s(?:1[5-9]|20)\d\d|(?:1[5-9]|20)\d\d-\d\d-\d\d|\d{1,2}[./]\d{1,2}[./](?:1[5-9]|20)?\d\d|(?:${MONTH})\s(?:1[5-9]|20)\d\d|(?:early|mid|late)[-\s](?:${FULL_MONTH})(?:\s(?:1[5-9]|20)\d\d)?)(?!\d)`,
     'gi',
   ),
   money: new RegExp(
-    String.raw`(?:(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|[€$£¥])\s?${NUM}(?:\s(?:thousand|million|billion|k|m|bn))?|${B}${NUM}(?:\s(?:thousand|million|billion))?\s?(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|euros?|dollars?|pounds?|kronor|kroner|crowns?|francs?|yen|€|\$|£)(?![a-z]))`,
+    String.raw`(?:(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|[€$£¥])\s?${NUM}(?:\s(?:thousand|million|billion)|\s?(?:k|m|mn|bn)(?![a-z]))?|${B}${NUM}(?:\s(?:thousand|million|billion))?\s?(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|euros?|dollars?|pounds?|kronor|kroner|crowns?|francs?|yen|€|\$|£)(?![a-z]))`,
     'gi',
   ),
   percentage: new RegExp(String.raw`${B}${NUM}\s?(?:%|percent\b|per cent\b|percentage points?\b)`, 'gi'),
@@ -422,7 +424,9 @@ const names = (question: string): Set<string> => {
   const words = unwrapRequest(question).split(/\s+/);
   // The first word is a name too when more of a name follows it ("Pump F-29 cost how much").
   const from = words.length > 1 && /^[A-Z0-9]/.test(words[1]!) && !/^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may|give|name|tell|list|in|on|at|for|by)$/i.test(words[0]!) ? 0 : 1;
-  return new Set(words.slice(from).filter((w) => /^[A-Z]/.test(w)).map((w) => w.toLowerCase().replace(/[^a-z0-9-]/g, '')));
+  const capital = (w: string | undefined): boolean => w !== undefined && /^[A-Z]/.test(w);
+  // A lower-case word between two capitalised ones is inside the name ("Euro area Members").
+  return new Set(words.slice(from).filter((w, i, ws) => capital(w) || (i > 0 && capital(ws[i - 1]) && capital(ws[i + 1]))).map((w) => w.toLowerCase().replace(/[^a-z0-9-]/g, '')));
 };
 
 function typeFromOpening(q: string, nameWords: Set<string> = new Set()): QuestionType | undefined {
@@ -434,7 +438,8 @@ function typeFromOpening(q: string, nameWords: Set<string> = new Set()): Questio
     if ((type === 'quantity' || type === 'rate') && family === null) family = familyOf(type === 'rate' || r.re === UNIT_COUNT ? m[0] : q) ?? (r.re === UNIT_COUNT ? spanFamily(`1 ${m[0].slice('how many '.length)}`) : null);
     // "how much power ..." and "what is the rated flow ..." keep their families.
     if (type === 'amount' || type === 'count') {
-      const f = familyOf(q.slice(m[0].length));
+      // Words of a name ("the joint pledge to Euro area Members") name no measured property.
+      const f = familyOf(q.slice(m[0].length).split(' ').filter((w) => !nameWords.has(w.replace(/[^a-z0-9-]/g, ''))).join(' '));
       if (type === 'amount' && f) {
         type = 'quantity';
         family = f;

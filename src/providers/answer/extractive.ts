@@ -12,6 +12,7 @@ import { glossaryAnswer } from './glossary.js';
 import { restoreStops } from './lost-stops.js';
 import { captionOrder, captionRead } from './table-captions.js';
 import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
+import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
@@ -146,6 +147,9 @@ function trailingNumber(line: PassageLine): { line: { text: string; bbox: BBox }
 /** A table-row grounding line: several "column: value" cells joined by "; ". */
 const GROUNDING_ROW = /:\s[^;]*;\s[^;:]+:\s/;
 
+/** A table's or figure's caption line. */
+const CAPTION = /^(table|figure|fig\.|chart|graph)\b/i;
+
 /** A line of running text rather than a row label: a sentence's end, or many words. */
 const proseLine = (text: string): boolean => {
   const words = text.trim().split(/\s+/).length;
@@ -191,7 +195,7 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
     if (!rowLabel && !header) continue;
     if (!has(pageLine) && !has(rowLabel) && !has(header)) continue;
     const caption = boxed
-      .filter((o) => /^(table|figure|fig\.|chart|graph)\b/i.test(o.text.trim()) && o.bbox[3] <= b[1])
+      .filter((o) => CAPTION.test(o.text.trim()) && o.bbox[3] <= b[1])
       .sort((x, y) => y.bbox[3] - x.bbox[3])[0];
     // A name elsewhere on the row (the asset's tag in a column after an "Area" column) names the value too.
     const rowNames = rowLabel
@@ -317,7 +321,10 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A name that may be the answer is not evidence for the question's words: "Industrial" in
   // "Norhavvas Industrial Services" does not say the company manufactured anything.
   const wording = NAME_TYPES.has(part.type.type) ? fresh.reduce((s, sp) => s.split(sp.text).join(' '), text) : text;
-  const m = matchText(part.terms, wording, family, fresh.length ? part.type.type : null);
+  const read = matchText(part.terms, wording, family, fresh.length ? part.type.type : null);
+  // A table value whose own labels name other years than the asked one is about those years, whatever its caption spans.
+  const otherYear = unit.kind === 'cell' && otherYearsOnly(part.text, unit.text);
+  const m = otherYear ? { ...read, missingKey: true } : read;
   const full = m.missingKey ? Math.min(m.score, options.answerThreshold - 0.01) : m.score;
   if (m.missingKey && part.type.type === 'yes/no') {
     const no = checkedOtherwise(part, unit, question, options);

@@ -83,6 +83,9 @@ export function unitIsProperty(unitWord: string, line: string, question: string)
   return propertyWords(line).some((words) => words.some(isUnit) && words.every((w) => isUnit(w) || asked.has(stem(w))));
 }
 
+/** A header that gives its values' scale: thousands, millions, billions. */
+const SCALED = /\b(?:thousands?|millions?|billions?|mn|bn)\b|'000|\b000s?\b/i;
+
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
 export function bareValueFits(q: QuestionType, value: string, header: string): boolean {
   const v = value.trim();
@@ -113,6 +116,11 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
       return /\/|\bper\b|rate|flow|speed/i.test(header) && (q.family === null || family === null || family === q.family);
     }
     case 'count':
+      // A count is a whole number: a percentage, or a figure with decimals ("1.1" in a column of
+      // percentage changes, "15.0" pupils per teacher) counts nothing, unless the column gives its
+      // scale ("Enrolment (millions)": 2.5). Groups of three after a dot are thousands ("3.597").
+      if (v.endsWith('%')) return false;
+      return !/\.\d/.test(v) || /^\d{1,3}(?:\.\d{3})+$/.test(v) || SCALED.test(header);
     case 'amount':
     case 'text':
       return true;

@@ -38,6 +38,17 @@ export function nearestSpan(spans: Span[], text: string, qterms: MatchTerm[]): S
 /** A sentence's opening phrase of time, place or manner, up to its comma. */
 const INTRO = /^(?:on|in|by|as of|as at|at|during|since|until|from|before|after|following|between|within|according to|established|founded|built|chartered)\b(?:[^,;()]|\([^,;()]{0,20}\)){0,60}?(?:,\s\d{4})?,\s/i;
 
+/** A further opening phrase after the first ("On 10 May 2010, following the escalation of tensions in markets, ministers unveiled ..."). */
+const NEXT_INTRO = /^(?:following|after|before|despite|in view of|in response to|given|amid|with|as part of|under|through)\b[^,;()]{0,100}?,\s/i;
+
+/** Where the sentence's opening phrases end (past their last comma and space); 1 when it opens with none. */
+export function openerEnd(text: string): number {
+  const first = INTRO.exec(text);
+  if (!first) return 1;
+  const next = NEXT_INTRO.exec(text.slice(first[0].length));
+  return first[0].length + (next ? next[0].length : 0);
+}
+
 /**
  * Clause breaks: ", " (not in "March 12, 1990"), ";", parentheses, and "and"/"but"/"while" joining
  * clauses. A parenthesis that opens with a figure ("knives (21 percent, n = 57)", "a line of fixed
@@ -57,8 +68,7 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
   if (content.length === 0) return spans;
   // An opening phrase ("On April 28, 2015, the agency screened in ...", "In 2007, only Italy ...")
   // belongs to the clause it opens: its comma is no clause break.
-  const opener = INTRO.exec(text);
-  const openerComma = opener ? opener[0].length - 2 : -1;
+  const openerComma = openerEnd(text) - 2;
   // (Breaks inside the opener, "In 17 percent (n = 45) of the cases, ...", are no clause breaks either.)
   const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index).filter((i) => i > openerComma), text.length];
   if (cuts.length <= 2) return spans;

@@ -14,7 +14,17 @@ const NEGATION = /\b(no|not|never|none|without|neither|nor|cannot|lack|lacks|lac
 export const negated = (text: string): boolean => NEGATION.test(text.replace(/,?\s*(?:or not|or no)\s*[?.!]*$/i, '').replace(/\bwhether or not\b/gi, ''));
 
 /** Yes when the statement and the question agree in polarity, No when one of them denies. */
-export const polarity = (statement: string, question: string): 'Yes' | 'No' => (negated(statement) !== negated(question) ? 'No' : 'Yes');
+export const polarity = (statement: string, question: string): 'Yes' | 'No' => (negated(statement) !== (negated(question) !== prefixedAntonym(statement, question)) ? 'No' : 'Yes');
+
+/**
+ * Whether the statement says the opposite of a word of the question by its prefix ("Is the rate
+ * known?" against "The rate is still unknown"): un-, in-, im-, non-, dis- before that very word,
+ * while the plain word is not said.
+ */
+export function prefixedAntonym(statement: string, question: string): boolean {
+  const said = new Set(tokenize(statement));
+  return tokenize(question).some((w) => w.length >= 4 && !said.has(w) && ['un', 'in', 'im', 'non', 'dis'].some((p) => said.has(`${p}${w}`)));
+}
 
 // A name with a trade word is a company (organisation spans), any other two-word name a person.
 /**
