@@ -1,7 +1,9 @@
 // Schematic detection, scored on sheets with known graphs (eval/schematics/metrics.ts):
 //   - generated P&ID-like sheets (eval/schematics/): "train" (seeds 1..60, the ones looked at
 //     while building) and "held-out" (seeds 100001..100060, never looked at or tuned on), side by
-//     side, and "held-out2" (seeds 200001..200060, likewise); 150-300 dpi, half of them scan-like;
+//     side, and "held-out2" (seeds 200001..200060, likewise); "dev" (seeds 300001.., EVAL_COUNT of
+//     them: a validation split that may be read and tuned on, dumped like training) and "held-out3"
+//     (seeds 400001..400060, fixed with dev, never read); 150-300 dpi, half of them scan-like;
 //   - "hand": sheets drawn by hand in another style (test/fixtures/schematic-hand.ts: an
 //     electrical-style schematic with its own symbols, fonts and legend layout), a check on a
 //     drawing the generator did not make.
@@ -11,7 +13,7 @@
 // Build: make dist-bench/.built; run: node dist-bench/eval/schematics.js (or make eval-schematics)
 // Settings: EVAL_COUNT (60 a generated split), EVAL_SPLITS (train,held-out,hand), EVAL_WORST (5),
 // EVAL_SEEDS (a comma list of training seeds to run instead of the first EVAL_COUNT), EVAL_DUMP (a
-// folder: each training sheet's misses as JSON and its image as PNG; never pointed at held-out).
+// folder: each training and dev sheet's misses as JSON and its image as PNG; never held-out ones).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,7 @@ import sharp from 'sharp';
 import { detectSchematic } from '../src/pipeline/schematics/index.js';
 import { NativeTesseractEngine } from '../src/providers/ocr/index.js';
 import { handSheets } from '../test/fixtures/schematic-hand.js';
-import { generateSheet, HELD_OUT2_SEEDS, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
+import { DEV_SEEDS, generateSheet, HELD_OUT2_SEEDS, HELD_OUT3_SEEDS, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
 import { missesOf, scoreSheet, totals, type SheetScore, type Totals } from './schematics/metrics.js';
 import type { Grey, SheetTruth } from './schematics/render.js';
 
@@ -33,14 +35,15 @@ interface Case {
   name: string;
   grey: Grey;
   truth: SheetTruth;
-  /** Training sheets only: their misses may be dumped and looked at. */
+  /** Training and dev sheets only: their misses may be dumped and looked at. */
   dump?: boolean;
 }
 
-async function* generated(seeds: number[], train: boolean): AsyncIterable<Case> {
+/** `readable`: training and dev sheets, whose misses may be dumped and looked at. */
+async function* generated(seeds: number[], train: boolean, readable = train): AsyncIterable<Case> {
   for (const seed of train && SEEDS ? SEEDS : seeds.slice(0, COUNT)) {
     const s = await generateSheet(seed);
-    yield { name: `seed ${seed} (${s.truth.dpi} dpi${s.truth.scan ? ', scan' : ''})`, grey: s.grey, truth: s.truth, dump: train };
+    yield { name: `seed ${seed} (${s.truth.dpi} dpi${s.truth.scan ? ', scan' : ''})`, grey: s.grey, truth: s.truth, dump: readable };
   }
 }
 
@@ -82,6 +85,8 @@ try {
     if (split === 'train') results.push([split, await run(split, generated(TRAIN_SEEDS, true), engine)]);
     else if (split === 'held-out') results.push([split, await run(split, generated(HELD_OUT_SEEDS, false), engine)]);
     else if (split === 'held-out2') results.push([split, await run(split, generated(HELD_OUT2_SEEDS, false), engine)]);
+    else if (split === 'dev') results.push([split, await run(split, generated(DEV_SEEDS, false, true), engine)]);
+    else if (split === 'held-out3') results.push([split, await run(split, generated(HELD_OUT3_SEEDS, false), engine)]);
     else if (split === 'hand') results.push([split, await run(split, hand(), engine)]);
   }
   const rows: Array<[string, (t: Totals) => string]> = [

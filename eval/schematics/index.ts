@@ -5,7 +5,8 @@
 // true v2 graph.
 //
 // Splits, fixed before any tuning: training = seeds 1..60 (looked at while building), held-out =
-// seeds 100001..100060 (scored, never looked at or tuned on).
+// seeds 100001..100060 (scored, never looked at or tuned on); later dev = seeds 300001.. (a
+// validation split that may be looked at and tuned on) and held-out3 = seeds 400001..400060.
 import sharp from 'sharp';
 import { rng } from './draw.js';
 import { chooseScan, rasterise, truthOf, type Grey, type SheetTruth } from './render.js';
@@ -15,6 +16,10 @@ export const TRAIN_SEEDS = Array.from({ length: 60 }, (_, i) => i + 1);
 export const HELD_OUT_SEEDS = Array.from({ length: 60 }, (_, i) => 100001 + i);
 /** A second held-out split, first run when the first one reached every goal (2026-11-29): never tuned on. */
 export const HELD_OUT2_SEEDS = Array.from({ length: 60 }, (_, i) => 200001 + i);
+/** A validation split (2026-11-29): looked at and tuned on like training, its seeds unseen before. */
+export const DEV_SEEDS = Array.from({ length: 100 }, (_, i) => 300001 + i);
+/** A third held-out split, fixed with the dev split (2026-11-29): never looked at or tuned on. */
+export const HELD_OUT3_SEEDS = Array.from({ length: 60 }, (_, i) => 400001 + i);
 
 export interface GeneratedSheet {
   seed: number;

@@ -153,7 +153,48 @@ export function missesOf(pred: SchematicGraphV2, truth: SheetTruth): Record<stri
     extra: pSym.filter((p) => !hit.has(p)).map((p) => ({ class: p.class, bbox: p.bbox, score: p.confidence })),
     tags: tSym.filter((n) => n.transcription !== null && norm(located.get(n)?.transcription ?? null) !== norm(n.transcription)).map((n) => ({ truth: n.transcription, read: located.get(n)?.transcription ?? null, found: located.has(n), bbox: n.bbox })),
     legend: t.legend.map((e) => ({ truth: e.label, read: legend.get(e)?.label ?? null, bbox: e.bbox })).filter((e) => normLabel(e.truth) !== normLabel(e.read ?? '')),
+    ...edgeMisses(pred, truth, located),
   };
+}
+
+/** Connections found that the truth lacks, and true ones not found, each end named by class and box. */
+function edgeMisses(pred: SchematicGraphV2, truth: SheetTruth, located: Map<SchematicNode, SchematicNode>): Record<string, unknown> {
+  const t = truth.graph;
+  const tol = Math.max(8, 3 * truth.pipeWidth + 4);
+  const dist = (a: SchematicNode, b: SchematicNode): number => Math.hypot(centre(a.bbox)[0] - centre(b.bbox)[0], centre(a.bbox)[1] - centre(b.bbox)[1]);
+  const junctions = pairUp(t.network.nodes.filter((n) => n.class === 'junction'), pred.network.nodes.filter((n) => n.class === 'junction'), (a, b) => -dist(a, b), (s) => -s <= tol);
+  const toTruth = new Map<string, string>();
+  for (const [a, b] of [...located, ...junctions]) toTruth.set(b.id, a.id);
+  const key = (x: string, y: string): string => (x < y ? `${x}|${y}` : `${y}|${x}`);
+  const trueKeys = new Map<string, number>();
+  for (const e of t.network.edges) trueKeys.set(key(e.source, e.target), (trueKeys.get(key(e.source, e.target)) ?? 0) + 1);
+  const predById = new Map(pred.network.nodes.map((n) => [n.id, n]));
+  const truthById = new Map(t.network.nodes.map((n) => [n.id, n]));
+  const end = (n: SchematicNode | undefined, mapped: boolean): unknown => (n ? { class: n.class, bbox: n.bbox.map(Math.round), mapped } : null);
+  const falseEdges: unknown[] = [];
+  const foundKeys = new Map<string, number>();
+  for (const e of pred.network.edges) {
+    const s = toTruth.get(e.source);
+    const d = toTruth.get(e.target);
+    const k = s && d ? key(s, d) : '';
+    if (k && (foundKeys.get(k) ?? 0) < (trueKeys.get(k) ?? 0)) {
+      foundKeys.set(k, (foundKeys.get(k) ?? 0) + 1);
+      continue;
+    }
+    falseEdges.push({ class: e.class, a: end(predById.get(e.source), !!s), b: end(predById.get(e.target), !!d) });
+  }
+  const missedEdges: unknown[] = [];
+  for (const e of t.network.edges) {
+    const k = key(e.source, e.target);
+    const n = foundKeys.get(k) ?? 0;
+    if (n > 0) {
+      foundKeys.set(k, n - 1);
+      continue;
+    }
+    const mapped = new Set(toTruth.values());
+    missedEdges.push({ class: e.class, a: end(truthById.get(e.source), mapped.has(e.source)), b: end(truthById.get(e.target), mapped.has(e.target)) });
+  }
+  return { falseEdges, missedEdges };
 }
 
 export interface Totals {

@@ -13,6 +13,7 @@ import { prepareSheet, type PreparedSheet } from './prepare.js';
 import { binarise, strokeWidth, type GreyPixels, type Mask } from './raster.js';
 import { genericShapes } from './shapes.js';
 import { fusedLines, readFused, type DrawnSymbol } from './outline-text.js';
+import { ruleFusedLines } from './rule-text.js';
 import { detectSymbols, drawnHit, PAD, type LegendPicture } from './symbols.js';
 import { assignTags } from './tags.js';
 import { tallIs } from './tall-stems.js';
@@ -48,7 +49,8 @@ export async function sheetText(sheet: PreparedSheet, input: Pick<DetectInput, '
   const th = found || Math.max(8, Math.round(5 * sheet.stroke));
   if (input.words && input.words.length > 0) return { th, items: itemsFromWords(input.words, frame) };
   if (!input.ocr || !found) return { th, items: [] };
-  const read = await readGroupsTwice(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
+  const twice = await readGroupsTwice(textGroups(cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
+  const read = await readFused(twice, ruleFusedLines(twice, sheet.mask, cc, th), cc, sheet.mask, frame, sheet.original, th, input.ocr);
   return { th, items: harmonise(tallIs(read, sheet.mask, cc).filter((i) => kept(i) && /[A-Za-z0-9].*[A-Za-z0-9]/.test(i.text))) };
 }
 

@@ -40,14 +40,43 @@ function pieceOf(points: Pt[], p: Pt, tol: number): number {
 
 const directionOf = (a: Pt, b: Pt): number => (Math.abs(b[0] - a[0]) >= Math.abs(b[1] - a[1]) ? (b[0] >= a[0] ? 0 : 180) : b[1] >= a[1] ? 90 : 270);
 
-/** Folds junctions with fewer than three lines and drops what reaches no symbol. */
+/**
+ * Junctions joined among themselves in a closed loop with no symbol on it: a drawing's inside
+ * traced as lines (an unmatched exchanger's tubes, a title block's or a table's rules), not
+ * pipes. Pipes between two tees run one way; a loop of them without a valve or a vessel on it
+ * does nothing. The junctions left once junction-to-junction lines are stripped of their loose
+ * ends (a junction with one such line, again and again) lie on loops (or between two).
+ */
+export function junctionLoops(wires: Array<{ from: string; to: string }>): Set<string> {
+  let jj = wires.filter((w) => w.from.startsWith('j') && w.to.startsWith('j') && w.from !== w.to);
+  for (let changed = true; changed; ) {
+    const degree = new Map<string, number>();
+    for (const w of jj) for (const n of [w.from, w.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
+    const next = jj.filter((w) => degree.get(w.from)! > 1 && degree.get(w.to)! > 1);
+    changed = next.length < jj.length;
+    jj = next;
+  }
+  return new Set(jj.flatMap((w) => [w.from, w.to]));
+}
+
+/** Folds junctions with fewer than three lines, drops junction loops (junctionLoops) and what reaches no symbol. */
 function prune(wires: W[]): W[] {
-  let ws = [...wires];
+  const folded = fold([...wires]);
+  const loops = junctionLoops(folded);
+  if (loops.size === 0) return withSymbols(folded);
+  // A junction the loop's drawing ran into stays one: its other lines are still pipes (the
+  // drawing is an unmatched symbol on a tee, whose line to it is lost either way).
+  const pinned = new Set(folded.flatMap((w) => (loops.has(w.from) && !loops.has(w.to) ? [w.to] : loops.has(w.to) && !loops.has(w.from) ? [w.from] : [])));
+  return withSymbols(fold(folded.filter((w) => !loops.has(w.from) && !loops.has(w.to)), pinned));
+}
+
+/** Junctions with fewer than three lines folded away (two lines joined into one), but the pinned ones. */
+function fold(ws: W[], pinned: ReadonlySet<string> = new Set()): W[] {
   for (let changed = true; changed; ) {
     changed = false;
     const degree = new Map<string, number>();
     for (const w of ws) for (const n of [w.from, w.to]) degree.set(n, (degree.get(n) ?? 0) + 1);
-    const weak = [...degree].find(([n, d]) => n.startsWith('j') && d < 3);
+    const weak = [...degree].find(([n, d]) => n.startsWith('j') && d < 3 && !(pinned.has(n) && d === 2));
     if (!weak) break;
     const [j, d] = weak;
     changed = true;
@@ -61,7 +90,11 @@ function prune(wires: W[]): W[] {
       if (aIn.from !== bOut.to) ws.push({ from: aIn.from, to: bOut.to, points: [...aIn.points, ...bOut.points.slice(1)], dashed: aIn.dashed || bOut.dashed, arrows: [...aIn.arrows, ...bOut.arrows] });
     }
   }
-  // Parts of the drawing with no symbol (frames, title block rules) go.
+  return ws;
+}
+
+/** Parts of the drawing with no symbol (frames, title block rules) dropped. */
+function withSymbols(ws: W[]): W[] {
   const parent = new Map<string, string>();
   const find = (a: string): string => {
     while (parent.has(a) && parent.get(a) !== a) a = parent.get(a)!;

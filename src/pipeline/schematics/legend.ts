@@ -83,18 +83,24 @@ function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reachUp: 
   if (parts.length === 0) return null;
   parts.sort((a, b) => cc.x1[b]! - cc.x1[a]!);
   const first = parts[0]!;
-  let box: BBox = [cc.x0[first]!, cc.y0[first]!, cc.x1[first]!, cc.y1[first]!];
-  const gap = 1.2 * th;
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const l of parts) {
-      const b: BBox = [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!];
-      if (b[0] >= box[0] && b[2] <= box[2] && b[1] >= box[1] && b[3] <= box[3]) continue;
-      if (b[2] < box[0] - gap || b[0] > box[2] + gap) continue;
-      box = union(box, b);
-      grown = true;
+  const grow = (gap: number): BBox => {
+    let box: BBox = [cc.x0[first]!, cc.y0[first]!, cc.x1[first]!, cc.y1[first]!];
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const l of parts) {
+        const b: BBox = [cc.x0[l]!, cc.y0[l]!, cc.x1[l]!, cc.y1[l]!];
+        if (b[0] >= box[0] && b[2] <= box[2] && b[1] >= box[1] && b[3] <= box[3]) continue;
+        if (b[2] < box[0] - gap || b[0] > box[2] + gap) continue;
+        box = union(box, b);
+        grown = true;
+      }
     }
-  }
+    return box;
+  };
+  let box = grow(1.2 * th);
+  // A bare stroke is no picture alone: a picture drawn in parts spaced wider (a butterfly
+  // valve's "| O |") is grown over wider gaps; the lone bar matched as a symbol fits every pipe.
+  if (Math.min(box[2] - box[0], box[3] - box[1]) < 0.5 * th) box = grow(3 * th);
   // Smaller than a character and it is a stray mark or a lone digit, not a symbol.
   const size = Math.max(box[2] - box[0], box[3] - box[1]);
   return size >= 1.25 * th ? box : null;

@@ -68,6 +68,30 @@ describe('legend columns', () => {
   });
 });
 
+describe('legend pictures drawn in spaced parts', () => {
+  it('takes a picture whose parts lie farther apart than a letter gap whole, not its last bar alone', () => {
+    const m = canvas(900, 400);
+    const rows: Array<[string, number]> = [
+      ['Gate valve', 60],
+      ['Butterfly valve', 140],
+      ['Check valve', 220],
+    ];
+    const items: TextItem[] = [];
+    for (const [text, y] of rows) items.push(label(text, [400, y - 8, 400 + 8 * text.length, y + 9]));
+    outline(m, 250, 40, 310, 80);
+    outline(m, 250, 200, 310, 240);
+    // "| O |": two bars 40 pixels (2.4 text heights) either side of a ring.
+    rect(m, 230, 115, 234, 165);
+    rect(m, 326, 115, 330, 165);
+    outline(m, 268, 125, 292, 155);
+    const found = findLegend(items, components(m), TH, 3);
+    const butterfly = found.entries.find((e) => e.label === 'Butterfly valve');
+    expect(butterfly?.symbol).toEqual([230, 115, 330, 165]);
+    // A picture of parts a letter gap apart keeps its own box.
+    expect(found.entries.find((e) => e.label === 'Gate valve')?.symbol).toEqual([250, 40, 310, 80]);
+  });
+});
+
 describe('legend tables laid out in columns', () => {
   it('keeps a last column of two rows beside full columns, within their span', () => {
     const m = canvas(1600, 500);
