@@ -2,8 +2,7 @@
 // not the page; table blocks in small print (measured on their own pixels) are read scaled up,
 // their words put back on the page.
 import { describe, expect, it } from 'vitest';
-import { blockScale, readInked, readScannedPage, type PageRecognizer } from '../../src/pipeline/scan/read-scan.js';
-import { inkBox } from '../../src/pipeline/scan/ink-box.js';
+import { blockScale, readScannedPage, type PageRecognizer } from '../../src/pipeline/scan/read-scan.js';
 import { densestBand } from '../../src/pipeline/scan/sample-band.js';
 import { lineHeight } from '../../src/pipeline/scan/print-size.js';
 import type { GreyPixels } from '../../src/pipeline/tables/scan-background.js';
@@ -86,42 +85,5 @@ describe('table blocks in small print', () => {
     expect(word.bbox[0]).toBeLessThan(104);
     expect(word.bbox[3]).toBeGreaterThan(186);
     expect(word.bbox[3]).toBeLessThan(194);
-  });
-});
-
-describe('the rest of a page cut to its ink', () => {
-  /** A 1000 x 800 page of paper with a dark block of print at [x0, y0, x1, y1). */
-  const pageWith = (...boxes: BBox[]): GreyPixels => {
-    const img: GreyPixels = { data: new Uint8Array(1000 * 800).fill(250), width: 1000, height: 800 };
-    for (const [x0, y0, x1, y1] of boxes) for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) img.data[y * 1000 + x] = 30;
-    return img;
-  };
-
-  it('is the box around the inked pixels and a margin, clamped to the page; none on bare paper', () => {
-    expect(inkBox(pageWith([300, 100, 500, 120], [420, 600, 460, 610]), 20)).toEqual([280, 80, 520, 630]);
-    expect(inkBox(pageWith([5, 790, 990, 800]), 20)).toEqual([0, 770, 1000, 800]);
-    // Grey paper and noise lighter than ink are not ink.
-    const grey = pageWith();
-    grey.data.fill(180);
-    expect(inkBox(grey, 20)).toBeUndefined();
-  });
-
-  it('hands the recogniser only that box, and its words come back in page pixels', async () => {
-    const sizes: Array<[number, number]> = [];
-    const reader: PageRecognizer = {
-      readPage: (img) => {
-        sizes.push([img.width, img.height]);
-        // One word where the ink is in the image handed over.
-        const b = inkBox(img, 0)!;
-        return Promise.resolve([{ text: 'Title', bbox: b, words: [{ text: 'Title', bbox: b, confidence: 0.9 }] }]);
-      },
-      readBlock: () => Promise.resolve([]),
-    };
-    const lines = await readInked(pageWith([300, 100, 500, 120]), reader, 200);
-    // (margin: a tenth of an inch at 200 dpi)
-    expect(sizes).toEqual([[240, 60]]);
-    expect(lines[0]!.words[0]!.bbox).toEqual([300, 100, 500, 120]);
-    expect(await readInked(pageWith(), reader, 200)).toEqual([]);
-    expect(sizes).toHaveLength(1);
   });
 });

@@ -19,7 +19,6 @@ import { resize, rotateGrey } from '../schematics/raster.js';
 import { estimatePageSkew, mirrorGrey, quarterTurn } from './skew.js';
 import { densestBand } from './sample-band.js';
 import { lineHeight } from './print-size.js';
-import { inkBox } from './ink-box.js';
 import { cellSide, INK, mergeReadings, unreadInk, unreadRegions } from './plain-read.js';
 
 /** What recognises a prepared page image (the OCR engine). */
@@ -282,22 +281,6 @@ export function hasInk(img: GreyPixels): boolean {
   return n >= MIN_INK_SHARE * img.data.length;
 }
 
-/** Paper (inches) kept around a page's ink when it is cut to it: the recogniser wants a border. */
-const INK_MARGIN = 0.1;
-
-/**
- * A page read with layout analysis, cut to its ink and a margin first (ink-box.ts): the same
- * words for less of the recogniser's time, and nothing asked of bare paper (the rest of a page
- * whose tables were cut out). Boxes come back in the page's pixels.
- */
-export async function readInked(img: GreyPixels, reader: PageRecognizer, dpi: number | undefined): Promise<TextLine[]> {
-  const box = inkBox(img, Math.max(16, Math.round((dpi ?? 200) * INK_MARGIN)));
-  if (!box) return [];
-  if (box[0] === 0 && box[1] === 0 && box[2] === img.width && box[3] === img.height) return reader.readPage(img, dpi);
-  const piece = crop(img, box);
-  return shift(await reader.readPage(piece.img, dpi), piece.x0, piece.y0);
-}
-
 /**
  * Every line of the page recognised once: ruled tables cut out of the prepared page and read
  * one block each, the rest of the page read with layout analysis.
@@ -312,9 +295,7 @@ async function recognise(prepared: PreparedScan, reader: PageRecognizer, dpi: nu
     const [x0, y0, x1, y1] = [t.piece.x0, t.piece.y0, t.piece.x0 + t.piece.img.width, t.piece.y0 + t.piece.img.height];
     for (let y = y0; y < y1; y++) copy.data.fill(255, y * copy.width + x0, y * copy.width + x1);
   }
-  // (only a page whose tables were cut out is cut to its ink: what is left is often bare paper,
-  // or a title and a page number; other pages go as they are, their words as before)
-  const lines = cleanLines(boxes.length ? await readInked(copy, reader, dpi) : await reader.readPage(copy, dpi));
+  const lines = cleanLines(await reader.readPage(copy, dpi));
   const page = columnOrder(lines) ?? lines;
   const read: Array<{ box: BBox; lines: TextLine[] }> = [];
   for (const t of tables) {
