@@ -49,7 +49,8 @@ async function startService(dataDir: string): Promise<Service> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
+  // (up to 2 minutes: at a load of 20 on 2 cores the service took over 20 s to listen)
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {
