@@ -41,6 +41,8 @@ export interface QuestionType {
    * undefined when the wording does not say.
    */
   recurrence?: boolean;
+  /** A count question asks for an average, a mean, a rate or a ratio ("how many ... per household"): a decimal may answer it. */
+  average?: boolean;
 }
 
 const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
@@ -390,8 +392,12 @@ export function questionType(question: string): QuestionType {
     const words = canonical(question).split(/[\s,;:]+/).filter((w) => !nameWords.has(w));
     if (words.some((w) => CONCEPTS.money?.test(w))) return { type: 'money', family: null, cue: found.cue, unitNamed: false };
   }
+  if (found.type === 'count' && AVERAGE_ASKED.test(canonical(question))) return { ...found, average: true };
   return found;
 }
+
+/** Words asking for an average or a ratio rather than a whole count ("on average", "per household", "the mean number"). */
+const AVERAGE_ASKED = /\b(?:average|averaged|mean|median|per(?! ?cent)|ratio|rate)\b/;
 
 function typeOf(question: string): QuestionType {
   const q = canonical(question);

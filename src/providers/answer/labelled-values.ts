@@ -119,8 +119,9 @@ export function bareValueFits(q: QuestionType, value: string, header: string): b
       // A count is a whole number: a percentage, or a figure with decimals ("1.1" in a column of
       // percentage changes, "15.0" pupils per teacher) counts nothing, unless the column gives its
       // scale ("Enrolment (millions)": 2.5). Groups of three after a dot are thousands ("3.597").
+      // An average or a ratio asked ("how many ... on average", "per household") may be a decimal.
       if (v.endsWith('%')) return false;
-      return !/\.\d/.test(v) || /^\d{1,3}(?:\.\d{3})+$/.test(v) || SCALED.test(header);
+      return !/\.\d/.test(v) || q.average === true || /^\d{1,3}(?:\.\d{3})+$/.test(v) || SCALED.test(header);
     case 'amount':
     case 'text':
       return true;

@@ -13,7 +13,15 @@ export function captionRead(qterms: MatchTerm[], unit: { text: string; caption?:
   const said = new Set(own.matched);
   // Names must be the row's own; a number (a year) may be the table's.
   const names = qterms.filter((t) => t.key && !/\d/.test(t.stem));
-  return own.contentShare > 0 && names.every((t) => said.has(t.stem));
+  if (!names.every((t) => said.has(t.stem))) return false;
+  if (own.contentShare > 0) return true;
+  // A row and column that say every name and every number of the question ("Nevada, 2008–09 to
+  // 2021–22") pin the cell down: a caption that says all the rest of the question ("projected
+  // percentage changes in graduates") says what the cell measures. One that leaves a word unsaid
+  // ("dropouts" of a table of graduates) does not.
+  const numbers = qterms.filter((t) => t.key && /\d/.test(t.stem));
+  if (names.length === 0 || numbers.length === 0 || !numbers.every((t) => said.has(t.stem))) return false;
+  return matchText(qterms, `${unit.text} ${unit.caption}`, null, null).contentShare >= 0.999;
 }
 
 /**
