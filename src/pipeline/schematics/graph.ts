@@ -45,9 +45,11 @@ const directionOf = (a: Pt, b: Pt): number => (Math.abs(b[0] - a[0]) >= Math.abs
  * traced as lines (an unmatched exchanger's tubes, a title block's or a table's rules), not
  * pipes. Pipes between two tees run one way; a loop of them without a valve or a vessel on it
  * does nothing. The junctions left once junction-to-junction lines are stripped of their loose
- * ends (a junction with one such line, again and again) lie on loops (or between two).
+ * ends (a junction with one such line, again and again) lie on loops (or between two). With
+ * `dotted`, a loop (a connected group of them) whose junctions are at least half drawn dots is
+ * not one: a tee marked with a dot is a joint the drawer meant, however the pipes run.
  */
-export function junctionLoops(wires: Array<{ from: string; to: string }>): Set<string> {
+export function junctionLoops(wires: Array<{ from: string; to: string }>, dotted?: (junction: string) => boolean): Set<string> {
   let jj = wires.filter((w) => w.from.startsWith('j') && w.to.startsWith('j') && w.from !== w.to);
   for (let changed = true; changed; ) {
     const degree = new Map<string, number>();
@@ -56,13 +58,29 @@ export function junctionLoops(wires: Array<{ from: string; to: string }>): Set<s
     changed = next.length < jj.length;
     jj = next;
   }
-  return new Set(jj.flatMap((w) => [w.from, w.to]));
+  const onLoops = new Set(jj.flatMap((w) => [w.from, w.to]));
+  if (!dotted) return onLoops;
+  // Loops whose junctions are mostly drawn dots are pipes the drawer joined on purpose: kept.
+  const parent = new Map<string, string>([...onLoops].map((n) => [n, n]));
+  const find = (a: string): string => {
+    while (parent.get(a) !== a) a = parent.get(a)!;
+    return a;
+  };
+  for (const w of jj) parent.set(find(w.to), find(w.from));
+  const count = new Map<string, { all: number; dots: number }>();
+  for (const n of onLoops) {
+    const c = count.get(find(n)) ?? { all: 0, dots: 0 };
+    c.all++;
+    if (dotted(n)) c.dots++;
+    count.set(find(n), c);
+  }
+  return new Set([...onLoops].filter((n) => 2 * count.get(find(n))!.dots < count.get(find(n))!.all));
 }
 
 /** Folds junctions with fewer than three lines, drops junction loops (junctionLoops) and what reaches no symbol. */
-function prune(wires: W[]): W[] {
+function prune(wires: W[], dotted: (junction: string) => boolean): W[] {
   const folded = fold([...wires]);
-  const loops = junctionLoops(folded);
+  const loops = junctionLoops(folded, dotted);
   if (loops.size === 0) return withSymbols(folded);
   // A junction the loop's drawing ran into stays one: its other lines are still pipes (the
   // drawing is an unmatched symbol on a tee, whose line to it is lost either way).
@@ -124,7 +142,7 @@ export function assemble(frame: Frame, symbols: PlacedSymbol[], net: NetworkResu
     dashed: w.dashed,
     arrows: arrows.filter((a) => w.pieces.some((p) => p.seg === a.seg && a.at >= Math.min(p.a, p.b) - 1 && a.at <= Math.max(p.a, p.b) + 1)),
   }));
-  const kept = prune(wires);
+  const kept = prune(wires, (j) => net.junctions[Number(j.slice(1))]?.dotted === true);
   const ids = new Map<string, string>();
   const nodes: SchematicNode[] = [];
   symbols.forEach((s, i) => {

@@ -24,8 +24,15 @@ export interface Piece {
   b: number;
 }
 
+export interface NetworkJunction {
+  at: Pt;
+  radius: number;
+  /** A drawn dot (an all-ink disc wider than the lines meeting there) marks the joint. */
+  dotted?: boolean;
+}
+
 export interface NetworkResult {
-  junctions: Array<{ at: Pt; radius: number }>;
+  junctions: NetworkJunction[];
   wires: Wire[];
   /** Crossings without a dot (for inspection and tests). */
   crossings: Pt[];
@@ -48,7 +55,8 @@ export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, atta
   const segs = withoutSlivers(drawn);
   const H = segs.filter((s) => s.dir === 'h');
   const V = segs.filter((s) => s.dir === 'v');
-  const junctions: Array<{ at: Pt; radius: number }> = [];
+  const junctions: NetworkJunction[] = [];
+  const widths: number[] = [];
   const crossings: Pt[] = [];
   // Split points per segment (junctions on its middle) and what each segment end meets.
   const splits = new Map<Segment, Array<{ at: number; j: number }>>();
@@ -62,6 +70,7 @@ export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, atta
     const k = junctions.findIndex((j) => Math.hypot(j.at[0] - p[0], j.at[1] - p[1]) <= near);
     if (k >= 0) return k;
     junctions.push({ at: p, radius });
+    widths.push(0);
     return junctions.length - 1;
   };
   const split = (s: Segment, at: number, j: number): void => {
@@ -83,16 +92,19 @@ export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, atta
         setEnd(v, vEnd, bend);
       } else if (!hEnd && vEnd) {
         const j = junctionAt([x, y], w, 2 * tol);
+        widths[j] = Math.max(widths[j]!, w);
         split(h, x, j);
         setEnd(v, vEnd, { kind: 'junction', j });
       } else if (hEnd && !vEnd) {
         const j = junctionAt([x, y], w, 2 * tol);
+        widths[j] = Math.max(widths[j]!, w);
         split(v, y, j);
         setEnd(h, hEnd, { kind: 'junction', j });
       } else {
         const r = inkDiscRadius(mask, x, y, w, 4 * w);
         if (r >= w + 1) {
           const j = junctionAt([x, y], r, 2 * tol);
+          widths[j] = Math.max(widths[j]!, w);
           split(h, x, j);
           split(v, y, j);
         } else crossings.push([x, y]);
@@ -171,6 +183,10 @@ export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, atta
       if (to && to !== from) wires.push({ from, to, points: simplify(points), dashed: dashed * 2 > pieces.length, pieces });
     }
   }
+  junctions.forEach((j, k) => {
+    const w = widths[k]!;
+    j.dotted = j.radius >= w + 1 || inkDiscRadius(mask, j.at[0], j.at[1], w, 4 * w) >= w + 1;
+  });
   return { junctions, wires, crossings };
 }
 

@@ -83,4 +83,16 @@ describe('schematic line network', () => {
     expect(net.junctions).toHaveLength(1);
     expect(joins(net.wires)).toEqual(['j0-s0', 'j0-s1', 'j0-s2']);
   });
+
+  it('a tee drawn with a dot is marked dotted, a bare tee is not', () => {
+    for (const dot of [false, true]) {
+      const m = canvas();
+      rect(m, 40, 148, 260, 152);
+      rect(m, 148, 150, 152, 260);
+      if (dot) disc(m, 150, 150, 7);
+      const net = network(m);
+      expect(net.junctions).toHaveLength(1);
+      expect(net.junctions[0]!.dotted).toBe(dot);
+    }
+  });
 });
