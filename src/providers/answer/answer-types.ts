@@ -49,7 +49,7 @@ const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several';
 /** Full month names: "mid-January" is a time, "May" alone may be a verb. */
 const FULL_MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december';
-const MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const MONTH = `${FULL_MONTH}|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec`;
 
 /** Units by family; matched case-insensitively after a number (longer spellings first). */
 const UNITS: Record<UnitFamily, string[]> = {
