@@ -13,6 +13,8 @@ export interface Segment {
   /** Stroke thickness in pixels. */
   width: number;
   dashed: boolean;
+  /** The widest gap joined across (a dashed line's); 0 or absent for one unbroken stroke. */
+  gap?: number;
 }
 
 interface Stroke {
@@ -76,11 +78,12 @@ const crossesBox = (s: Segment, from: number, to: number, boxes: BBox[]): boolea
 /** Collinear segments joined across gaps up to `gap` (not across symbols); several gaps make a dashed line. */
 function joinCollinear(segs: Segment[], gap: number, boxes: BBox[]): Segment[] {
   const sorted = [...segs].sort((a, b) => a.pos - b.pos || a.start - b.start);
-  const out: Array<Segment & { gaps: number; ink: number }> = [];
+  const out: Array<Segment & { gaps: number; ink: number; widest: number }> = [];
   for (const s of sorted) {
     const prev = [...out].reverse().find((o) => Math.abs(o.pos - s.pos) <= 1.5 && s.start >= o.start);
     if (prev && s.start - prev.end <= gap && s.start - prev.end > 0 && !crossesBox(prev, prev.end, s.start, boxes)) {
       prev.gaps++;
+      prev.widest = Math.max(prev.widest, s.start - prev.end);
       prev.ink += s.end - s.start;
       prev.end = Math.max(prev.end, s.end);
       prev.width = Math.max(prev.width, s.width);
@@ -91,9 +94,9 @@ function joinCollinear(segs: Segment[], gap: number, boxes: BBox[]): Segment[] {
       prev.end = Math.max(prev.end, s.end);
       continue;
     }
-    out.push({ ...s, gaps: 0, ink: s.end - s.start });
+    out.push({ ...s, gaps: 0, ink: s.end - s.start, widest: 0 });
   }
-  return out.map(({ gaps, ink, ...s }) => ({ ...s, dashed: gaps >= 2 && ink < 0.85 * (s.end - s.start) }));
+  return out.map(({ gaps, ink, widest, ...s }) => ({ ...s, dashed: gaps >= 2 && ink < 0.85 * (s.end - s.start), gap: widest }));
 }
 
 export interface LineOptions {

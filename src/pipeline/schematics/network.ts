@@ -51,6 +51,28 @@ export function withoutSlivers(segs: Segment[]): Segment[] {
   return segs.filter((s) => !segs.some((o) => o !== s && o.dir === s.dir && o.width > s.width && Math.abs(o.pos - s.pos) <= (o.width + s.width) / 2 + 1 && o.start <= s.start + o.width && o.end >= s.end - o.width && o.end - o.start > s.end - s.start));
 }
 
+/**
+ * The symbol straight ahead of a dashed line's free end, `reach` at most beyond it (and no more
+ * than `side` off its axis), or -1. A dashed line stops where its pattern does, up to a gap short
+ * of the symbol it signals; its last dash, cut by the symbol's clearing, may be too short to be a
+ * stroke at all. So such a line reaches one gap of its own further, straight on only.
+ */
+export function symbolAhead(p: Pt, s: Segment, forward: boolean, symbols: BBox[], side: number, reach: number): number {
+  let best = -1;
+  let d = reach;
+  symbols.forEach((b, i) => {
+    const [lo, hi, a0, a1] = s.dir === 'h' ? [b[1], b[3], b[0], b[2]] : [b[0], b[2], b[1], b[3]];
+    if (s.pos < lo - side || s.pos > hi + side) return;
+    const t = s.dir === 'h' ? p[0] : p[1];
+    const g = forward ? a0 - t : t - a1;
+    if (g >= 0 && g <= d) {
+      d = g;
+      best = i;
+    }
+  });
+  return best;
+}
+
 export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, attach: number): NetworkResult {
   const segs = withoutSlivers(drawn);
   const H = segs.filter((s) => s.dir === 'h');
@@ -119,7 +141,7 @@ export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, atta
   }
   const all: PieceEnds[] = [];
   const point = (s: Segment, t: number): Pt => (s.dir === 'h' ? [t, s.pos] : [s.pos, t]);
-  const symbolEnd = (p: Pt): End => {
+  const symbolEnd = (p: Pt, s: Segment, forward: boolean): End => {
     let best = -1;
     let d = attach;
     symbols.forEach((b, i) => {
@@ -129,13 +151,17 @@ export function buildNetwork(drawn: Segment[], symbols: BBox[], mask: Mask, atta
         best = i;
       }
     });
+    if (best < 0 && s.gap) {
+      const ahead = symbolAhead(p, s, forward, symbols, attach / 2, attach + s.gap);
+      if (ahead >= 0) best = ahead;
+    }
     return best >= 0 ? { kind: 'symbol', s: best, at: p } : { kind: 'free' };
   };
   for (const s of segs) {
     const cuts = (splits.get(s) ?? []).sort((a, b) => a.at - b.at);
     const ends = endAt.get(s) ?? {};
-    const first: End = ends.start ?? symbolEnd(point(s, s.start));
-    const last: End = ends.end ?? symbolEnd(point(s, s.end));
+    const first: End = ends.start ?? symbolEnd(point(s, s.start), s, false);
+    const last: End = ends.end ?? symbolEnd(point(s, s.end), s, true);
     let from: End = first;
     let fromT = s.start;
     for (const c of cuts) {

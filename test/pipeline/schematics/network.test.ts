@@ -95,4 +95,15 @@ describe('schematic line network', () => {
       expect(net.junctions[0]!.dotted).toBe(dot);
     }
   });
+  it('a dashed line whose last dash stops a gap short of a symbol reaches it; a solid line as short does not', () => {
+    for (const dashed of [true, false]) {
+      const m = canvas();
+      // From the top symbol (bottom at y 40) down to 14 pixels short of the bottom one (top at
+      // y 260), beyond the reach of 9: dashes 14 long, 8 apart.
+      if (dashed) for (let y = 246; y > 40; y -= 22) rect(m, 149, Math.max(40, y - 14), 151, y);
+      else rect(m, 149, 40, 151, 246);
+      const net = network(m);
+      expect(joins(net.wires)).toEqual(dashed ? ['s2-s3'] : []);
+    }
+  });
 });
