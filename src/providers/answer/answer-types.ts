@@ -6,6 +6,7 @@
 import { isPhrase } from './lexicon.js';
 import { classesOf } from './paraphrases.js';
 import { unwrapRequest } from './question-shape.js';
+import { referenceAsked, sourceAsked } from './table-references.js';
 
 export type AnswerType =
   | 'year'
@@ -384,6 +385,8 @@ const IN_UNIT = /\bin ((?:cubic |square )?[a-z0-9³²/]+)$/;
 
 /** The answer type a question (or one part of a multi-part question) expects. */
 export function questionType(question: string): QuestionType {
+  // "Which table shows the prices?", "What is the source of the price table?": a label or a source is asked, whatever the table holds.
+  if (referenceAsked(question) !== null || sourceAsked(question)) return { type: 'text', family: null, cue: [], unitNamed: false };
   const found = typeOf(question);
   // A question that asks no more than "what" or "how much" but speaks of paying ("What did they
   // pay for X", "X cost how much", "What is X worth"): what it asks is a sum of money.

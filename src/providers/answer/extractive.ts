@@ -11,6 +11,8 @@ import { definedName, definitionOf } from './definition.js';
 import { glossaryAnswer } from './glossary.js';
 import { restoreStops } from './lost-stops.js';
 import { captionOrder, captionRead } from './table-captions.js';
+import { extremeRow, isSuperlativeWord, superlativeAsked, type ColumnCell } from './superlatives.js';
+import { captionAbove, referenceAsked, referenceIn, sourceAsked, sourceOf } from './table-references.js';
 import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
@@ -79,7 +81,13 @@ interface Unit {
    * the page-geometry copy of the value (with its row and header boxes) stays a separate evidence.
    */
   caption?: string;
+  /** A geometric table cell's row label and column header, apart (superlatives compare a column). */
+  row?: string;
+  column?: string;
 }
+
+/** A caption's label alone, cut from its title by the sentence split ("Figure 4.", "Table CA8."). */
+const LABEL_ONLY = /^(?:table|figure|fig\.|chart|exhibit)\s+[A-Z]{0,4}[-.]?\d+(?:\.\d+)*[a-z]?\.$/i;
 
 const ENDS_SENTENCE = /[.!?:;]$/;
 /** A line ending in a comma or a word that cannot end a sentence or heading was wrapped mid-sentence. */
@@ -117,7 +125,14 @@ function sentences(lines: PassageLine[], page: PassageLine[] = lines): Unit[] {
   }
   const out: Unit[] = [];
   for (const g of groups) {
-    for (const s of restoreStops(g.text).split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/)) {
+    // A caption's label ("Figure 4.") is no sentence of its own: it stays with its title.
+    const pieces = restoreStops(g.text).split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/).reduce<string[]>((acc, s) => {
+      const prev = acc.at(-1);
+      if (prev !== undefined && LABEL_ONLY.test(prev)) acc[acc.length - 1] = `${prev} ${s}`;
+      else acc.push(s);
+      return acc;
+    }, []);
+    for (const s of pieces) {
       if (s.trim() !== '') out.push({ text: s.trim(), context: '', bboxes: g.bboxes, span: null, kind: 'sentence' });
     }
   }
@@ -137,7 +152,7 @@ function trailingNumber(line: PassageLine): { line: { text: string; bbox: BBox }
   const text = line.text.trim();
   if (!line.bbox) return null;
   if (isNumeric(text)) return { line: { text, bbox: line.bbox }, label: null };
-  const m = /^(.*[A-Za-z].*?)\s+([$€£]?[-+]?\d[\d,]*(?:\.\d+)?%?)$/.exec(text);
+  const m = /^(.*[A-Za-z].*?)\s+([$€£]?[-+]?\d[\d,]*(?:\.\d+)?%?|[$€£][-+]?\d[\d,]*(?:\.\d+)?(?:[KMB]|bn|mn))$/.exec(text);
   if (!m?.[1] || !m[2]) return null;
   const [x0, y0, x1, y1] = line.bbox;
   const cut = x0 + ((x1 - x0) * (m[1].length + 1)) / text.length;
@@ -214,6 +229,7 @@ function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
       bboxes: [b, ...[rowLabel?.bbox, ...rowNames.map((o) => o.bbox), header?.bbox, upper?.bbox].filter((x): x is BBox => x !== undefined)],
       span: value,
       kind: 'cell',
+      ...(rowLabel && headerText ? { row: rowLabel.text.trim(), column: headerText } : {}),
     });
   }
   return out;
@@ -351,6 +367,18 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // the question also names what the form is about ("the race or ethnicity of the child").
     const score = !echo && unit.listed === true && labelSaid(unit.text, part.terms) ? Math.max(scored, options.answerThreshold) : scored;
     // "What does RPK stand for?": a key or glossary line that defines the term answers with its meaning.
+    // "Which table shows X?": only a caption or a sentence that gives a label of that kind answers, with the label.
+    const kind = referenceAsked(part.text);
+    if (kind !== null) {
+      // A table value's caption names the table it is in.
+      const label = unit.kind === 'sentence' || unit.listed === true ? referenceIn(kind, unit.text) : referenceIn(kind, `${unit.context} ${unit.caption ?? ''}`);
+      return label !== null && !echo && m.contentShare > 0 ? { score: full, span: label, matched: m.matched, missingKey: false } : { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
+    }
+    // "What is the source of the X table?": only a "Source:" line answers, read with its table's caption.
+    if (sourceAsked(part.text)) {
+      const from = unit.kind === 'sentence' || unit.listed === true ? sourceOf(unit.text) : null;
+      return from !== null ? { score: full, span: from, matched: m.matched, missingKey: false } : { score: Math.min(full, options.answerThreshold - 0.01), span: null, matched: m.matched, missingKey: false };
+    }
     const meaning = unit.kind === 'sentence' || unit.listed === true ? glossaryAnswer(question, unit.text) : null;
     if (meaning !== null) return { score: Math.max(full + 0.02, options.answerThreshold + 0.01), span: meaning, matched: m.matched, missingKey: false };
     // "What is P-101?": the sentence that defines the name answers; one that only mentions it
@@ -475,7 +503,9 @@ function units(passage: Passage): Unit[] {
   const caption = passage.kind === TABLE_KIND && passage.lines[0]?.bbox === null ? passage.lines[0].text.trim() : '';
   const antecedents = definiteAntecedents(said.map((u) => u.text));
   for (const [i, said1] of said.entries()) {
-    const context = [subjects[i] ?? '', antecedents[i] ?? ''].filter((c) => c !== '').join(' ');
+    // A "Source: ..." line is read with the caption of the table or figure it is printed under.
+    const source = sourceOf(said1.text) !== null && said1.bboxes[0] ? (captionAbove(said1.bboxes[0], pageLines) ?? caption) : '';
+    const context = [subjects[i] ?? '', antecedents[i] ?? '', source].filter((c) => c !== '').join(' ');
     const u = context ? { ...said1, context } : said1;
     const isCaption = caption !== '' && u.text === caption;
     // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
@@ -501,6 +531,42 @@ function typedFallback(evidences: CitedEvidence[], part: number): CitedEvidence 
   if (!best) return undefined;
   if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan) return undefined;
   return best;
+}
+
+/**
+ * "Which retailer had the highest own brand share in 1996?": the row label beside the extreme of
+ * the page's table column the question names (superlatives.ts), read from the whole page's cells.
+ */
+function columnExtreme(part: PreparedPart, passage: Passage, options: ExtractiveOptions): Omit<EvidenceDraft, 'documentId' | 'pageNumber'> | null {
+  const direction = part.type.type === 'text' ? superlativeAsked(part.text) : null;
+  if (direction === null) return null;
+  const wanted = part.terms.filter((t) => !isSuperlativeWord(t.word));
+  const read: Array<ColumnCell & { unit: Unit }> = [];
+  // A table under a section heading ("Federal Citizen Services Fund", then its "Program / Budget"
+  // table) is that section's: the short heading lines above the table name its rows' subject too.
+  const headings = (top: number): string =>
+    passage.pageLines
+      .filter((l) => l.bbox !== null && l.bbox[3] <= top && !proseLine(l.text) && !/[.!?]$/.test(l.text.trim()) && !isNumeric(l.text) && l.text.trim().split(/\s+/).length <= 8)
+      .map((l) => l.text.trim())
+      .join(' ');
+  for (const unit of cells(passage.pageLines, passage.pageLines)) {
+    if (unit.row === undefined || unit.column === undefined || unit.span === null) continue;
+    const m = matchText(wanted, `${unit.text} ${unit.context} ${headings(unit.bboxes[0]?.[1] ?? 0)}`, null, null);
+    // The column must say some of what is compared; the cell with its caption most of the question.
+    if (m.missingKey || m.score < options.evidenceThreshold || matchText(wanted, unit.column, null, null).contentShare === 0) continue;
+    const box = unit.bboxes[0];
+    read.push({ row: unit.row, column: unit.column, value: unit.span, score: m.score, unit, ...(box ? { x: [box[0], box[2]] as [number, number] } : {}) });
+  }
+  const top = extremeRow(read, direction);
+  if (!top || top.score < options.answerThreshold) return null;
+  const { unit } = read.find((c) => c === top)!;
+  return {
+    evidence: unit.context ? `${unit.text} (${unit.context})` : unit.text,
+    reasoning: `The ${direction === 'max' ? 'largest' : 'smallest'} value of its column ("${top.column}", ${read.length} values read)`,
+    bboxes: unit.bboxes,
+    score: top.score,
+    span: top.row,
+  };
 }
 
 export class ExtractiveEngine implements AnswerEngine {
@@ -550,6 +616,8 @@ export class ExtractiveEngine implements AnswerEngine {
       // At equal support a statement with a span of the expected type goes first, and such
       // statements are kept beyond the per-passage limit: the answerer needs every one of them to
       // tell a sole typed answer from a tie.
+      const extreme = columnExtreme(part, passage, this.options);
+      if (extreme) scored.push({ ...extreme, score: Math.max(extreme.score, ...scored.map((e) => e.score + 0.01)), part: index, documentId: passage.documentId, pageNumber: passage.pageNumber });
       const typed = (e: EvidenceDraft): number => (e.typedSpan !== undefined || e.span !== null ? 0 : 1);
       scored.sort((a, b) => b.score - a.score || typed(a) - typed(b));
       const kept = scored.slice(0, this.options.perPassage);

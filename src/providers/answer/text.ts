@@ -49,7 +49,8 @@ export function terms(text: string): string[] {
   return out;
 }
 
-export const isNumeric = (text: string): boolean => /^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$/.test(text.trim());
+/** A table's number: plain, a percentage, or a sum of money, also with a scale ("$8.6M", "€1.2bn"). */
+export const isNumeric = (text: string): boolean => /^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$|^[$€£][-+]?\d[\d,]*(\.\d+)?(?:[KMB]|bn|mn)$/.test(text.trim());
 
 /** SQuAD-style normalisation and token F1 (used by the evaluation and by answer checks). */
 export function normalizeAnswer(text: string): string[] {
