@@ -32,6 +32,8 @@ export function hugsShortWord(n: LabelCandidate, glyph: number, stroke = 1): boo
   if (/\s/.test(word) || word.length > 8) return false;
   const h = n.bbox[3] - n.bbox[1];
   if (h <= 2.2 * glyph) return true;
+  // Nothing read in a box under two and a half glyphs wide: room for a letter or two at most.
+  if (word === '' && h <= 3.2 * glyph && n.bbox[2] - n.bbox[0] <= 2.5 * glyph) return true;
   const t = n.textBox;
   if (!t || word === '' || h > 3.2 * glyph) return false;
   const sides = t[0] - n.bbox[0] + (n.bbox[2] - t[2]);

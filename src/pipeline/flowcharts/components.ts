@@ -274,8 +274,8 @@ function enclosed(inside: Uint8Array, w: number, h: number): FilledRegion {
   return { mask, w: w - 2, h: h - 2, area };
 }
 
-/** Area of the convex hull of a mask's set pixels (pixel squares' corners). */
-export function hullArea(mask: Uint8Array, w: number, h: number): number {
+/** Convex hull of a mask's set pixels (pixel squares' corners), counter-clockwise in image axes. */
+export function convexHull(mask: Uint8Array, w: number, h: number): [number, number][] {
   const pts: [number, number][] = [];
   for (let y = 0; y < h; y++) {
     let lo = -1;
@@ -288,7 +288,7 @@ export function hullArea(mask: Uint8Array, w: number, h: number): number {
     }
     if (lo >= 0) pts.push([lo, y], [hi + 1, y], [lo, y + 1], [hi + 1, y + 1]);
   }
-  if (pts.length < 3) return 0;
+  if (pts.length < 3) return [];
   pts.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const cross = (o: [number, number], a: [number, number], b: [number, number]): number => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
   const lower: [number, number][] = [];
@@ -302,7 +302,12 @@ export function hullArea(mask: Uint8Array, w: number, h: number): number {
     while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
     upper.push(p);
   }
-  const hull = [...lower.slice(0, -1), ...upper.slice(0, -1)];
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+/** Area of the convex hull of a mask's set pixels (pixel squares' corners). */
+export function hullArea(mask: Uint8Array, w: number, h: number): number {
+  const hull = convexHull(mask, w, h);
   let a = 0;
   for (let i = 0; i < hull.length; i++) {
     const p = hull[i]!;

@@ -13,6 +13,7 @@ import { withoutFillSpecks } from './fill-specks.js';
 import { closeGaps } from './holes.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
+import { notchedBlock } from './text-notches.js';
 import { typeSizeOf } from './type-size.js';
 import { splitBranches } from '../mindmaps/branches.js';
 import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeShape } from './types.js';
@@ -206,12 +207,15 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const inner = erode(regionMask(img, whole), stroke + 2).data;
   const blocks: TextBlock[] = [];
   regions.forEach((r, i) => {
-    const block = shapeBlock(img, r.untrimmed.filter((p) => inner[p]), i, threshold, r.untrimmed);
+    const within = r.untrimmed.filter((p) => inner[p]);
+    const block = (r.notched ? notchedBlock(img, fg, within, r.untrimmed, i, scale, threshold) : undefined) ?? shapeBlock(img, within, i, threshold, r.untrimmed);
     if (block) blocks.push(block);
   });
 
-  // Free text: foreground away from shapes and from the strokes that touch them.
+  // Free text: foreground away from shapes and from the strokes that touch them (and from the
+  // letters of a shape's text that run past its outline).
   const taken = dilate(regionMask(img, regions), stroke + 1).data;
+  for (const b of blocks) if (regions[b.shape]?.notched) for (const p of b.pixels) taken[p] = 1;
   // The low threshold stays within a quarter of the full one: lower, scan halos and ringing join
   // labels and crossing lines to the connectors (extra edges).
   const lines = withFaintLines(img, bg, fg, taken, low);

@@ -3,6 +3,11 @@
 // apart by how many shapes they border.
 import { components, dilate, erode, filledLabel, hullArea, type ComponentStats, type FilledRegion } from './components.js';
 import type { Mask } from './raster.js';
+import { inkSolidity } from './text-notches.js';
+
+/** A notched inside (text-notches.ts) still mostly its own, and filling its hull with the ink. */
+const NOTCHED_MIN = 0.5;
+const NOTCHED_FILL = 0.97;
 
 export interface ShapeScale {
   /** Stroke thickness in pixels. */
@@ -17,6 +22,8 @@ interface Hole {
   c: ComponentStats;
   hasText: boolean;
   region: FilledRegion;
+  /** Text crossing the outline notches it (text-notches.ts). */
+  notched?: boolean;
 }
 
 /**
@@ -101,7 +108,13 @@ function candidateHoles(fg: Mask, scale: ShapeScale): { accepted: Hole[]; small:
     if (Math.min(w, h) < 3) continue;
     const region = filledLabel(labels, c.id, c.bbox, width);
     const solidity = region.area / Math.max(1, hullArea(region.mask, region.w, region.h));
-    if (solidity < 0.86) continue;
+    // Letters crossing the outline notch the inside: with the ink in its hull it is whole again.
+    // Only insides at least two glyphs across (a line's end notches a hollow arrowhead the same
+    // way) and small: text outruns a shape at most a few lines tall, while the paper between
+    // filled nodes and their lines can fill its hull with their ink too.
+    const notched =
+      solidity < 0.86 && solidity >= NOTCHED_MIN && Math.min(w, h) >= 2 * scale.glyph && Math.min(w, h) <= 4 * scale.glyph && Math.max(w, h) <= 10 * scale.glyph && inkSolidity(region, c.bbox[0], c.bbox[1], fg) >= NOTCHED_FILL;
+    if (solidity < 0.86 && !notched) continue;
     if (Math.min(w, h) < minSide) {
       small.push({ c, labels });
       continue;
@@ -130,7 +143,8 @@ function candidateHoles(fg: Mask, scale: ShapeScale): { accepted: Hole[]; small:
       const compact = islands / ((bx1 - bx0) * (by1 - by0)) >= 0.08;
       hasText = centred && compact;
     }
-    if (hasText || Math.max(w, h) <= 4 * scale.glyph) accepted.push({ c, region, hasText, labels });
+    if (notched) hasText = true;
+    if (hasText || Math.max(w, h) <= 4 * scale.glyph) accepted.push({ c, region, hasText, labels, ...(notched ? { notched } : {}) });
     else if (Math.min(w, h) < 0.5 * Math.max(w, h) && region.area >= 0.9 * w * h) small.push({ c, labels });
   }
   return { accepted, small };
@@ -168,23 +182,27 @@ function withHolesOf(accepted: Hole[], more: Hole[], width: number): Hole[] {
 
 /**
  * Holes of the foreground worth filling: `filled` holds them with what they enclose, `hollow`
- * the background pixels of each. `more`: other readings of the ink on a scan, whose holes are
+ * the background pixels of each, `notched` those of insides notched by text. `more`: other readings of the ink on a scan, whose holes are
  * added where the first has none (withHolesOf): the ink over a higher threshold (a pale fill that
  * straddles the normal threshold comes out as a net of specks that cuts its inside into crumbs;
  * over the higher one only its outline and text stay), and the ink grown by faint pixels that
  * touch it (a pale thin outline the threshold cuts into dashes).
  */
-export function shapeHoles(ink: Mask, scale: ShapeScale, more: Mask[] = []): { filled: Uint8Array; hollow: Uint8Array } {
+export function shapeHoles(ink: Mask, scale: ShapeScale, more: Mask[] = []): { filled: Uint8Array; hollow: Uint8Array; notched: Uint8Array } {
   const { width, height } = ink;
   const filled = new Uint8Array(ink.data.length);
   const hollow = new Uint8Array(ink.data.length);
-  const paint = (c: ComponentStats, region: FilledRegion, labels: Int32Array): void => {
+  const notched = new Uint8Array(ink.data.length);
+  const paint = (c: ComponentStats, region: FilledRegion, labels: Int32Array, notch = false): void => {
     const [x0, y0] = c.bbox;
     for (let y = 0; y < region.h; y++) {
       for (let x = 0; x < region.w; x++) {
         const p = (y + y0) * width + x + x0;
         if (region.mask[y * region.w + x]) filled[p] = 1;
-        if (labels[p] === c.id) hollow[p] = 1;
+        if (labels[p] === c.id) {
+          hollow[p] = 1;
+          if (notch) notched[p] = 1;
+        }
       }
     }
   };
@@ -192,7 +210,7 @@ export function shapeHoles(ink: Mask, scale: ShapeScale, more: Mask[] = []): { f
   let accepted = first.accepted;
   const small = first.small;
   for (const m of more) accepted = withHolesOf(accepted, candidateHoles(m, scale).accepted, width);
-  for (const a of withoutLoops(accepted, width, height, scale)) paint(a.c, a.region, a.labels);
+  for (const a of withoutLoops(accepted, width, height, scale)) paint(a.c, a.region, a.labels, a.notched === true);
   // Narrow convex holes beside an accepted one (the side cells of a subroutine box, the gap of a
   // double border) belong to the same shape.
   const near = dilate({ width, height, data: filled }, 2 * scale.stroke + 2).data;
@@ -206,5 +224,5 @@ export function shapeHoles(ink: Mask, scale: ShapeScale, more: Mask[] = []): { f
     const long = Math.max(c.bbox[2] - c.bbox[0], c.bbox[3] - c.bbox[1]);
     if (long >= 1.5 * scale.glyph && touches(c, labels, near)) paint(c, filledLabel(labels, c.id, c.bbox, width), labels);
   }
-  return { filled, hollow };
+  return { filled, hollow, notched };
 }

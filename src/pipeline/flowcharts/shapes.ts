@@ -9,6 +9,7 @@ import type { BBox } from '../types.js';
 import { components, dilate, erode, open, type Component } from './components.js';
 import { shapeHoles, type ShapeScale } from './holes.js';
 import { cornerPieces, isCorner } from './corners.js';
+import { hullFill } from './text-notches.js';
 
 export type { ShapeScale };
 import type { Mask } from './raster.js';
@@ -24,13 +25,15 @@ export interface Region {
   hollow: boolean;
   /** The region before attachments were trimmed: it still holds a flat diamond's sharp ends. */
   untrimmed: number[];
+  /** True when its text runs across the outline (text-notches.ts). */
+  notched?: boolean;
 }
 
 /** Shapes of the figure, unclassified pixel sets first, then each with its kind. */
 /** `holes`: the masks holes are read on (holes.ts), when not `fg` itself. */
 export function findShapes(fg: Mask, scale: ShapeScale, holes?: { ink: Mask; more: Mask[] }): Region[] {
   const { width, height } = fg;
-  const { filled, hollow } = shapeHoles(holes?.ink ?? fg, scale, holes?.more);
+  const { filled, hollow, notched } = shapeHoles(holes?.ink ?? fg, scale, holes?.more);
   const solid = new Uint8Array(fg.data.length);
   for (let i = 0; i < solid.length; i++) solid[i] = fg.data[i]! | filled[i]!;
   const opened = open({ width, height, data: solid }, scale.stroke);
@@ -59,8 +62,36 @@ export function findShapes(fg: Mask, scale: ShapeScale, holes?: { ink: Mask; mor
     // The stronger opening squares off curves; when nothing stuck out of the outline (the box is
     // unchanged), the untrimmed outline tells the kind better.
     const same = t.bbox.every((v, i) => Math.abs(v - c.bbox[i]!) <= 1);
-    return { bbox: t.bbox, pixels: t.pixels, kind: classify(same ? c : t, width, fg, scale), hollow: hollowOf.get(c) ?? false, untrimmed: c.pixels };
+    const isNotched = c.pixels.some((p) => notched[p]);
+    // Letters past a notched outline square off its ends: its kind is read on its inside's hull.
+    const kind = classify(isNotched ? notchedInside(c, notched, width) : same ? c : t, width, fg, scale);
+    const region: Region = { bbox: t.bbox, pixels: t.pixels, kind, hollow: hollowOf.get(c) ?? false, untrimmed: c.pixels };
+    if (isNotched) region.notched = true;
+    return region;
   });
+}
+
+/** The convex hull of a component's notched inside (text-notches.ts), as a component. */
+function notchedInside(c: Component, notched: Uint8Array, width: number): Component {
+  const [x0, y0, x1, y1] = c.bbox;
+  const w = x1 - x0;
+  const h = y1 - y0;
+  const local = new Uint8Array(w * h);
+  for (const p of c.pixels) if (notched[p]) local[(Math.floor(p / width) - y0) * w + (p % width) - x0] = 1;
+  const hull = hullFill(local, w, h);
+  const pixels: number[] = [];
+  let [bx0, by0, bx1, by1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let q = 0; q < hull.length; q++) {
+    if (!hull[q]) continue;
+    const x = (q % w) + x0;
+    const y = Math.floor(q / w) + y0;
+    pixels.push(y * width + x);
+    bx0 = Math.min(bx0, x);
+    by0 = Math.min(by0, y);
+    bx1 = Math.max(bx1, x + 1);
+    by1 = Math.max(by1, y + 1);
+  }
+  return pixels.length === 0 ? c : { id: c.id, pixels, bbox: [bx0, by0, bx1, by1], touchesBorder: c.touchesBorder };
 }
 
 /**
