@@ -3,6 +3,7 @@
 // scattered blobs are points); values come from the axes fitted to the tick labels.
 import type { BBox, PageText, Word } from '../types.js';
 import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
+import { axisTickMask } from './axis-ticks.js';
 import { barCore } from './bar-core.js';
 import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
@@ -50,10 +51,22 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const first = clusterColours(raster);
   const bg = first.background;
   const rules = findRules(first, width, height, raster.rgb);
-  const clean = withoutRules(raster.rgb, rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
+  const clean = withoutRules(raster.rgb, ocrMask(raster, rules, bg), [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropMarkerReadings(dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg), ruledArea(rules));
   return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules);
+}
+
+/**
+ * What OCR must not see: the rules, and on a scan also the axis lines and ticks found from dark
+ * ink alone (a blurred grey axis can fall outside the rules' grey clusters, and its ticks read as
+ * a label's last glyph).
+ */
+function ocrMask(raster: Raster, rules: Rules, bg: Rgb): Uint8Array {
+  if ((raster.grain ?? 0) < NOISY_GRAIN) return rules.mask;
+  const mask = axisTickMask(raster.rgb, raster.width, raster.height, bg);
+  for (let i = 0; i < mask.length; i++) mask[i] = mask[i]! | rules.mask[i]!;
+  return mask;
 }
 
 /**
