@@ -73,24 +73,23 @@ function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number,
     }
   }
   const thin = (a: number, c: number): boolean => ink[f.at(a, c)] === 1 && width[f.at(a, c)]! <= LINE_WIDTH;
-  // Line positions: each cross position c with a long run of ink along, gaps bridged, that is thin
-  // across for most of its length (a mark touching the line widens it for a while, a bar's inside
-  // is never thin).
+  // Line positions: each cross position c with a long run of ink thin across, short breaks (a
+  // tick) bridged, thin almost throughout: a row of text (letters' crossbars) is thin only in places.
   const line = new Uint8Array(f.along * f.across);
   for (let c = 0; c < f.across; c++) {
-    let start = -1, last = -1, thinCount = 0;
+    let start = -1, last = -1, count = 0;
     const close = (): void => {
-      if (start >= 0 && thinCount >= minLen) for (let a = start; a <= last; a++) line[f.at(a, c)] = 1;
+      if (start >= 0 && last - start + 1 >= minLen && count >= 0.85 * (last - start + 1)) for (let a = start; a <= last; a++) line[f.at(a, c)] = 1;
     };
     for (let a = 0; a < f.along; a++) {
-      if (!ink[f.at(a, c)]) continue;
+      if (!thin(a, c)) continue;
       if (start < 0 || a - last > GAP) {
         close();
         start = a;
-        thinCount = 0;
+        count = 0;
       }
       last = a;
-      if (thin(a, c)) thinCount++;
+      count++;
     }
     close();
   }
