@@ -12,40 +12,58 @@ const LINE_WIDTH = 6;
 /** Rows (columns) an axis line may be broken by ticks or a touching mark and still run on. */
 const GAP = 6;
 
-/**
- * The pixels of axis lines and their tick marks (with their blurred rims), to paint over in the
- * picture OCR reads. Strokes sticking
- * out of a line count as ticks only when they are thin across (a tick's pen) and short (at most
- * `maxTick`): a label touching the line is taller than a tick, a gridline or a bar longer.
- */
+/** Pixels of axis lines and ticks found from dark ink (1 = set). */
+export interface AxisTicks {
+  /** Lines and ticks with their blurred rims: painted over in the picture OCR reads. */
+  ocr: Uint8Array;
+  /**
+   * The ticks alone with their rims: left out of the marks, as a clean chart's ticks are with its
+   * rules (a row of ticks below an axis otherwise reads as a row of thin bars).
+   */
+  ticks: Uint8Array;
+}
+
+/** The pixels of axis lines and their tick marks (with their blurred rims), to paint over in the picture OCR reads. */
 export function axisTickMask(rgb: Uint8Array, width: number, height: number, background: readonly [number, number, number]): Uint8Array {
+  return axisTicks(rgb, width, height, background).ocr;
+}
+
+/**
+ * Axis lines and their ticks. Strokes sticking out of a line count as ticks only when they are
+ * thin across (a tick's pen) and short (at most `maxTick`): a label touching the line is taller
+ * than a tick, a gridline or a bar longer.
+ */
+export function axisTicks(rgb: Uint8Array, width: number, height: number, background: readonly [number, number, number]): AxisTicks {
   const blum = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2];
   const n = width * height;
   const ink = new Uint8Array(n);
   for (let i = 0; i < n; i++) ink[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > INK ? 1 : 0;
+  // 1: a line's pixel, 2: a tick's.
   const erase = new Uint8Array(n);
   const minLen = Math.max(30, Math.round(0.15 * Math.min(width, height)));
   const maxTick = Math.max(6, Math.round(0.03 * Math.min(width, height)));
   // Vertical lines (ticks sticking out left or right), then horizontal ones (ticks up or down).
   markLines(ink, erase, { along: height, across: width, at: (a, c) => a * width + c }, minLen, maxTick);
   markLines(ink, erase, { along: width, across: height, at: (a, c) => c * width + a }, minLen, maxTick);
-  const out = new Uint8Array(n);
+  const ocr = new Uint8Array(n), ticks = new Uint8Array(n);
   // The blurred rim of an erased stroke goes too (OCR still reads a faint dash).
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      let hit = false;
-      for (let dy = -1; dy <= 1 && !hit; dy++)
-        for (let dx = -1; dx <= 1 && !hit; dx++) {
+      let hit = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
           const yy = y + dy, xx = x + dx;
-          if (yy >= 0 && yy < height && xx >= 0 && xx < width && erase[yy * width + xx]) hit = true;
+          if (yy >= 0 && yy < height && xx >= 0 && xx < width) hit |= erase[yy * width + xx]!;
         }
       if (!hit) continue;
       const i = y * width + x;
       // A rim pixel that is ink but not erased belongs to something else (a glyph touching the tick).
       if (!erase[i] && ink[i]) continue;
-      out[i] = 1;
+      ocr[i] = 1;
+      // A tick's own pixels, and its rim off the line.
+      if (erase[i] === 2 || (!erase[i] && hit & 2)) ticks[i] = 1;
     }
-  return out;
+  return { ocr, ticks };
 }
 
 /** Pixel index of (position along the line, position across it). */
@@ -139,7 +157,10 @@ function markLine(ink: Uint8Array, erase: Uint8Array, f: Frame, a0: number, a1: 
       if (e - k <= LINE_WIDTH + 2 && longest <= maxTick)
         for (let m = k; m < e; m++) {
           const [s0, s1] = span[m]!;
-          for (let d = 1; d <= ext[m]!; d++) erase[f.at(a0 + m, sign < 0 ? s0 - d : s1 + d)] = 1;
+          for (let d = 1; d <= ext[m]!; d++) {
+            const i = f.at(a0 + m, sign < 0 ? s0 - d : s1 + d);
+            if (!erase[i]) erase[i] = 2;
+          }
         }
       k = e;
     }

@@ -2,7 +2,7 @@
 // grey axis falls outside the rules' grey clusters, and OCR read the tick beside "9" as "94".
 // They are masked for OCR; the labels beside them, gridlines and bars are not.
 import { describe, expect, it } from 'vitest';
-import { axisTickMask } from '../../../src/pipeline/charts/axis-ticks.js';
+import { axisTickMask, axisTicks } from '../../../src/pipeline/charts/axis-ticks.js';
 
 const W = 300, H = 300, BG: [number, number, number] = [236, 234, 228];
 
@@ -77,5 +77,19 @@ describe('axis ticks masked for OCR', () => {
       expect(mask[258 * W + x]).toBe(1);
       expect(mask[275 * W + x]).toBe(0);
     }
+  });
+
+  it('gives the ticks alone for the marks to skip: not the line, not a bar standing on it', () => {
+    const { rgb, paint } = picture();
+    paint(20, 250, 280, 253, 150);
+    for (const x of [50, 120, 190]) paint(x - 1, 253, x + 2, 262, 150);
+    paint(220, 150, 250, 250, 110); // a bar standing on the axis
+    const { ticks } = axisTicks(rgb, W, H, BG);
+    for (const x of [50, 120, 190]) {
+      expect(ticks[258 * W + x]).toBe(1);
+      expect(ticks[251 * W + x]).toBe(0);
+    }
+    expect(ticks[251 * W + 100]).toBe(0);
+    expect(ticks[200 * W + 235]).toBe(0);
   });
 });
