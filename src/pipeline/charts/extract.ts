@@ -3,6 +3,7 @@
 // scattered blobs are points); values come from the axes fitted to the tick labels.
 import type { BBox, PageText, Word } from '../types.js';
 import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
+import { axisTicks } from './axis-ticks.js';
 import { barCore } from './bar-core.js';
 import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
@@ -50,10 +51,20 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const first = clusterColours(raster);
   const bg = first.background;
   const rules = findRules(first, width, height, raster.rgb);
-  const clean = withoutRules(raster.rgb, rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
+  // On a scan a blurred grey axis can fall outside the rules' grey clusters: its line and ticks,
+  // found from dark ink alone, are kept from OCR (a tick beside a label read as its last glyph)
+  // and its ticks from the marks (a row of ticks read as thin bars), as a clean chart's are with its rules.
+  const axes = (raster.grain ?? 0) >= NOISY_GRAIN ? axisTicks(raster.rgb, width, height, bg) : undefined;
+  const clean = withoutRules(raster.rgb, axes ? union(axes.ocr, rules.mask) : rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropMarkerReadings(dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules);
+  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules, axes?.ticks);
+}
+
+function union(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! | b[i]!;
+  return out;
 }
 
 /**
@@ -95,8 +106,8 @@ function overlapShare(a: BBox, b: BBox): number {
   return (w * h) / Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
 }
 
-/** `known`: the rules already found on this picture (they do not depend on its text). */
-function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules): ChartExtraction {
+/** `known`: the rules already found on this picture (they do not depend on its text); `ticks`: tick marks found from dark ink, no marks. */
+function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules, ticks?: Uint8Array): ChartExtraction {
   const { width, height } = raster;
   let ps = phrases(words);
   const th = textHeight(ps);
@@ -104,7 +115,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   const clusters = clusterColours(raster, tmask);
   const rules = known ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
-  for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]!;
+  for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]! | (ticks?.[i] ?? 0);
   // Solid cores and contacts per colour, counted again only when a pass relabels pixels.
   const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres);
   let stats = count();
@@ -179,7 +190,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   const barLike = all.filter(isBarLike);
   const barArea = barLike.reduce((s, c) => s + c.area, 0);
   if (barArea >= 0.6 * total) {
-    const vertical = groundedShare(barLike, true), horizontal = groundedShare(barLike, false);
+    const vertical = groundedShare(barLike, true, scan), horizontal = groundedShare(barLike, false, scan);
     if (Math.max(vertical, horizontal) >= 0.6) return readBars(scene, vertical === horizontal ? undefined : vertical > horizontal);
   }
   // A line covers most columns between its ends, or at least continues smoothly across its gaps (dashes).
@@ -358,15 +369,24 @@ export function solidPixels(label: Int16Array, skip: Uint8Array, width: number, 
  * Share of the rectangles that stand on one common line (the baseline) along this orientation,
  * directly or through rectangles stacked on them: near 1 for bar charts, low for square markers.
  */
-export function groundedShare(rects: Component[], vertical: boolean): number {
+/**
+ * `scan`: rectangles count by their area (fragments of unread glyphs over a bar, a legend swatch,
+ * outline rims are many but small beside the bars), and stacked segments must be as wide as each
+ * other (a scan's blur narrows the gaps between horizontal bars to a few pixels).
+ */
+export function groundedShare(rects: Component[], vertical: boolean, scan = false): number {
   if (rects.length < 2) return 0;
+  const weight = (c: Component): number => (scan ? c.area : 1);
+  const total = rects.reduce((s, c) => s + weight(c), 0);
   const lo = (c: Component): number => (vertical ? c.bbox[1] : c.bbox[0]);
   const hi = (c: Component): number => (vertical ? c.bbox[3] : c.bbox[2]);
   const u0 = (c: Component): number => (vertical ? c.bbox[0] : c.bbox[1]);
   const u1 = (c: Component): number => (vertical ? c.bbox[2] : c.bbox[3]);
   // A tick mark or the axis line in the bars' own grey joins some bars and not others, moving their
   // ends by a few pixels: wide bars get a looser baseline (markers, a few pixels across, do not).
-  const across = rects.map((c) => u1(c) - u0(c)).sort((a, b) => a - b)[rects.length >> 1]!;
+  const sized = rects.map((c) => ({ w: u1(c) - u0(c), k: weight(c) })).sort((a, b) => a.w - b.w);
+  let acc = 0;
+  const across = scan ? sized.find((e) => (acc += e.k) >= total / 2)!.w : sized[rects.length >> 1]!.w;
   const tol = Math.max(2, Math.min(6, 0.12 * across));
   const share = (line: number): number => {
     const grounded = new Set(rects.filter((c) => Math.abs(lo(c) - line) <= tol || Math.abs(hi(c) - line) <= tol));
@@ -379,8 +399,11 @@ export function groundedShare(rects: Component[], vertical: boolean): number {
         for (const g of grounded) {
           const overlap = Math.min(u1(c), u1(g)) - Math.max(u0(c), u0(g));
           const gap = Math.max(lo(c) - hi(g), lo(g) - hi(c));
-          // Stacked segments touch, or part by their outlines' stroke (wider where a scan blurs it).
-          if (overlap >= 0.8 * Math.min(u1(c) - u0(c), u1(g) - u0(g)) && gap <= Math.max(3, tol)) {
+          // Stacked segments touch, or part by their outlines' stroke (wider where a scan blurs it);
+          // on a scan they must be as wide as each other: horizontal bars of different lengths a
+          // few pixels apart are no stack.
+          const narrower = Math.min(u1(c) - u0(c), u1(g) - u0(g)), wider = Math.max(u1(c) - u0(c), u1(g) - u0(g));
+          if (overlap >= 0.8 * (scan ? wider : narrower) && gap <= Math.max(3, tol)) {
             grounded.add(c);
             grew = true;
             break;
@@ -388,7 +411,7 @@ export function groundedShare(rects: Component[], vertical: boolean): number {
         }
       }
     }
-    return grounded.size / rects.length;
+    return [...grounded].reduce((s, c) => s + weight(c), 0) / total;
   };
   // Every edge is a candidate baseline; the one that grounds the most rectangles wins.
   // (The twelve edges most rectangles share are tried.)

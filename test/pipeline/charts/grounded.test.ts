@@ -32,4 +32,20 @@ describe('bar baselines', () => {
     const upper = [0, 1].map((i) => comp([20 + 40 * i, 283, 26 + 40 * i, 289]));
     expect(groundedShare([...lower, ...upper], true)).toBeLessThan(0.7);
   });
+
+  it('does not stack horizontal bars of different lengths lying a few pixels apart (scans)', () => {
+    // Bars from one left axis, 5 px apart: each is its own bar, not one stacked column.
+    const ends = [1166, 609, 1110, 746, 498, 724, 1314, 817, 1734, 2161, 694];
+    const bars = ends.map((x1, i) => comp([330, 110 + 66 * i, x1, 171 + 66 * i]));
+    expect(groundedShare(bars, true, true)).toBeLessThan(0.6);
+    expect(groundedShare(bars, false, true)).toBe(1);
+  });
+
+  it('on a scan counts bars by area: small glyph fragments over them do not outvote them', () => {
+    // Two stacked columns outlined (segments 4 px apart), and nine small unread-glyph pieces.
+    const bars = [comp([20, 300, 220, 640]), comp([20, 644, 220, 1000]), comp([260, 400, 460, 700]), comp([260, 704, 460, 1000])];
+    const glyphs = Array.from({ length: 9 }, (_, i) => comp([30 + 20 * i, 150 + 9 * (i % 3), 38 + 20 * i, 160 + 9 * (i % 3)]));
+    expect(groundedShare([...bars, ...glyphs], true)).toBeLessThan(0.6);
+    expect(groundedShare([...bars, ...glyphs], true, true)).toBeGreaterThan(0.95);
+  });
 });

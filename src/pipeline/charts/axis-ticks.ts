@@ -1,0 +1,168 @@
+// Axis lines and their tick marks found from dark ink alone, for the picture OCR reads. On a scan
+// the colour clusters blur: a grey axis line and its ticks often fall outside the rules' grey
+// clusters, stay in the picture, and OCR reads a tick beside a label as a last glyph ("9-" as
+// "94"; the axis then fits at ten times its scale). Here an axis line is a long thin straight run
+// of ink, and a tick a short thin stroke sticking out of it at right angles; both are painted
+// over in the background colour.
+
+/** Ink: this much darker than the background (light gridlines and scan grain are not). */
+const INK = 40;
+/** Widest a line's stroke is drawn on a scan (blur included). */
+const LINE_WIDTH = 6;
+/** Rows (columns) an axis line may be broken by ticks or a touching mark and still run on. */
+const GAP = 6;
+
+/** Pixels of axis lines and ticks found from dark ink (1 = set). */
+export interface AxisTicks {
+  /** Lines and ticks with their blurred rims: painted over in the picture OCR reads. */
+  ocr: Uint8Array;
+  /**
+   * The ticks alone with their rims: left out of the marks, as a clean chart's ticks are with its
+   * rules (a row of ticks below an axis otherwise reads as a row of thin bars).
+   */
+  ticks: Uint8Array;
+}
+
+/** The pixels of axis lines and their tick marks (with their blurred rims), to paint over in the picture OCR reads. */
+export function axisTickMask(rgb: Uint8Array, width: number, height: number, background: readonly [number, number, number]): Uint8Array {
+  return axisTicks(rgb, width, height, background).ocr;
+}
+
+/**
+ * Axis lines and their ticks. Strokes sticking out of a line count as ticks only when they are
+ * thin across (a tick's pen) and short (at most `maxTick`): a label touching the line is taller
+ * than a tick, a gridline or a bar longer.
+ */
+export function axisTicks(rgb: Uint8Array, width: number, height: number, background: readonly [number, number, number]): AxisTicks {
+  const blum = 0.299 * background[0] + 0.587 * background[1] + 0.114 * background[2];
+  const n = width * height;
+  const ink = new Uint8Array(n);
+  for (let i = 0; i < n; i++) ink[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > INK ? 1 : 0;
+  // 1: a line's pixel, 2: a tick's.
+  const erase = new Uint8Array(n);
+  const minLen = Math.max(30, Math.round(0.15 * Math.min(width, height)));
+  const maxTick = Math.max(6, Math.round(0.03 * Math.min(width, height)));
+  // Vertical lines (ticks sticking out left or right), then horizontal ones (ticks up or down).
+  markLines(ink, erase, { along: height, across: width, at: (a, c) => a * width + c }, minLen, maxTick);
+  markLines(ink, erase, { along: width, across: height, at: (a, c) => c * width + a }, minLen, maxTick);
+  const ocr = new Uint8Array(n), ticks = new Uint8Array(n);
+  // The blurred rim of an erased stroke goes too (OCR still reads a faint dash).
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      let hit = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = y + dy, xx = x + dx;
+          if (yy >= 0 && yy < height && xx >= 0 && xx < width) hit |= erase[yy * width + xx]!;
+        }
+      if (!hit) continue;
+      const i = y * width + x;
+      // A rim pixel that is ink but not erased belongs to something else (a glyph touching the tick).
+      if (!erase[i] && ink[i]) continue;
+      ocr[i] = 1;
+      // A tick's own pixels, and its rim off the line.
+      if (erase[i] === 2 || (!erase[i] && hit & 2)) ticks[i] = 1;
+    }
+  return { ocr, ticks };
+}
+
+/** Pixel index of (position along the line, position across it). */
+interface Frame {
+  along: number;
+  across: number;
+  at: (a: number, c: number) => number;
+}
+
+/** Marks the lines running along `along` and the ticks sticking out of them across. */
+function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number, maxTick: number): void {
+  // Width across of the ink run through every pixel.
+  const width = new Uint16Array(f.along * f.across);
+  for (let a = 0; a < f.along; a++) {
+    let c = 0;
+    while (c < f.across) {
+      if (!ink[f.at(a, c)]) {
+        c++;
+        continue;
+      }
+      let e = c;
+      while (e < f.across && ink[f.at(a, e)]) e++;
+      for (let k = c; k < e; k++) width[f.at(a, k)] = Math.min(65535, e - c);
+      c = e;
+    }
+  }
+  const thin = (a: number, c: number): boolean => ink[f.at(a, c)] === 1 && width[f.at(a, c)]! <= LINE_WIDTH;
+  // Line positions: each cross position c with a long run of ink thin across, short breaks (a
+  // tick) bridged, thin almost throughout: a row of text (letters' crossbars) is thin only in places.
+  const line = new Uint8Array(f.along * f.across);
+  for (let c = 0; c < f.across; c++) {
+    let start = -1, last = -1, count = 0;
+    const close = (): void => {
+      if (start >= 0 && last - start + 1 >= minLen && count >= 0.85 * (last - start + 1)) for (let a = start; a <= last; a++) line[f.at(a, c)] = 1;
+    };
+    for (let a = 0; a < f.along; a++) {
+      if (!thin(a, c)) continue;
+      if (start < 0 || a - last > GAP) {
+        close();
+        start = a;
+        count = 0;
+      }
+      last = a;
+      count++;
+    }
+    close();
+  }
+  for (let c = 0; c < f.across; c++) {
+    let a = 0;
+    while (a < f.along) {
+      if (!line[f.at(a, c)] || (c > 0 && line[f.at(a, c - 1)])) {
+        a++;
+        continue;
+      }
+      // One line: the cross positions [c, c1] marked at this along position.
+      let e = a;
+      while (e < f.along && line[f.at(e, c)]) e++;
+      markLine(ink, erase, f, a, e, c, maxTick, line);
+      a = e;
+    }
+  }
+}
+
+/** A line's stretch [a0, a1) whose first cross position is c: the line and its short thin stubs. */
+function markLine(ink: Uint8Array, erase: Uint8Array, f: Frame, a0: number, a1: number, c: number, maxTick: number, line: Uint8Array): void {
+  const before = new Int32Array(a1 - a0), after = new Int32Array(a1 - a0);
+  const span: [number, number][] = [];
+  for (let a = a0; a < a1; a++) {
+    let c1 = c;
+    while (c1 + 1 < f.across && line[f.at(a, c1 + 1)]) c1++;
+    span.push([c, c1]);
+    for (let k = c; k <= c1; k++) erase[f.at(a, k)] = 1;
+    if (!ink[f.at(a, c)] && !ink[f.at(a, c1)]) continue;
+    // Ink beyond the line on either side, touching it.
+    let lo = c, hi = c1;
+    while (lo > 0 && ink[f.at(a, lo - 1)]) lo--;
+    while (hi < f.across - 1 && ink[f.at(a, hi + 1)]) hi++;
+    before[a - a0] = c - lo;
+    after[a - a0] = hi - c1;
+  }
+  for (const [ext, sign] of [[before, -1], [after, 1]] as const) {
+    let k = 0;
+    while (k < ext.length) {
+      if (ext[k]! < 2) {
+        k++;
+        continue;
+      }
+      let e = k, longest = 0;
+      while (e < ext.length && ext[e]! >= 2) longest = Math.max(longest, ext[e++]!);
+      // A tick: a band a pen wide, sticking out no farther than a tick's length.
+      if (e - k <= LINE_WIDTH + 2 && longest <= maxTick)
+        for (let m = k; m < e; m++) {
+          const [s0, s1] = span[m]!;
+          for (let d = 1; d <= ext[m]!; d++) {
+            const i = f.at(a0 + m, sign < 0 ? s0 - d : s1 + d);
+            if (!erase[i]) erase[i] = 2;
+          }
+        }
+      k = e;
+    }
+  }
+}
