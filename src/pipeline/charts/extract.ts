@@ -14,6 +14,8 @@ import { findDisk } from './pie.js';
 import { completeLegendColumns } from './legend-column.js';
 import { splitCombs } from './combs.js';
 import { dropMarkerReadings } from './marker-words.js';
+import { elongation } from './elongation.js';
+import { joinNumberCrops, replaceJoined } from './number-crops.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
@@ -91,12 +93,15 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[]
         }
     return vivid >= 0.15 * th * th;
   };
-  const { boxes, glyphs } = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
-  if (boxes.length === 0) return words;
+  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
+  if (unread.boxes.length === 0) return words;
+  const { glyphs } = unread;
+  const { boxes, joined } = joinNumberCrops(unread.boxes, words, glyphs, clean, width, height, bg, th);
   // Crops of marks (two touching squares' seam) read as letters too; a crop's box often holds a
   // legend swatch larger than its short dark name ("Q3"), so only words with almost no dark ink go.
-  const found = dropDrawnWords(await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr), rgb, width, bg, 0.05);
-  const kept = words.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
+  const read = dropDrawnWords(await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr), rgb, width, bg, 0.05);
+  const { words: rest, found } = replaceJoined(words, read, joined, overlapShare);
+  const kept = rest.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
   return [...kept, ...found];
 }
 
@@ -185,7 +190,10 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
 
   const all = [...marks.values()].flat();
   const disk = findDisk(all, width, height);
-  if (disk && !(xAxis && yAxis)) return readPie(scene, disk);
+  // Numbers printed on the slices (a misread "26.6" as "266") can line up as an axis; a pie's
+  // axis would stand off the disk, so one read mostly from labels on the disk does not count.
+  const onDisk = (ax: typeof xAxis): boolean => disk !== undefined && ax !== undefined && ax.labels.filter((l) => Math.hypot(cx(l.bbox) - disk.cx, cy(l.bbox) - disk.cy) < disk.r).length >= 0.5 * ax.labels.length;
+  if (disk && !(xAxis && yAxis && !onDisk(xAxis) && !onDisk(yAxis))) return readPie(scene, disk);
   const total = all.reduce((s, c) => s + c.area, 0);
   const barLike = all.filter(isBarLike);
   const barArea = barLike.reduce((s, c) => s + c.area, 0);
@@ -197,7 +205,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   // Markers of one symbol (several pieces of the same size and square build) are points however
   // densely they cover the columns; a line is one long piece, or dashes of varying build.
   const lineLike = [...marks.values()].map((cs) => {
-    if (markerLike(withoutCrumbs(cs), width)) return false;
+    if (markerLike(withoutCrumbs(cs), width, true)) return false;
     const t = centreline(cs, width);
     const cover = coverage(t);
     return cover >= 0.5 || (cover >= 0.25 && continuity(t) >= 0.8);
@@ -205,15 +213,25 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   return lineLike.filter(Boolean).length >= lineLike.length / 2 ? readLines(scene) : readScatter(scene);
 }
 
-/** Four or more pieces, most of the same width and height, about as tall as wide and small. */
-function markerLike(comps: Component[], width: number): boolean {
+/**
+ * Four or more pieces, most of the same width and height, about as tall as wide and small.
+ * `round`: pieces as wide every way count as markers even where they chain (see below); not for
+ * telling grey glyphs from markers, where round letters would pass.
+ */
+function markerLike(comps: Component[], width: number, round = false): boolean {
   const cs = comps.filter((c) => c.area >= 3);
   if (cs.length < 4) return false;
   const ws = cs.map((c) => c.bbox[2] - c.bbox[0]).sort((a, b) => a - b), hs = cs.map((c) => c.bbox[3] - c.bbox[1]).sort((a, b) => a - b);
   const mw = ws[ws.length >> 1]!, mh = hs[hs.length >> 1]!;
   if (mw > 0.1 * width || mw < 0.6 * mh || mw > 1.67 * mh) return false;
-  const alike = cs.filter((c) => Math.abs(c.bbox[2] - c.bbox[0] - mw) <= Math.max(2, 0.3 * mw) && Math.abs(c.bbox[3] - c.bbox[1] - mh) <= Math.max(2, 0.3 * mh)).length;
-  return alike >= 0.6 * cs.length && !chained(cs, 0.8 * Math.max(mw, mh));
+  const alikes = cs.filter((c) => Math.abs(c.bbox[2] - c.bbox[0] - mw) <= Math.max(2, 0.3 * mw) && Math.abs(c.bbox[3] - c.bbox[1] - mh) <= Math.max(2, 0.3 * mh));
+  if (alikes.length < 0.6 * cs.length) return false;
+  // Dashes are strokes, long along the line and thin across it, whatever their slope; markers
+  // (filled or hollow squares and circles) are as wide every way. A row of markers touching one
+  // another (values at an axis limit) chains like dashes, so round pieces several pixels across
+  // are markers however they chain (a dotted line's dots are a stroke's width, a few pixels).
+  if (round && Math.min(mw, mh) >= 6 && alikes.filter((c) => elongation(c, width) < 1.6).length >= 0.8 * alikes.length) return true;
+  return !chained(cs, 0.8 * Math.max(mw, mh));
 }
 
 /**

@@ -21,15 +21,21 @@ export interface Slice {
 export function findDisk(comps: Component[], width: number, height: number): Disk | undefined {
   const big = comps.filter((c) => c.area > 50);
   if (big.length === 0) return undefined;
-  // Slices touch: grow the box of the largest component with every component overlapping it.
+  // Slices touch: grow the box of the largest component with every component overlapping it,
+  // until it grows no more (a slice may reach the box only through one taken after it).
   const largest = big.reduce((a, b) => (b.area > a.area ? b : a));
   let box = [...largest.bbox];
   let area = 0;
-  for (const c of big) {
-    const b = c.bbox;
-    if (b[0] < box[2]! + 3 && b[2] > box[0]! - 3 && b[1] < box[3]! + 3 && b[3] > box[1]! - 3) {
+  const taken = new Set<Component>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of big) {
+      const b = c.bbox;
+      if (taken.has(c) || !(b[0] < box[2]! + 3 && b[2] > box[0]! - 3 && b[1] < box[3]! + 3 && b[3] > box[1]! - 3)) continue;
       box = [Math.min(box[0]!, b[0]), Math.min(box[1]!, b[1]), Math.max(box[2]!, b[2]), Math.max(box[3]!, b[3])];
       area += c.area;
+      taken.add(c);
+      grew = true;
     }
   }
   const w = box[2]! - box[0]!, h = box[3]! - box[1]!;

@@ -4,6 +4,7 @@
 import type { BBox } from '../types.js';
 import type { Axis } from './axes.js';
 import type { Component, LegendEntry } from './marks.js';
+import { splitJoinedLabels } from './joined-labels.js';
 import { hex, type ColourClusters } from './raster.js';
 import { bh, cx, cy, type Phrase } from './text.js';
 import type { ChartAxis, ChartExtraction, ChartSeries } from './types.js';
@@ -119,7 +120,7 @@ export function categoryRow(cands: Phrase[], toView: ToView, uSpan: [number, num
       const clean = sorted.filter((o, i) => i === 0 || o.b[0] >= sorted[i - 1]!.b[2] - 2);
       if (clean.length > best.length) best = clean.map((o) => o.p);
     }
-  return best.sort((a, c) => cx(toView(a.bbox)) - cx(toView(c.bbox)));
+  return splitJoinedLabels(best.sort((a, c) => cx(toView(a.bbox)) - cx(toView(c.bbox))), toView);
 }
 
 /** A printed number beside a mark's end that agrees with the measurement replaces it (it is exact). */

@@ -1,0 +1,40 @@
+// A pie whose slices are parted by white strokes: the top slices touch the bottom one's box only
+// through the slices at its sides (train4 seed 600053 was read as a line chart when they came first).
+import { describe, expect, it } from 'vitest';
+import type { Component } from '../../../src/pipeline/charts/marks.js';
+import { findDisk } from '../../../src/pipeline/charts/pie.js';
+
+const W = 200, R = 80, C = 100;
+
+/** Slices of a disk by share (clockwise from 12 o'clock), a `stroke` wide gap along each border. */
+function pie(shares: number[], stroke: number): Component[] {
+  const ends = shares.map((_, i) => shares.slice(0, i + 1).reduce((s, v) => s + v, 0) * 2 * Math.PI);
+  const cells: number[][] = shares.map(() => []);
+  for (let y = 0; y < W; y++)
+    for (let x = 0; x < W; x++) {
+      const dx = x - C, dy = y - C;
+      if (Math.hypot(dx, dy) > R) continue;
+      const a = (Math.atan2(dx, -dy) + 2 * Math.PI) % (2 * Math.PI);
+      // Distance from every border ray (clockwise angle `e`), away from the centre.
+      if (ends.some((e) => dx * Math.sin(e) - dy * Math.cos(e) > 0 && Math.abs(dx * Math.cos(e) + dy * Math.sin(e)) < stroke)) continue;
+      const k = ends.findIndex((e) => a < e);
+      cells[k < 0 ? shares.length - 1 : k]!.push(y * W + x);
+    }
+  return cells.map((px, k) => {
+    const xs = px.map((i) => i % W), ys = px.map((i) => Math.floor(i / W));
+    return { cluster: k, bbox: [Math.min(...xs), Math.min(...ys), Math.max(...xs) + 1, Math.max(...ys) + 1], area: px.length, pixels: Int32Array.from(px) };
+  });
+}
+
+describe('findDisk', () => {
+  it('takes in every slice whatever order the slices come in', () => {
+    const comps = pie([0.1, 0.05, 0.12, 0.06, 0.18, 0.2, 0.15, 0.14], 3);
+    const largest = comps.reduce((a, b) => (b.area > a.area ? b : a));
+    // The largest first, then the slices from the top down: the top ones reach its box only later.
+    const ordered = [largest, ...comps.filter((c) => c !== largest).sort((a, b) => a.bbox[1] - b.bbox[1])];
+    const disk = findDisk(ordered, W, W);
+    expect(disk).toBeDefined();
+    expect(Math.abs(disk!.cx - C)).toBeLessThan(3);
+    expect(Math.abs(disk!.r - R)).toBeLessThan(3);
+  });
+});
