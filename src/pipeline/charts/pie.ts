@@ -21,14 +21,13 @@ export interface Slice {
 export function findDisk(comps: Component[], width: number, height: number): Disk | undefined {
   const big = comps.filter((c) => c.area > 50);
   if (big.length === 0) return undefined;
-  // Slices touch: grow the box of the largest component with every component overlapping it,
-  // until it grows no more (a slice may reach the box only through one taken after it).
+  // Slices touch: grow the box of the largest component with every component overlapping it.
   const largest = big.reduce((a, b) => (b.area > a.area ? b : a));
   let box = [...largest.bbox];
   let area = 0;
   const taken = new Set<Component>();
-  for (let grew = true; grew; ) {
-    grew = false;
+  const pass = (): boolean => {
+    let grew = false;
     for (const c of big) {
       const b = c.bbox;
       if (taken.has(c) || !(b[0] < box[2]! + 3 && b[2] > box[0]! - 3 && b[1] < box[3]! + 3 && b[3] > box[1]! - 3)) continue;
@@ -37,7 +36,25 @@ export function findDisk(comps: Component[], width: number, height: number): Dis
       taken.add(c);
       grew = true;
     }
-  }
+    return grew;
+  };
+  pass();
+  const first = diskOf(box, area, width, height);
+  if (first) return first;
+  // A slice may reach the box only through one taken after it: grown until it grows no more. So
+  // grown, touching bars fill a square box as well, so the disk must also be a pie's: most of its
+  // pieces reach in near its centre, where the slices meet.
+  while (pass());
+  const disk = diskOf(box, area, width, height);
+  if (!disk) return undefined;
+  const near = (c: Component): boolean => {
+    for (const i of c.pixels) if (Math.hypot((i % width) - disk.cx, Math.floor(i / width) - disk.cy) <= 0.35 * disk.r) return true;
+    return false;
+  };
+  return [...taken].filter(near).length >= 0.75 * taken.size ? disk : undefined;
+}
+
+function diskOf(box: number[], area: number, width: number, height: number): Disk | undefined {
   const w = box[2]! - box[0]!, h = box[3]! - box[1]!;
   if (w < 0.15 * Math.min(width, height) || Math.abs(w - h) > 0.12 * Math.max(w, h)) return undefined;
   const r = (w + h) / 4;

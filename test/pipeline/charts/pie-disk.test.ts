@@ -37,4 +37,15 @@ describe('findDisk', () => {
     expect(Math.abs(disk!.cx - C)).toBeLessThan(3);
     expect(Math.abs(disk!.r - R)).toBeLessThan(3);
   });
+
+  it('takes no square of touching bars for a pie (scan-like train seeds 500041, 500047, 500054)', () => {
+    const bar = (x0: number, h: number, k: number): Component => {
+      const px: number[] = [];
+      for (let y = 100 - h; y < 100; y++) for (let x = x0; x < x0 + 18; x++) px.push(y * W + x);
+      return { cluster: k, bbox: [x0, 100 - h, x0 + 18, 100], area: px.length, pixels: Int32Array.from(px) };
+    };
+    const bars = [bar(0, 100, 0), bar(20, 70, 1), bar(40, 100, 2), bar(60, 60, 3), bar(80, 80, 4)];
+    // The middle bar first, then the outer ones: a first pass takes only the middle three.
+    expect(findDisk([bars[2]!, bars[0]!, bars[4]!, bars[1]!, bars[3]!], W, W)).toBeUndefined();
+  });
 });
