@@ -316,3 +316,21 @@ export function hullArea(mask: Uint8Array, w: number, h: number): number {
   }
   return Math.abs(a) / 2;
 }
+
+/** The box (end exclusive) of pixels given as indices into a picture `width` wide. */
+export function boxOfPixels(pixels: number[], width: number): BBox | undefined {
+  if (pixels.length === 0) return undefined;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pixels) {
+    const x = p % width;
+    const y = (p - x) / width;
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + 1);
+    y1 = Math.max(y1, y + 1);
+  }
+  return [x0, y0, x1, y1];
+}

@@ -2,7 +2,7 @@
 // procedure for flowcharts, block diagrams, org charts and mind maps; `mode` only decides what
 // free-standing text is (edge labels in flowcharts; nodes in mind maps; either in diagrams).
 import type { BBox, Word } from '../types.js';
-import { components, dilate, erode } from './components.js';
+import { boxOfPixels, components, dilate, erode } from './components.js';
 import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
 import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, grain, inkOver, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
 import { boxedLabels } from './boxed-labels.js';
@@ -292,23 +292,6 @@ function nearMiddle(b: BBox, pixels: number[], width: number): boolean {
     else right++;
   }
   return d < far * 0.2 && left > 0 && right > 0;
-}
-
-function boxOfPixels(pixels: number[], width: number): BBox | undefined {
-  if (pixels.length === 0) return undefined;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of pixels) {
-    const x = p % width;
-    const y = (p - x) / width;
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x + 1);
-    y1 = Math.max(y1, y + 1);
-  }
-  return [x0, y0, x1, y1];
 }
 
 function assemble(nodes: Node[], raw: RawEdge[], labels: TextBlock[], width: number, glyph: number): FigureScene {

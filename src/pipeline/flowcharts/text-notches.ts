@@ -4,7 +4,7 @@
 // an inside fills its hull again; a loop of connectors bent round a corner leaves background
 // (the paper outside the bend) within its hull, and an outlined node in the bend leaves its own
 // inside.
-import { convexHull, type FilledRegion } from './components.js';
+import { boxOfPixels, convexHull, type FilledRegion } from './components.js';
 import { colourDistance, dominantColour, type Mask, type Rgb, type RgbImage } from './raster.js';
 import type { TextBlock } from './text.js';
 
@@ -66,15 +66,10 @@ export function notchedBlock(img: RgbImage, fg: Mask, inner: number[], region: n
   const { width, height } = img;
   const seed = inner.filter((p) => fg.data[p]);
   if (seed.length < 6) return undefined;
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const p of seed) {
-    const x = p % width;
-    const y = (p - x) / width;
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
+  const box = boxOfPixels(seed, width)!;
+  // Inclusive bounds from here on.
+  const [x0, x1] = [box[0], box[2] - 1];
+  let [y0, y1] = [box[1], box[3] - 1];
   // Ink rows of a column within the text's rows: none, a thin single run (a line), or letters.
   const column = (x: number): 'none' | 'line' | 'ink' => {
     let runs = 0;
