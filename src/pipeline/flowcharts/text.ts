@@ -8,7 +8,7 @@
 // each block keeps the reading with the higher mean confidence.
 import sharp from 'sharp';
 import type { BBox, PageText, Word } from '../types.js';
-import { components } from './components.js';
+import { boxOfPixels, components } from './components.js';
 import { colourDistance, dominantColour, type Mask, type Rgb, type RgbImage } from './raster.js';
 
 export interface TextBlock {
@@ -23,21 +23,8 @@ export interface TextBlock {
   text: string;
 }
 
-const boxOf = (pixels: number[], width: number): BBox => {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of pixels) {
-    const x = p % width;
-    const y = (p - x) / width;
-    if (x < x0) x0 = x;
-    if (y < y0) y0 = y;
-    if (x > x1) x1 = x;
-    if (y > y1) y1 = y;
-  }
-  return [x0, y0, x1 + 1, y1 + 1];
-};
+/** The pixels' box; an empty list gives an empty (inverted) box, as the callers expect. */
+const boxOf = (pixels: number[], width: number): BBox => boxOfPixels(pixels, width) ?? [Infinity, Infinity, -Infinity, -Infinity];
 
 /**
  * Glyphs inside a shape: pixels that differ from the shape's own fill, away from its border.

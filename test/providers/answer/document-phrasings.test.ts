@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
 import { bareValueFits, labelledName, timeUnitInLabel } from '../../../src/providers/answer/labelled-values.js';
-import { continuesLine, ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
+import { ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
+import { continuesLine } from '../../../src/providers/answer/passage-units.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
 import { impliedSubjects, namesIn, subjectBefore } from '../../../src/providers/answer/subject.js';
 import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
