@@ -386,8 +386,6 @@ export function solidPixels(label: Int16Array, skip: Uint8Array, width: number, 
 /**
  * Share of the rectangles that stand on one common line (the baseline) along this orientation,
  * directly or through rectangles stacked on them: near 1 for bar charts, low for square markers.
- */
-/**
  * `scan`: rectangles count by their area (fragments of unread glyphs over a bar, a legend swatch,
  * outline rims are many but small beside the bars), and stacked segments must be as wide as each
  * other (a scan's blur narrows the gaps between horizontal bars to a few pixels).
