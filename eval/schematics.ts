@@ -3,7 +3,9 @@
 //     while building) and "held-out" (seeds 100001..100060, never looked at or tuned on), side by
 //     side, and "held-out2" (seeds 200001..200060, likewise); "dev" (seeds 300001.., EVAL_COUNT of
 //     them: a validation split that may be read and tuned on, dumped like training) and "held-out3"
-//     (seeds 400001..400060, fixed with dev, never read); 150-300 dpi, half of them scan-like;
+//     (seeds 400001..400060, fixed with dev, never read); "dev2" (seeds 700001.., readable like
+//     dev) and "held-out4" (seeds 800001..800060, never read), added together later;
+//     150-300 dpi, half of them scan-like;
 //   - "hand": sheets drawn by hand in another style (test/fixtures/schematic-hand.ts: an
 //     electrical-style schematic with its own symbols, fonts and legend layout), a check on a
 //     drawing the generator did not make.
@@ -21,7 +23,7 @@ import sharp from 'sharp';
 import { detectSchematic } from '../src/pipeline/schematics/index.js';
 import { NativeTesseractEngine } from '../src/providers/ocr/index.js';
 import { handSheets } from '../test/fixtures/schematic-hand.js';
-import { DEV_SEEDS, generateSheet, HELD_OUT2_SEEDS, HELD_OUT3_SEEDS, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
+import { DEV2_SEEDS, DEV_SEEDS, generateSheet, HELD_OUT2_SEEDS, HELD_OUT3_SEEDS, HELD_OUT4_SEEDS, HELD_OUT_SEEDS, TRAIN_SEEDS } from './schematics/index.js';
 import { missesOf, scoreSheet, totals, type SheetScore, type Totals } from './schematics/metrics.js';
 import type { Grey, SheetTruth } from './schematics/render.js';
 
@@ -87,6 +89,8 @@ try {
     else if (split === 'held-out2') results.push([split, await run(split, generated(HELD_OUT2_SEEDS, false), engine)]);
     else if (split === 'dev') results.push([split, await run(split, generated(DEV_SEEDS, false, true), engine)]);
     else if (split === 'held-out3') results.push([split, await run(split, generated(HELD_OUT3_SEEDS, false), engine)]);
+    else if (split === 'dev2') results.push([split, await run(split, generated(DEV2_SEEDS, false, true), engine)]);
+    else if (split === 'held-out4') results.push([split, await run(split, generated(HELD_OUT4_SEEDS, false), engine)]);
     else if (split === 'hand') results.push([split, await run(split, hand(), engine)]);
   }
   const rows: Array<[string, (t: Totals) => string]> = [

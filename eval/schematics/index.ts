@@ -20,6 +20,9 @@ export const HELD_OUT2_SEEDS = Array.from({ length: 60 }, (_, i) => 200001 + i);
 export const DEV_SEEDS = Array.from({ length: 100 }, (_, i) => 300001 + i);
 /** A third held-out split, fixed with the dev split (2026-11-29): never looked at or tuned on. */
 export const HELD_OUT3_SEEDS = Array.from({ length: 60 }, (_, i) => 400001 + i);
+/** A second readable split (dev has been tuned on), and a fourth never-read one, added together. */
+export const DEV2_SEEDS = Array.from({ length: 100 }, (_, i) => 700001 + i);
+export const HELD_OUT4_SEEDS = Array.from({ length: 60 }, (_, i) => 800001 + i);
 
 export interface GeneratedSheet {
   seed: number;
