@@ -328,7 +328,12 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
     if (!small) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
-    const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4;
+    // A square or round swatch in a column of swatches is surely legend: it goes before a lone
+    // piece beside a name (a data point next to the legend), and a ring there is the legend's own
+    // hollow marker (bars starting at one axis line up too, but are long).
+    const column = w <= 1.5 * h && h <= 1.5 * w && inColumn(c);
+    const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4 && !column;
+    const first = column ? -th : 0;
     for (const p of words) {
       if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && !inColumn(c)) continue;
       const ph = bh(p.bbox);
@@ -338,17 +343,18 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       // OCR reads a round swatch as "8" or "o": a phrase lying over the swatch is the swatch.
       const ix = Math.min(p.bbox[2], c.bbox[2]) - Math.max(p.bbox[0], c.bbox[0]), iy = Math.min(p.bbox[3], c.bbox[3]) - Math.max(p.bbox[1], c.bbox[1]);
       if (ix > 0 && iy > 0 && ix * iy >= 0.3 * w * h) {
-        // Or it read the swatch into the name beside it ("fj Budget"): the words clear of the swatch name it.
+        // Or it read the swatch into the name beside it ("fj Budget", "B 2023"): the words clear of the swatch name it
+        // (a number only where numbers name series, as above).
         // A swatch reads as a glyph or two; a longer word over it is a word laid over a mark.
         const clear = (wd: Word): boolean => wd.bbox[0] >= c.bbox[2] - 2 || wd.bbox[2] <= c.bbox[0] + 2;
         const rest = p.words.filter(clear);
         const sides = new Set(rest.map((wd) => wd.bbox[0] >= c.bbox[2] - 2));
         const over = p.words.filter((wd) => !clear(wd)).reduce((n, wd) => n + wd.text.length, 0);
-        if (rest.length > 0 && over <= 2 && sides.size === 1 && rest.some((wd) => /\p{L}/u.test(wd.text)))
-          pairs.push({ c, p, gap: 0, cost: ring ? 3 * th : 0, name: rest.map((wd) => wd.text).join(' ') });
+        if (rest.length > 0 && over <= 2 && sides.size === 1 && (rest.some((wd) => /\p{L}/u.test(wd.text)) || outsidePlot(c.bbox) || column))
+          pairs.push({ c, p, gap: 0, cost: first + (ring ? 3 * th : 0), name: rest.map((wd) => wd.text).join(' ') });
         continue;
       }
-      pairs.push({ c, p, gap, cost: gap + (ring ? 3 * th : 0) });
+      pairs.push({ c, p, gap, cost: first + gap + (ring ? 3 * th : 0) });
     }
   }
   pairs.sort((a, b) => a.cost - b.cost);

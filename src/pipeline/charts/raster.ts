@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { chroma, colourDistance, toSegment, type Rgb } from './colour.js';
 import { absorbRims, detachTintRims, settleLabels } from './settle.js';
+import { seenThroughRule } from './translucent.js';
 
 // The colour arithmetic lives in colour.ts (settle.ts needs it too); callers import it from here.
 export { chroma, colourDistance, tintOf, type Rgb } from './colour.js';
@@ -147,6 +148,8 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   const minCount = Math.max(12, Math.round(n * 0.0002));
   const centres: Rgb[] = [];
   const weights: number[] = [];
+  // Colours of translucent marks seen over a rule, and the centre each belongs to.
+  const seen: { col: Rgb; k: number }[] = [];
   for (const b of bins) {
     if (counts[b]! < minCount) break;
     const c = noisy ? own[b]! : counts[b]!;
@@ -170,6 +173,11 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
       continue;
     }
     if (isBlend(col, c, centres, weights, background)) continue;
+    const through = noisy ? -1 : seenThroughRule(col, c, centres, weights, background);
+    if (through >= 0) {
+      seen.push({ col, k: through });
+      continue;
+    }
     centres.push(col);
     // A scan's colour starts with the weight of its whole neighbourhood (its noise-spread shades).
     weights.push(counts[b]!);
@@ -195,6 +203,13 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
         const c = centres[k]!;
         const d = (pr - c[0]) ** 2 + (pg - c[1]) ** 2 + (pb - c[2]) ** 2;
         if (d < bestD) {
+          bestD = d;
+          best = k;
+        }
+      }
+      for (const { col, k } of seen) {
+        const d = (pr - col[0]) ** 2 + (pg - col[1]) ** 2 + (pb - col[2]) ** 2;
+        if (d < Math.min(bestD, 16 * 16)) {
           bestD = d;
           best = k;
         }

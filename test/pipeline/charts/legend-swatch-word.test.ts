@@ -46,3 +46,22 @@ describe('swatch rims', () => {
     expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Online'], [3, 'Men']]);
   });
 });
+
+describe('a column of hollow swatches', () => {
+  it('names the column swatch before a data point on the other side of the name', () => {
+    // Rings (hollow markers) in a legend column at x 123..147; a light-blue data point sits just
+    // right of "Online", nearer the text than the dark-blue swatch on its left.
+    const ring = (cluster: number, bbox: BBox): Component => ({ ...comp(cluster, bbox), area: 186 });
+    const comps = [ring(4, [123, 93, 147, 117]), ring(2, [123, 135, 147, 159]), ring(3, [123, 177, 147, 201]), { ...comp(2, [233, 104, 248, 119]), area: 129 }];
+    const ps = [phraseOf([word('Online', [156, 96, 220, 112])]), phraseOf([word('Forecast', [156, 138, 240, 154])]), phraseOf([word('Budget', [156, 180, 215, 196])])];
+    const legend = findLegend(comps, ps, 14, new Set([2, 3, 4]), new Set(), [85, 55, 605, 575]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[2, 'Forecast'], [3, 'Budget'], [4, 'Online']]);
+  });
+
+  it('names a swatch read into a number beside it outside the plot ("B 2023")', () => {
+    const comps = [comp(0, [94, 40, 105, 51]), comp(1, [193, 40, 204, 51]), comp(2, [263, 40, 274, 51])];
+    const ps = [phraseOf([word('B', [91, 37, 106, 53]), word('2023', [112, 37, 156, 53])]), phraseOf([word('Q1', [212, 37, 234, 53])]), phraseOf([word('Budget', [285, 37, 347, 55])])];
+    const legend = findLegend(comps, ps, 14, new Set([0, 1, 2]), new Set(), [90, 80, 830, 640]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, '2023'], [1, 'Q1'], [2, 'Budget']]);
+  });
+});
