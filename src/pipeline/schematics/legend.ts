@@ -4,6 +4,7 @@
 // nearest to its label, centred on the label's line.
 import type { BBox } from '../types.js';
 import type { Components } from './raster.js';
+import { spellLabel } from './spelling.js';
 import type { TextItem } from './types.js';
 
 export interface FoundEntry {
@@ -82,8 +83,7 @@ function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reachUp: 
   }
   if (parts.length === 0) return null;
   parts.sort((a, b) => cc.x1[b]! - cc.x1[a]!);
-  const first = parts[0]!;
-  const grow = (gap: number): BBox => {
+  const grow = (first: number, gap: number): BBox => {
     let box: BBox = [cc.x0[first]!, cc.y0[first]!, cc.x1[first]!, cc.y1[first]!];
     for (let grown = true; grown; ) {
       grown = false;
@@ -97,13 +97,23 @@ function pictureLeftOf(cc: Components, text: Set<number>, label: BBox, reachUp: 
     }
     return box;
   };
-  let box = grow(1.2 * th);
-  // A bare stroke is no picture alone: a picture drawn in parts spaced wider (a butterfly
-  // valve's "| O |") is grown over wider gaps; the lone bar matched as a symbol fits every pipe.
-  if (Math.min(box[2] - box[0], box[3] - box[1]) < 0.5 * th) box = grow(3 * th);
-  // Smaller than a character and it is a stray mark or a lone digit, not a symbol.
-  const size = Math.max(box[2] - box[0], box[3] - box[1]);
-  return size >= 1.25 * th ? box : null;
+  // Grown from the part nearest the label; a scan's speck there (a few pixels, nearer the label
+  // than the picture and too far from it to join) is passed over for the next part.
+  const tried: BBox[] = [];
+  for (const first of parts) {
+    if (tried.some((t) => cc.x0[first]! >= t[0] && cc.x1[first]! <= t[2] && cc.y0[first]! >= t[1] && cc.y1[first]! <= t[3])) continue;
+    let box = grow(first, 1.2 * th);
+    // A bare stroke is no picture alone: a picture drawn in parts spaced wider (a butterfly
+    // valve's "| O |") is grown over wider gaps; the lone bar matched as a symbol fits every pipe.
+    if (Math.min(box[2] - box[0], box[3] - box[1]) < 0.5 * th) box = grow(first, 3 * th);
+    // Smaller than a character and it is a stray mark or a lone digit, not a symbol.
+    const size = Math.max(box[2] - box[0], box[3] - box[1]);
+    if (size >= 1.25 * th) return box;
+    // Only a speck is passed over: a lone digit or mark as tall as a letter ends the search.
+    if (size >= 0.6 * th) return null;
+    tried.push(box);
+  }
+  return null;
 }
 
 /**
@@ -148,6 +158,8 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
     chains++;
     for (const it of col) used.add(it);
   }
+  // Words the sheet uses break ties between dictionary words a misread label word is near.
+  const sheetWords = new Set(items.flatMap((i) => (i.text.match(/[A-Za-z]{4,}/g) ?? []).map((w) => w.toLowerCase())));
   const entries: FoundEntry[] = [];
   let region: BBox | null = null;
   const asPicture = new Map<FoundEntry, TextItem>();
@@ -178,7 +190,7 @@ export function findLegend(items: TextItem[], cc: Components, th: number, minRow
         }
       }
       if (symbol) {
-        const e = { label: cleanLabel(it.text), symbol, labelBox: it.box, confidence: it.confidence };
+        const e = { label: spellLabel(cleanLabel(it.text), sheetWords), symbol, labelBox: it.box, confidence: it.confidence };
         found.push(e);
         if (picture) asPicture.set(e, picture);
       }

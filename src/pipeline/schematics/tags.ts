@@ -28,12 +28,14 @@ export const tagText = (t: string): string => {
   if (!/\d/.test(out)) return out;
   // The rest applies to a tag only (letters, a hyphen or space, a number): quotes are specks,
   // a dot, tilde or colon between the letters and the number is the hyphen ("P.844"), a lower-
-  // case l among capitals is an I ("Tl 706"), a lone 5, 8 or 1 before the hyphen is a letter,
-  // and a mark ending or leading it is a speck ("PIC 101.", ".HV-414").
+  // case l among capitals is an I ("Tl 706"), small letters shaped like their capitals after a
+  // capital are capitals ("Uy 829B": a tag's letters are capitals), a lone 5, 8 or 1 before the
+  // hyphen is a letter, and a mark ending or leading it is a speck ("PIC 101.", ".HV-414").
   return out
     .replace(/[“”"‘’'`]/g, '')
     .replace(/\b([A-Z]{1,4})[.~:_=](\d)/g, '$1-$2')
     .replace(/\b[A-Zl]{2,4}\b/g, (w) => (/[A-Z]/.test(w) ? w.replace(/l/g, 'I') : w))
+    .replace(/\b[A-Z][cksuvwxyz]{1,2}\b/g, (w) => w.toUpperCase())
     .replace(/^([581])(?=-\d)/, (d) => PREFIX_LETTER[d] ?? d)
     .replace(/[.,:;]+$/, '')
     // A mark before the first letter or digit is a speck too (".HV-414"); a tag starts with one.
@@ -57,9 +59,10 @@ const TAG_PARTS = /^([A-Z0-9]{1,4})([\s-]+)([A-Za-z0-9]{1,6})$/;
  * when no other tag of the sheet is that long. A 0 among letters is D or O, whichever letters the
  * sheet's other tags use at that place (`prefixes`), D by default (D is far the more common in
  * tag letters); so is a lone 0 before the hyphen of a number of the sheet's usual length ("0-687",
- * a one-letter tag). Text not shaped like a tag is left as it is.
+ * a one-letter tag). A letter O is a D where the sheet's other tags (`counts`) read D there and
+ * no other reads O. Text not shaped like a tag is left as it is.
  */
-export function tagByPlaces(tag: string, digits: number | null, prefixes: ReadonlySet<string> = new Set(), longer = 0): string {
+export function tagByPlaces(tag: string, digits: number | null, prefixes: ReadonlySet<string> = new Set(), longer = 0, counts: ReadonlyMap<string, number> = new Map()): string {
   const m = TAG_PARTS.exec(tag);
   if (!m) return tag;
   const [, letters, sep, rest] = m as unknown as [string, string, string, string];
@@ -91,35 +94,40 @@ export function tagByPlaces(tag: string, digits: number | null, prefixes: Readon
   if (/[^0-9]/.test(fixedNumber)) return tag;
   const fixedLetters = [...letters]
     .map((c, i) => {
-      if (c !== '0') return AS_LETTER[c] ?? c;
       const asO = `${letters.slice(0, i)}O${letters.slice(i + 1)}`;
       const asD = `${letters.slice(0, i)}D${letters.slice(i + 1)}`;
+      // An O where the sheet's other tags read D at that place, and none O: OCR's D ("PIO-3382"
+      // beside "PID-3558"); `counts` holds this tag too, hence one O form at most.
+      if (c === 'O') return (counts.get(asD) ?? 0) >= 1 && (counts.get(asO) ?? 0) <= 1 ? 'D' : c;
+      if (c !== '0') return AS_LETTER[c] ?? c;
       return prefixes.has(asO) && !prefixes.has(asD) ? 'O' : 'D';
     })
     .join('');
   return `${fixedLetters}${sep}${fixedNumber}${suffix}`;
 }
 
-/** The sheet's usual loop-number length and the tag letters read cleanly, from its tag-shaped texts. */
-export function sheetTagHabits(texts: string[]): { digits: number | null; prefixes: Set<string>; longer: number } {
+/** The sheet's usual loop-number length and the tag letters read cleanly (and how often), from its tag-shaped texts. */
+export function sheetTagHabits(texts: string[]): { digits: number | null; prefixes: Set<string>; longer: number; counts: Map<string, number> } {
   const lengths = new Map<number, number>();
   const prefixes = new Set<string>();
+  const counts = new Map<string, number>();
   for (const t of texts) {
     const m = /^([A-Z]{1,4})[\s-]+(\d{1,6})[A-Z]?$/.exec(tagText(t));
     if (!m) continue;
     prefixes.add(m[1]!);
+    counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
     lengths.set(m[2]!.length, (lengths.get(m[2]!.length) ?? 0) + 1);
   }
   const top = [...lengths].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0];
   // A usual length needs a few tags to say so, and most of them.
   const all = [...lengths.values()].reduce((a, b) => a + b, 0);
   const digits = top && top[1] >= 3 && top[1] >= 0.8 * all ? top[0] : null;
-  return { digits, prefixes, longer: digits === null ? 0 : (lengths.get(digits + 1) ?? 0) };
+  return { digits, prefixes, longer: digits === null ? 0 : (lengths.get(digits + 1) ?? 0), counts };
 }
 
 export function assignTags(symbols: BBox[], texts: TextItem[], reach: number): Array<string | null> {
   const habits = sheetTagHabits(texts.map((t) => t.text));
-  const read = (t: string): string => tagByPlaces(tagText(t), habits.digits, habits.prefixes, habits.longer);
+  const read = (t: string): string => tagByPlaces(tagText(t), habits.digits, habits.prefixes, habits.longer, habits.counts);
   const out: Array<string | null> = symbols.map(() => null);
   const inner = new Map<number, TextItem[]>();
   const outside: TextItem[] = [];

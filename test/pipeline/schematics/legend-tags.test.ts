@@ -66,6 +66,25 @@ describe('legend columns', () => {
     const found = findLegend(items, components(m), TH, 3);
     expect(found.entries.map((e) => e.label)).toEqual(rows.map((r) => r[0]));
   });
+
+  it('passes over a speck between a picture and its label, and spells misread label words', () => {
+    const m = canvas(1400, 700);
+    const rows: Array<[string, number, number]> = [
+      ['Gate valve', 834, 100],
+      ['Ptug valve', 834, 170],
+      ['Ball valve', 834, 240],
+    ];
+    const items: TextItem[] = [];
+    for (const [text, x, y] of rows) {
+      outline(m, x - 120, y - 18, x - 70, y + 18);
+      items.push(label(text, [x, y - 8, x + 8 * text.length, y + 9]));
+    }
+    // A scan's speck, nearer the label than the picture, too far from it to join it.
+    rect(m, 834 - 16, 170 + 8, 834 - 8, 170 + 15);
+    const found = findLegend(items, components(m), TH, 3);
+    expect(found.entries.map((e) => e.label)).toEqual(['Gate valve', 'Plug valve', 'Ball valve']);
+    expect(found.entries[1]!.symbol).toEqual([714, 152, 764, 188]);
+  });
 });
 
 describe('legend pictures drawn in spaced parts', () => {
@@ -206,6 +225,8 @@ describe('tag text', () => {
     expect(tagText('XV~828')).toBe('XV-828');
     expect(tagText('E.732')).toBe('E-732');
     expect(tagText('Tl 706')).toBe('TI 706');
+    expect(tagText('Uy 8298')).toBe('UY 8298');
+    expect(tagText('Note 12')).toBe('Note 12');
     expect(tagText('FIC “464')).toBe('FIC 464');
     expect(tagText('5-401')).toBe('S-401');
     expect(tagText('PIC 101.')).toBe('PIC 101');

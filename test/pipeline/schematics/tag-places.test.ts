@@ -31,6 +31,10 @@ describe('tag characters by place', () => {
     expect(tagByPlaces('F0-120', 3, new Set(['FO']))).toBe('FO-120');
     expect(tagByPlaces('F0-120', 3, new Set(['FD', 'FO']))).toBe('FD-120');
     expect(tagByPlaces('F0-120', 3)).toBe('FD-120');
+    // A letter O where the sheet's other tags read D, and no other tag O: OCR's D.
+    expect(tagByPlaces('PIO-338', 3, new Set(['PID', 'PIO']), 0, new Map([['PID', 1], ['PIO', 1]]))).toBe('PID-338');
+    expect(tagByPlaces('FO-338', 3, new Set(['FD', 'FO']), 0, new Map([['FD', 1], ['FO', 2]]))).toBe('FO-338');
+    expect(tagByPlaces('FO-338', 3, new Set(['FO']), 0, new Map([['FO', 1]]))).toBe('FO-338');
     expect(tagByPlaces('Gate valve', 3)).toBe('Gate valve');
     expect(tagByPlaces('120-45', 3)).toBe('120-45');
     // A lone 0 before a number of the sheet's usual length is a letter; otherwise it stays.
