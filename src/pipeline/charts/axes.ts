@@ -62,7 +62,12 @@ export function readings(p: Phrase, scan = false): number[] {
   // A tick mark touching the label reads as a trailing dash ("2 5-").
   const m = /^([-\u2212\u2013\u2014]?)(\d)([ ,]?)(\d{1,3})[-\u2013\u2014_|~]*$/u.exec(p.text.trim());
   // A space or comma before three digits groups thousands ("1,000").
-  if (!m || (m[3] && m[4]!.length === 3)) return [p.value];
+  if (!m || (m[3] && m[4]!.length === 3)) {
+    // On a scan a dotted or slashed zero before the point reads as a 6, 8 or 9 ("6.20" for
+    // "0.20"); the consensus takes the zero only where it puts more labels on one scale.
+    const z = scan ? /^([-\u2212\u2013\u2014]?)[689](\.\d+)$/u.exec(p.text.trim()) : null;
+    return z ? [p.value, (z[1] ? -1 : 1) * Number(`0.${z[2]!.slice(1)}`)] : [p.value];
+  }
   const digits = m[2]! + m[4]!, sign = m[1] ? -1 : 1;
   // No number is printed with a leading zero ("065", "0 45"): only the readings with the point
   // after that zero are possible.

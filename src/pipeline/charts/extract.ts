@@ -55,12 +55,14 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const rules = findRules(first, width, height, raster.rgb);
   // On a scan a blurred grey axis can fall outside the rules' grey clusters: its line and ticks,
   // found from dark ink alone, are kept from OCR (a tick beside a label read as its last glyph)
-  // and its ticks from the marks (a row of ticks read as thin bars), as a clean chart's are with its rules.
+  // and from the marks, as a clean chart's are with its rules: a row of ticks reads as thin bars,
+  // and the line's pale rim, cut between the ticks, joins a pale series as a row of dashes (a
+  // scatter read as a line).
   const axes = (raster.grain ?? 0) >= NOISY_GRAIN ? axisTicks(raster.rgb, width, height, bg) : undefined;
   const clean = withoutRules(raster.rgb, axes ? union(axes.ocr, rules.mask) : rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropMarkerReadings(dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules, axes?.ticks);
+  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules, axes?.ocr);
 }
 
 function union(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -111,8 +113,8 @@ function overlapShare(a: BBox, b: BBox): number {
   return (w * h) / Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
 }
 
-/** `known`: the rules already found on this picture (they do not depend on its text); `ticks`: tick marks found from dark ink, no marks. */
-function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules, ticks?: Uint8Array): ChartExtraction {
+/** `known`: the rules already found on this picture (they do not depend on its text); `axis`: axis lines and ticks found from dark ink, no marks. */
+function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules, axis?: Uint8Array): ChartExtraction {
   const { width, height } = raster;
   let ps = phrases(words);
   const th = textHeight(ps);
@@ -120,7 +122,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   const clusters = clusterColours(raster, tmask);
   const rules = known ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
-  for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]! | (ticks?.[i] ?? 0);
+  for (let i = 0; i < skip.length; i++) skip[i] = tmask[i]! | rules.mask[i]! | (axis?.[i] ?? 0);
   // Solid cores and contacts per colour, counted again only when a pass relabels pixels.
   const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres);
   let stats = count();
