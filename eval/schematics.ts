@@ -13,7 +13,7 @@
 // connection precision and recall >= 0.90, legend entry accuracy >= 0.95.
 // OCR: native tesseract through src/providers/ocr, one worker.
 // Build: make dist-bench/.built; run: node dist-bench/eval/schematics.js (or make eval-schematics)
-// Settings: EVAL_COUNT (60 a generated split), EVAL_SPLITS (train,held-out,hand), EVAL_WORST (5),
+// Settings: EVAL_COUNT (60 a generated split), EVAL_FROM (0: seeds of a split skipped first), EVAL_SPLITS (train,held-out,hand), EVAL_WORST (5),
 // EVAL_SEEDS (a comma list of training seeds to run instead of the first EVAL_COUNT), EVAL_DUMP (a
 // folder: each training and dev sheet's misses as JSON and its image as PNG; never held-out ones).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,8 @@ const SPLITS = (process.env.EVAL_SPLITS ?? 'train,held-out,hand').split(',');
 const WORST = Number(process.env.EVAL_WORST ?? 5);
 const SEEDS = process.env.EVAL_SEEDS ? process.env.EVAL_SEEDS.split(',').map(Number) : null;
 const DUMP = process.env.EVAL_DUMP ?? '';
+/** Seeds of a generated split skipped first: a split run in parts side by side (EVAL_FROM, EVAL_COUNT). */
+const FROM = Number(process.env.EVAL_FROM ?? 0);
 
 interface Case {
   name: string;
@@ -43,7 +45,7 @@ interface Case {
 
 /** `readable`: training and dev sheets, whose misses may be dumped and looked at. */
 async function* generated(seeds: number[], train: boolean, readable = train): AsyncIterable<Case> {
-  for (const seed of train && SEEDS ? SEEDS : seeds.slice(0, COUNT)) {
+  for (const seed of train && SEEDS ? SEEDS : seeds.slice(FROM, FROM + COUNT)) {
     const s = await generateSheet(seed);
     yield { name: `seed ${seed} (${s.truth.dpi} dpi${s.truth.scan ? ', scan' : ''})`, grey: s.grey, truth: s.truth, dump: readable };
   }
@@ -67,6 +69,9 @@ async function run(label: string, cases: AsyncIterable<Case>, engine: NativeTess
     }
   }
   const t = totals(scores.map((x) => x.s));
+  const sum = (f: (s: SheetScore) => number): number => scores.reduce((a, x) => a + f(x.s), 0);
+  // Raw symbol counts, to pool the parts of a split run side by side.
+  console.log(`${label} symbol counts: hits ${sum((s) => s.symbolHits)}, found ${sum((s) => s.symbolPred)}, true ${sum((s) => s.symbolTruth)}`);
   const ms = scores.map((x) => x.ms).sort((a, b) => a - b);
   console.log(`${label}: ${t.sheets} sheets, detection p50 ${ms[Math.floor(ms.length / 2)]?.toFixed(0)} ms, p90 ${ms[Math.floor(ms.length * 0.9)]?.toFixed(0)} ms`);
   const miss = (x: SheetScore): number => x.symbolTruth - x.symbolHits + (x.symbolPred - x.symbolHits) + (x.edgeTruth - x.edgeHitsTruth) + (x.edgePred - x.edgeHitsPred) + (x.tagTruth - x.tagHits);
@@ -79,7 +84,8 @@ async function run(label: string, cases: AsyncIterable<Case>, engine: NativeTess
 }
 
 const f = (v: number): string => v.toFixed(3);
-const engine = await NativeTesseractEngine.create({ workers: 1 });
+// A loaded machine runs one OCR image for minutes: EVAL_OCR_TIMEOUT_S (seconds) lifts the limit.
+const engine = await NativeTesseractEngine.create({ workers: 1, timeoutMs: 1000 * Number(process.env.EVAL_OCR_TIMEOUT_S ?? 60) });
 try {
   console.log(`schematic detection, ${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
   const results: Array<[string, Totals]> = [];

@@ -114,7 +114,7 @@ export async function detectSchematic(input: DetectInput): Promise<SchematicGrap
   const exclude = found.region ? [found.region] : [];
   let symbols: PlacedSymbol[];
   if (legend.length > 0) {
-    const det = await detectSymbols({ page: soften(clean), cleanMask: clean, th, stroke, exclude }, pictures, known.length === 0);
+    const det = await detectSymbols({ page: soften(clean), cleanMask: clean, th, stroke, exclude, inkWithText: sheet.mask }, pictures, known.length === 0);
     const border = frameComponents(sheet.cc, frame.workWidth, frame.workHeight);
     const hits = det.hits.filter((h) => inkShareOf(sheet.cc, border, h.box, frame.workWidth) < 0.5);
     symbols = hits.map((h) => {

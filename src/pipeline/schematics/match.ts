@@ -62,15 +62,25 @@ export function seats(p: BBox, v: Variant, anchors: Array<[number, number]>, flu
 
 /** Share of a template's marks (its residual) that have page ink within a pixel when placed at x, y. */
 export function markCover(v: Variant, ink: Mask, x: number, y: number): number {
-  if (v.marks.length === 0) return 1;
+  return v.marks.length === 0 ? 1 : marksFound(v, ink, x, y).found / v.marks.length;
+}
+
+/**
+ * The template's marks placed at x, y (those outside `beyond` only, when given, page pixels) and
+ * how many of them have page ink within a pixel (a big template: within a pixel or two).
+ */
+export function marksFound(v: Variant, ink: Mask, x: number, y: number, beyond?: BBox): { marks: number; found: number } {
   const w = v.img.width;
   // A big template may be off by a pixel or two at its far ends.
   const r = Math.max(1, Math.round(0.012 * Math.max(v.img.width, v.img.height)));
+  let marks = 0;
   let hit = 0;
   for (let k = 0; k < v.marks.length; k++) {
     const i = v.marks[k]!;
     const px = x + (i % w);
     const py = y + Math.floor(i / w);
+    if (beyond && px >= beyond[0] && px < beyond[2] && py >= beyond[1] && py < beyond[3]) continue;
+    marks++;
     let found = false;
     for (let dy = -r; dy <= r && !found; dy++) {
       const yy = py + dy;
@@ -85,7 +95,7 @@ export function markCover(v: Variant, ink: Mask, x: number, y: number): number {
     }
     if (found) hit++;
   }
-  return hit / v.marks.length;
+  return { marks, found: hit };
 }
 
 /** Lowest share of a template's marks a match must find. */

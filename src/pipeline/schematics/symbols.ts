@@ -5,6 +5,7 @@
 import { iou } from '../page-helpers/template-match.js';
 import type { BBox } from '../types.js';
 import { markCover, MatchPage, MIN_COVER, matchPieces, scoreNear, seedsOf, selectHits, type SymbolHit } from './match.js';
+import { preferFuller, type Proposal } from './fuller.js';
 import { nccStats } from './ncc.js';
 import type { GreyPixels, Mask } from './raster.js';
 import { pieces, withoutLongRuns } from './residual.js';
@@ -29,6 +30,8 @@ export interface SymbolContext {
   stroke: number;
   /** Where the page's legend is: nothing there is a symbol of the drawing. */
   exclude: BBox[];
+  /** The working mask with its text: a symbol's small stroke read as a letter is still there. */
+  inkWithText?: Mask;
 }
 
 export const MIN_SCORE = 0.62;
@@ -366,6 +369,23 @@ async function settle(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null
   return out;
 }
 
+/** Other pictures at a kept match's scale, larger than it, each placed where it fits best around it (fuller.ts). */
+async function fullerNear(ctx: SymbolContext, mp: MatchPage, masks: Array<Pic | null>, h: SymbolHit): Promise<Proposal[]> {
+  const w = h.box[2] - h.box[0];
+  const ht = h.box[3] - h.box[1];
+  const others = masks.flatMap((m, e) => (m && e !== h.entry ? [e] : []));
+  const out: Proposal[] = [];
+  for (const v of await variantsFor(ctx, masks, others, h.scale)) {
+    if (v.img.width < w - 2 || v.img.height < ht - 2 || v.img.width * v.img.height < 1.2 * w * ht || v.img.width * v.img.height > 4 * w * ht) continue;
+    const cx = (h.box[0] + h.box[2]) / 2;
+    const cy = (h.box[1] + h.box[3]) / 2;
+    const reach = Math.max(Math.abs(v.img.width - w), Math.abs(v.img.height - ht)) / 2 + 3;
+    const got = scoreNear(mp, v, [cx - v.img.width / 2, cy - v.img.height / 2, cx + v.img.width / 2, cy + v.img.height / 2], reach);
+    if (got) out.push({ hit: { entry: v.entry, rot: v.rot, scale: v.scale, box: [got.x, got.y, got.x + v.img.width, got.y + v.img.height], score: Math.min(1, got.score), variant: -1 }, variant: v });
+  }
+  return out;
+}
+
 /** A rival picture of a kept match scores at most this much less. */
 const RIVAL_WITHIN = 0.08;
 
@@ -508,6 +528,7 @@ export async function detectSymbols(ctx: SymbolContext, legend: LegendPicture[],
   }
   hits = await settle(ctx, mp, masks, hits);
   hits = await preferRivals(ctx, mp, masks, hits);
+  hits = await preferFuller(hits, ctx.inkWithText ?? ctx.cleanMask, (h) => fullerNear(ctx, mp, masks, h));
   lap('settle');
   return { hits, scales, pictures: masks };
 }
