@@ -29,6 +29,8 @@ export interface RawEdge {
   pixels: number[];
   /** Its direction was read on weak evidence (weak-heads.ts): structure may overrule it. */
   weak?: boolean;
+  /** Heads read at both ends of a short link, neither ruled out: it runs with the figure's flow (flow-order.ts). */
+  alongFlow?: boolean;
 }
 
 /** For every pixel within `reach` of a node, the index of the nearest node (breadth-first). */
@@ -171,36 +173,83 @@ function shortBridges(fg: Mask, rim: Uint8Array, near: Int32Array, found: Stroke
 }
 
 function contactsOf(comp: Component, near: Int32Array, width: number, radius: number, stroke: number): Contact[] {
-  const byNode = new Map<number, { sx: number; sy: number; n: number }>();
+  const byNode = new Map<number, number[]>();
   for (const p of comp.pixels) {
     const node = near[p]!;
     if (node < 0) continue;
-    const x = p % width;
-    const y = (p - x) / width;
-    const acc = byNode.get(node) ?? { sx: 0, sy: 0, n: 0 };
-    acc.sx += x;
-    acc.sy += y;
-    acc.n++;
-    byNode.set(node, acc);
+    const list = byNode.get(node);
+    if (list) list.push(p);
+    else byNode.set(node, [p]);
   }
   const contacts: Contact[] = [];
-  for (const [node, acc] of byNode) {
-    if (acc.n < 2) continue;
-    const cx = acc.sx / acc.n;
-    const cy = acc.sy / acc.n;
-    let count = 0;
-    for (const p of comp.pixels) {
-      const x = p % width;
-      const y = (p - x) / width;
-      if ((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) count++;
+  for (const [node, pixels] of byNode) {
+    for (const part of approaches(pixels, width, radius)) {
+      if (part.length < 2) continue;
+      let sx = 0;
+      let sy = 0;
+      for (const p of part) {
+        const x = p % width;
+        sx += x;
+        sy += (p - x) / width;
+      }
+      const cx = sx / part.length;
+      const cy = sy / part.length;
+      let count = 0;
+      for (const p of comp.pixels) {
+        const x = p % width;
+        const y = (p - x) / width;
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= radius * radius) count++;
+      }
+      // A bare line ending here holds about radius x stroke pixels (anti-aliasing adds one).
+      const density = count / (radius * (stroke + 1));
+      contacts.push({ node, x: cx, y: cy, density, head: false });
     }
-    // A bare line ending here holds about radius x stroke pixels (anti-aliasing adds one).
-    const density = count / (radius * (stroke + 1));
-    contacts.push({ node, x: cx, y: cy, density, head: false });
   }
   return contacts;
 }
 
+/**
+ * A stroke's pixels next to one node, split where it reaches the node at places far apart (two
+ * lines of a crossing that both end at one node): one averaged contact would sit between them,
+ * read neither head, and give the stroke's edges the wrong direction. Pieces of one end (a head's
+ * barbs and its shaft meeting the outline apart) lie within `gap` of each other and stay one.
+ */
+function approaches(pixels: number[], width: number, gap: number): number[][] {
+  // Occupied cells half a gap wide, joined with their occupied neighbours: points a gap and a
+  // half apart or more are never joined, points under half a gap apart always are.
+  const size = Math.max(1, gap / 2);
+  const cellOf = (p: number): number => {
+    const x = p % width;
+    return Math.floor((p - x) / width / size) * 65536 + Math.floor(x / size);
+  };
+  const cells = new Map<number, number[]>();
+  for (const p of pixels) {
+    const k = cellOf(p);
+    const list = cells.get(k);
+    if (list) list.push(p);
+    else cells.set(k, [p]);
+  }
+  const seen = new Set<number>();
+  const parts: number[][] = [];
+  for (const start of cells.keys()) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const part: number[] = [];
+    const queue = [start];
+    while (queue.length > 0) {
+      const k = queue.pop()!;
+      part.push(...cells.get(k)!);
+      for (const d of [-65537, -65536, -65535, -1, 1, 65535, 65536, 65537]) {
+        if (cells.has(k + d) && !seen.has(k + d)) {
+          seen.add(k + d);
+          queue.push(k + d);
+        }
+      }
+    }
+    parts.push(part);
+  }
+  return parts;
+}
 
 /**
  * Drops contacts where a stroke only grazes a node on its way elsewhere: around a real end the
@@ -398,7 +447,16 @@ export function strokeEdges(stroke: Stroke, width: number, nodeCentre: (i: numbe
   const tails = contacts.filter((c) => !c.head);
   if (contacts.length === 2) {
     const [a, b] = contacts as [Contact, Contact];
-    if (a.head && b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }, { source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
+    if (a.head && b.head) {
+      // A flowchart's short link whose one head lies within the density window of both ends
+      // reads as a head at each when its shape cannot tell (headByTaper): an arrow both ways is
+      // rare there, one that short rarer still, so it is one edge, ordered with the flow.
+      if (flow && scale && Math.hypot(a.x - b.x, a.y - b.y) < 2 * Math.max(3 * scale.stroke + 4, 1.1 * scale.glyph)) {
+        const [first, second] = nodeCentre(a.node)[1] <= nodeCentre(b.node)[1] ? [a, b] : [b, a];
+        return [{ source: first.node, target: second.node, directed: true, alongFlow: true, pixels: stroke.pixels }];
+      }
+      return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels }, { source: b.node, target: a.node, directed: true, pixels: stroke.pixels }];
+    }
     if (a.head) return [{ source: b.node, target: a.node, directed: true, pixels: stroke.pixels, ...(weak ? { weak } : {}) }];
     if (b.head) return [{ source: a.node, target: b.node, directed: true, pixels: stroke.pixels, ...(weak ? { weak } : {}) }];
     const [first, second] = nodeCentre(a.node)[1] <= nodeCentre(b.node)[1] ? [a, b] : [b, a];

@@ -3,7 +3,7 @@
 // when the head is as long as the line (a large or one-sided head on a short link).
 import { describe, expect, it } from 'vitest';
 import { boxedLabels, hugsShortWord, throughBox } from '../../../src/pipeline/flowcharts/boxed-labels.js';
-import { strokeEdges, widestAtContact, type Contact } from '../../../src/pipeline/flowcharts/connectors.js';
+import { findStrokes, strokeEdges, widestAtContact, type Contact } from '../../../src/pipeline/flowcharts/connectors.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 
 const box = (bbox: BBox, text: string, textBox?: BBox) => ({ bbox, shape: 'process' as const, text, ...(textBox ? { textBox } : {}) });
@@ -155,3 +155,25 @@ describe('outline corners left on a line', () => {
     expect(widestAtContact(b.pixels, { node: 0, x: 4.5, y: 0, density: 1.5, head: false }, b.width, scale)).toBe(false);
   });
 });
+
+describe('a stroke reaching one node at two places (issue 13f)', () => {
+  it('gives a contact at each place, so two lines of a crossing that end at one node keep their heads', () => {
+    const width = 200;
+    const height = 200;
+    const data = new Uint8Array(width * height);
+    const rect = (x0: number, y0: number, x1: number, y1: number): number[] => {
+      const out: number[] = [];
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) out.push(y * width + x);
+      return out;
+    };
+    const nodes = [rect(80, 160, 140, 190), rect(0, 0, 20, 20), rect(180, 0, 200, 20)];
+    // Lines from node 1 and node 2 joined by a crossbar, and two lines from it down to node 0, 30 px apart.
+    for (const p of [...rect(9, 20, 11, 101), ...rect(9, 99, 191, 101), ...rect(189, 20, 191, 101), ...rect(94, 100, 96, 160), ...rect(124, 100, 126, 160)]) data[p] = 1;
+    for (const list of nodes) for (const p of list) data[p] = 1;
+    const strokes = findStrokes({ width, height, data }, nodes, { stroke: 1, glyph: 10 });
+    const joined = strokes.find((s) => s.contacts.length > 2)!;
+    expect(joined.contacts.filter((c) => c.node === 0)).toHaveLength(2);
+    expect(joined.contacts.filter((c) => c.node !== 0).map((c) => c.node).sort()).toEqual([1, 2]);
+  });
+});
+

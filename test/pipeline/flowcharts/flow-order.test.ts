@@ -41,4 +41,13 @@ describe('bare lines along the main flow', () => {
     const raw = [edge(0, 1), edge(1, 2), edge(2, 3), edge(5, 4)];
     expect(orientBareLines(raw, at)).toEqual(raw);
   });
+
+  it('a short link read with a head at each end runs the way its neighbours lead in and out (issue 13f)', () => {
+    const short = (source: number, target: number): RawEdge => ({ source, target, directed: true, alongFlow: true, pixels: [] });
+    // 0 -> 1 ? 2 -> 3: node 1 is entered from 0 and node 2 left to 3, so 1 -> 2 even upwards.
+    const up = (i: number): [number, number] => [0, -i * 100];
+    expect(orientBareLines([edge(0, 1), short(2, 1), edge(2, 3)], up)[1]).toMatchObject({ source: 1, target: 2, directed: true });
+    // Neighbours silent: the main flow decides (left to right here).
+    expect(orientBareLines([edge(0, 1), edge(1, 2), edge(2, 3), short(4, 3)], at)[3]).toMatchObject({ source: 3, target: 4 });
+  });
 });
