@@ -1,6 +1,7 @@
 // The facts of the harder question-answering set (eval/qa-hard-set.ts): the random stream, the
 // names and words documents are made of, each typed fact with its document phrasings and the
 // wordings it is asked in, and the maintenance table's columns.
+import { Draw, MONTHS, thousands } from './qa-hard-draw.js';
 import type { AnswerType } from './qa-hard-set.js';
 
 export function rng(seed: number): () => number {
@@ -15,7 +16,6 @@ export const KINDS = ['Pump', 'Boiler', 'Compressor', 'Chiller', 'Fan', 'Transfo
 export const SYL = ['nor', 'vik', 'stad', 'berg', 'lund', 'hav', 'ost', 'mar', 'kel', 'dal', 'rud', 'tor', 'fal', 'sun', 'brek', 'hol', 'vas', 'ling'];
 export const FIRST = ['Greta', 'Anders', 'Maja', 'Johan', 'Elin', 'Karl', 'Sofia', 'Nils', 'Ingrid', 'Lars', 'Astrid', 'Erik', 'Hanna', 'Olof'];
 export const ORG_SUFFIX = ['Mechanical', 'Engineering', 'Installations', 'Industrial Services', 'Technik', 'Montage'];
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const FILLER = [
   'All work on the site follows the general safety instructions.',
   'Operators record readings at the start of each shift.',
@@ -29,42 +29,13 @@ export const FILLER = [
   'Noise protection is required in the machine hall.',
 ];
 
-export class Pick {
-  private readonly used = new Set<string>();
-  constructor(readonly r: () => number) {}
-  one<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.r() * xs.length)]!;
-  }
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.r() * (hi - lo + 1));
-  }
-  unique(make: () => string): string {
-    for (;;) {
-      const v = make();
-      if (!this.used.has(v)) {
-        this.used.add(v);
-        return v;
-      }
-    }
-  }
-  word(): string {
-    return this.unique(() => {
-      let w = '';
-      for (let i = 0, n = this.int(2, 3); i < n; i++) w += this.one(SYL);
-      return w[0]!.toUpperCase() + w.slice(1);
-    });
-  }
-  shuffle<T>(xs: T[]): T[] {
-    const out = [...xs];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(this.r() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
-    }
-    return out;
+/** The set's draws: its own syllables for names (eval/qa-hard-draw.ts's Draw, the same stream use). */
+export class Pick extends Draw {
+  constructor(r: () => number) {
+    super(r, SYL);
   }
 }
 
-export const thousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 export type FactName = 'year' | 'installer' | 'interval' | 'mass' | 'power' | 'flow' | 'cost' | 'efficiency' | 'engineer' | 'location' | 'commissioned' | 'life' | 'standby';
 

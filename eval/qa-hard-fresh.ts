@@ -12,11 +12,9 @@ import { TRAIN6, TRAIN6_CHECKS, TRAIN6_NEGATED, TRAIN6_UNSTATED, type Train6Fact
 import { TRAIN7, TRAIN7_BARE, type Train7FactName } from './qa-hard-train7.js';
 import { TRAIN8, type Train8FactName } from './qa-hard-train8.js';
 
-/** The train8 wordings that repeat no held-out wording (as freshTrain7; which ones is never printed). */
-export function freshTrain8(): { wordings: typeof TRAIN8; dropped: number } {
+/** Every held-out wording of any split (held-out, held2, held3, held4), normalised; a joiner also as a whole question. */
+function heldWordings(norm: (s: string) => string, asWhole: (j: string) => string): Set<string> {
   const name = 'Pump X-1';
-  const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
-  const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
   const held = new Set<string>();
   for (const f of FACT_NAMES) {
     for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask, ...HELD3[f].ask, ...HELD4[f].ask]) held.add(norm(ask(name)));
@@ -25,6 +23,15 @@ export function freshTrain8(): { wordings: typeof TRAIN8; dropped: number } {
       held.add(asWhole(j));
     }
   }
+  return held;
+}
+
+/** The train8 wordings that repeat no held-out wording (as freshTrain7; which ones is never printed). */
+export function freshTrain8(): { wordings: typeof TRAIN8; dropped: number } {
+  const name = 'Pump X-1';
+  const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
+  const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
+  const held = heldWordings(norm, asWhole);
   let dropped = 0;
   const wordings = {} as typeof TRAIN8;
   for (const f of Object.keys(TRAIN8) as Train8FactName[]) {
@@ -46,14 +53,7 @@ export function freshTrain7(): { wordings: typeof TRAIN7; bare: typeof TRAIN7_BA
   const name = 'Pump X-1';
   const norm = (s: string): string => s.toLowerCase().replace(/[?.]\s*$/, '').trim();
   const asWhole = (j: string): string => norm(j.replace(/\bit\b/, name));
-  const held = new Set<string>();
-  for (const f of FACT_NAMES) {
-    for (const ask of [...FACTS[f].heldOut, ...HELD2[f].ask, ...HELD3[f].ask, ...HELD4[f].ask]) held.add(norm(ask(name)));
-    for (const j of [...FACTS[f].joinHeldOut, ...HELD2[f].join, ...HELD3[f].join, ...HELD4[f].join]) {
-      held.add(norm(j));
-      held.add(asWhole(j));
-    }
-  }
+  const held = heldWordings(norm, asWhole);
   let dropped = 0;
   const keep = <T>(list: T[], repeats: (x: T) => boolean): T[] => {
     const fresh = list.filter((x) => !repeats(x));

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { editDistance } from './edit-distance.js';
 
 let lemmas: Map<string, number> | null = null;
 /** The lemmas by length, for the search of near words. */
@@ -48,18 +49,6 @@ export function isWord(w: string): boolean {
   return ENDINGS.some(([end, base]) => low.endsWith(end) && low.length > end.length + 2 && dict.has(low.slice(0, -end.length) + base));
 }
 
-/** Levenshtein distance, stopping early above `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    if (Math.min(...cur) > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
 
 const letterCounts = (w: string): Int8Array => {
   const c = new Int8Array(26);

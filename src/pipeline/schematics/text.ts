@@ -2,6 +2,7 @@
 // size beside them; they are grouped into lines, cut upright out of the original image at a size
 // OCR reads well (other ink whitened), stacked into one image and read in a single OCR call.
 import type { BBox, TextLine, Word } from '../types.js';
+import { editDistance } from './edit-distance.js';
 import type { Frame } from './frame.js';
 import { resize, type Components, type GreyPixels, type Mask } from './raster.js';
 import type { SchematicOcr, TextItem } from './types.js';
@@ -324,19 +325,6 @@ export async function readGroupsTwice(groups: TextGroup[], cc: Components, mask:
   });
 }
 
-/** Levenshtein distance, stopping early above `max`. */
-function distance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    if (Math.min(...cur) > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /**
  * Misreadings evened out by the sheet itself: a word (four letters or more) one letter away from
  * a word read at least three times as often on the same sheet, three times at least, is taken
@@ -365,7 +353,7 @@ function harmoniseOnce(items: TextItem[]): TextItem[] {
   for (const [w, n] of count) {
     let best: [string, number] | null = null;
     for (const [o, m] of count) {
-      if (o === w || distance(w, o, 1) > 1 || (best && m <= best[1])) continue;
+      if (o === w || editDistance(w, o, 1) > 1 || (best && m <= best[1])) continue;
       if ((m >= 3 && m >= 3 * n) || (m >= 2 && m >= 2 * n && o.length === w.length)) best = [o, m];
     }
     if (best) fix.set(w, best[0]);
