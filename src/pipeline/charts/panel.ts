@@ -88,13 +88,28 @@ export function findPanel(r: Raster): Panel | undefined {
   let inside = 0;
   for (let y = ys[0]; y <= ys[1]; y++) for (let x = xs[0]; x <= xs[1]; x++) if (pack(rgb, y * width + x) === top[0]) inside++;
   if (area < MIN_PICTURE_SHARE * n || inside < MIN_BOX_SHARE * area) return undefined;
-  return { box: [xs[0], ys[0], xs[1], ys[1]], tint };
+  // A panel shows its tint along at least three of its edges (bars may stand on one); large pale
+  // marks (a light grey series of a stacked chart) touch their box's edges only here and there.
+  const share = (x0: number, y0: number, x1: number, y1: number): number => {
+    let hit = 0, all = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        all++;
+        if (pack(rgb, y * width + x) === top[0]) hit++;
+      }
+    return hit / all;
+  };
+  const [x0, y0, x1, y1] = [xs[0], ys[0], xs[1], ys[1]];
+  const edges = [share(x0, y0, x1, y0 + 1), share(x0, y1 - 1, x1, y1), share(x0, y0, x0 + 1, y1), share(x1 - 1, y0, x1, y1)];
+  if (edges.filter((e) => e >= 0.5).length < 3) return undefined;
+  return { box: [x0, y0, x1, y1], tint };
 }
 
 /**
- * The picture with its tinted panel (if any) and the paper around it painted alike, in the lighter
- * of the two (a white panel on grey paper is read the same way), and framed by a one-pixel grey
- * rule just outside the panel.
+ * The picture with its tinted panel (if any) and the paper painted alike, in the lighter of the two,
+ * wherever either shows (a legend box of the panel's tint goes with it). A panel darker than its
+ * paper is framed by a one-pixel grey rule just outside it (such themes draw no axis lines); a
+ * white panel on grey paper (matplotlib's classic look) has its own frame.
  */
 export function flattenPanel(r: Raster): Raster {
   const panel = findPanel(r);
@@ -103,15 +118,12 @@ export function flattenPanel(r: Raster): Raster {
   const rgb = Uint8Array.from(r.rgb);
   const paper = channels(paperColour(r));
   const light = (c: readonly number[]): number => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
-  const fill = light(panel.tint) > light(paper) ? panel.tint : paper;
-  const [x0, y0, x1, y1] = panel.box;
+  const tinted = light(panel.tint) < light(paper);
+  const fill = tinted ? paper : panel.tint;
   const near = (i: number, c: readonly number[]): boolean => Math.abs(rgb[3 * i]! - c[0]!) <= TINT_TOLERANCE && Math.abs(rgb[3 * i + 1]! - c[1]!) <= TINT_TOLERANCE && Math.abs(rgb[3 * i + 2]! - c[2]!) <= TINT_TOLERANCE;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const inPanel = x >= x0 && x <= x1 && y >= y0 && y <= y1;
-      if (near(i, inPanel ? panel.tint : paper)) rgb.set(fill, 3 * i);
-    }
+  for (let i = 0; i < width * height; i++) if (near(i, panel.tint) || near(i, paper)) rgb.set(fill, 3 * i);
+  if (!tinted) return { ...r, rgb };
+  const [x0, y0, x1, y1] = panel.box;
   // The frame goes where the paper shows only: an axis line already drawn on the edge stays as it is.
   const rule = (x: number, y: number): void => {
     if (x < 0 || y < 0 || x >= width || y >= height) return;

@@ -103,5 +103,8 @@ describe('tinted plot panels', () => {
     // A dark or vivid large area (a big bar) is a mark, not a panel.
     const big = picture(300, 180, (x, y) => (x >= 40 && x < 260 && y >= 20 && y < 160 ? BAR : undefined));
     expect(findPanel(big)).toBeUndefined();
+    // Light grey stacked segments of different heights: pale, large, but touching their box's top and sides only here and there.
+    const pale = picture(300, 180, (x, y) => (x >= 40 && x < 260 && (x - 40) % 40 < 30 && y >= 40 + ((x - 40) % 80 < 40 ? 0 : 50) && y < 160 ? TINT : undefined));
+    expect(findPanel(pale)).toBeUndefined();
   });
 });
