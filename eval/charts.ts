@@ -121,6 +121,7 @@ async function run(name: string, cases: Case[], ocr: (png: Buffer) => Promise<im
 }
 
 function report(name: string, rs: Result[]): void {
+  if (rs.length === 0) return; // e.g. a figures-dev folder of clean PNGs only
   const sum = (f: (r: Result) => number): number => rs.reduce((s, r) => s + f(r), 0);
   const values = sum((r) => r.score.values), within = sum((r) => r.score.within);
   const rms = rs.filter((r) => r.score.rmsF1 !== null);
