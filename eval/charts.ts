@@ -19,13 +19,20 @@
 // EVAL_TRAIN4 (0; a fourth clean training split, seeds 600001.., added 2026-11-29 for issue 13ag
 // because train and validation had been tuned on until they no longer predicted held-out; tuning on
 // it is allowed; 600001.. is used by no other split or eval).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// EVAL_MPL (0; train-mpl, charts drawn by matplotlib, seeds 900001.., added 2026-11-29 for issue
+// 13cm so the rules can be tuned on a third renderer: tuning on it is allowed) and EVAL_MPLHELD (0;
+// held-mpl, matplotlib seeds 950001.., NEVER tuned on, misses never read, run once at the end).
+// Both are drawn at eval time by eval/charts/mpl_charts.py with /usr/bin/python3 (Debian's
+// python3-matplotlib; EVAL_PYTHON overrides) into <tmp>/pagelens-mpl-charts/, keyed by the script's
+// hash; skipped with a message where matplotlib is missing. Their truth carries the axis limits
+// drawn, so the 2 % yardstick is the axis range as for the Vega-Lite splits.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
-import { extractChart, type ChartExtraction, type ChartType } from '../src/pipeline/charts/index.js';
+import { extractChart, type ChartExtraction } from '../src/pipeline/charts/index.js';
 import { generateChart, seedKind, type ChartTruth } from '../test/fixtures/chart-image.js';
 import { chartScan, chartScanLook } from '../test/fixtures/chart-scan.js';
+import { drawMplCharts, fileCases } from './charts/file-truth.js';
 import { scoreChart, type ChartScore } from './charts/metrics.js';
 import { chartOcrEngine, sparseTextOcr } from './charts/ocr.js';
 
@@ -47,6 +54,11 @@ const SCAN = Number(process.env.EVAL_SCAN ?? 0);
 const SCAN_SEED = 500_001;
 const SCANHELD = Number(process.env.EVAL_SCANHELD ?? 0);
 const SCANHELD_SEED = 800_001;
+/** matplotlib splits (eval/charts/mpl_charts.py, drawn at eval time by /usr/bin/python3 into a cache under the temp folder). */
+const MPL = Number(process.env.EVAL_MPL ?? 0);
+const MPL_SEED = 900_001;
+const MPLHELD = Number(process.env.EVAL_MPLHELD ?? 0);
+const MPLHELD_SEED = 950_001;
 const KINDS_ONLY = process.env.EVAL_KINDS ? new Set(process.env.EVAL_KINDS.split(',').map((k) => k.trim())) : undefined;
 const FIGDEV = process.env.EVAL_FIGURES_DEV ?? path.resolve('../shared/data/figures-dev/charts');
 const WORKERS = Number(process.env.EVAL_WORKERS ?? 2);
@@ -64,55 +76,6 @@ interface Result {
   score: ChartScore;
   ms: number;
   ex: ChartExtraction;
-}
-
-interface FigDevTruth {
-  kind: string;
-  title: string | null;
-  y_scale: 'linear' | 'log';
-  categories: string[] | null;
-  series: { name: string | null; values?: number[]; points?: [number, number][] }[];
-  value_labels: boolean;
-}
-
-const KIND: Record<string, ChartType> = { bar: 'bar', grouped_bar: 'grouped_bar', stacked_bar: 'stacked_bar', hbar: 'horizontal_bar', line: 'line', scatter: 'scatter', pie: 'pie' };
-
-/** figures-dev truth has no axis domain: the data's own range (with zero for bars) stands in, a stricter yardstick. */
-function figDevTruth(t: FigDevTruth): ChartTruth {
-  const kind = KIND[t.kind] ?? 'bar';
-  const series = t.series;
-  let domain: [number, number] = [0, 100];
-  let xDomain: [number, number] | undefined;
-  if (kind === 'scatter') {
-    const pts = series.flatMap((s) => s.points ?? []);
-    domain = [Math.min(...pts.map((p) => p[1])), Math.max(...pts.map((p) => p[1]))];
-    xDomain = [Math.min(...pts.map((p) => p[0])), Math.max(...pts.map((p) => p[0]))];
-  } else if (kind === 'stacked_bar') {
-    const sums = (t.categories ?? []).map((_, i) => series.reduce((s, x) => s + (x.values?.[i] ?? 0), 0));
-    domain = [0, Math.max(...sums)];
-  } else if (kind !== 'pie') {
-    const vs = series.flatMap((s) => s.values ?? []);
-    domain = t.y_scale === 'log' ? [Math.min(...vs), Math.max(...vs)] : [Math.min(0, ...vs), Math.max(0, ...vs)];
-  }
-  return { kind, title: t.title, categories: t.categories, series, valueScale: t.y_scale, valueDomain: domain, xDomain, valueLabels: t.value_labels };
-}
-
-function figDevCases(dir: string): Case[] {
-  if (!dir || !existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => /\.(png|jpg)$/.test(f)).sort();
-  return files.map((f) => {
-    const truth = figDevTruth(JSON.parse(readFileSync(path.join(dir, f.replace(/(-scan)?\.(png|jpg)$/, '.json')), 'utf8')) as FigDevTruth);
-    return {
-      id: f,
-      truth,
-      load: async () => {
-        // JPEG scans go in as PNG, the format the extractor is handed.
-        const png = await sharp(path.join(dir, f)).png().toBuffer();
-        const meta = await sharp(png).metadata();
-        return { png, width: meta.width, height: meta.height };
-      },
-    };
-  });
 }
 
 /** `count` seeds from `first` on; with EVAL_KINDS, the first `count` seeds whose kind is listed. */
@@ -158,6 +121,7 @@ async function run(name: string, cases: Case[], ocr: (png: Buffer) => Promise<im
 }
 
 function report(name: string, rs: Result[]): void {
+  if (rs.length === 0) return; // e.g. a figures-dev folder of clean PNGs only
   const sum = (f: (r: Result) => number): number => rs.reduce((s, r) => s + f(r), 0);
   const values = sum((r) => r.score.values), within = sum((r) => r.score.within);
   const rms = rs.filter((r) => r.score.rmsF1 !== null);
@@ -192,7 +156,16 @@ try {
   if (SCANHELD > 0) report(`scan-like held-out (seeds ${SCANHELD_SEED}..)`, await run('scanheld', generatedCases(SCANHELD_SEED, SCANHELD, true), ocr));
   if (HELDOUT > 0) report(`held-out (seeds ${HELDOUT_SEED}..)`, await run('heldout', generatedCases(HELDOUT_SEED, HELDOUT), ocr));
   if (HELD2 > 0) report(`held-out 2 (seeds ${HELD2_SEED}..)`, await run('held2', generatedCases(HELD2_SEED, HELD2), ocr));
-  const fig = figDevCases(FIGDEV);
+  for (const [name, label, first, count] of [
+    ['train-mpl', 'train-mpl (matplotlib', MPL_SEED, MPL],
+    ['held-mpl', 'held-mpl (matplotlib, never tuned on', MPLHELD_SEED, MPLHELD],
+  ] as const) {
+    if (count <= 0) continue;
+    const dir = drawMplCharts(first, count, KINDS_ONLY);
+    if (!dir) console.log(`${name}: skipped, /usr/bin/python3 has no matplotlib (Debian: apt-get install python3-matplotlib)`);
+    else report(`${label}, seeds ${first}..)`, await run(name, fileCases(dir), ocr));
+  }
+  const fig = fileCases(FIGDEV);
   if (fig.length) {
     const rs = await run('figures-dev', fig, ocr);
     report('figures-dev (gnuplot, all)', rs);

@@ -11,6 +11,8 @@ import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRule
 import { joinAcrossRules, ruleLines } from './cut-marks.js';
 import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
+import { flattenPanel } from './panel.js';
+import { readPowersOfTen } from './powers.js';
 import { completeLegendColumns } from './legend-column.js';
 import { splitCombs } from './combs.js';
 import { dropMarkerReadings } from './marker-words.js';
@@ -27,8 +29,12 @@ import { readLines, readPie, readScatter } from './read-marks.js';
 import { empty, inside, isBarLike, plotArea, type Scene } from './scene.js';
 
 export async function extractChart(input: FigureInput): Promise<ChartExtraction> {
-  const original = await decodeRgb(input.png);
-  const prepared = await prepareScan(input.png, original, input.words === undefined);
+  const decoded = await decodeRgb(input.png);
+  // A tinted plot panel is read as plain paper with a frame; its even tint would pass for a scan's grain.
+  // (A scan's noisy paper has no one exact colour over a large share of the picture: found on rendered charts only.)
+  const original = flattenPanel(decoded);
+  const png = original === decoded ? input.png : await sharp(original.rgb, { raw: { width: original.width, height: original.height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+  const prepared = await prepareScan(png, original, input.words === undefined);
   const result = await extractPrepared(prepared.raster, input);
   if (prepared.skew !== 0 && result.plot_area) result.plot_area = unturn(result.plot_area, prepared.skew, prepared.raster, original);
   return result;
@@ -62,7 +68,7 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const clean = withoutRules(raster.rgb, axes ? union(axes.ocr, rules.mask) : rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
   const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   const words = dropMarkerReadings(dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, await withCropReadings(raster, clean, words, rules, bg, input.ocr), [], rules, axes?.ocr);
+  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, words, rules, bg, input.ocr), raster, bg), [], rules, axes?.ocr);
 }
 
 function union(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -35,6 +35,30 @@ export function sampleAt(line: Float64Array, x: number, maxGap: number): number 
   return lv + ((rv - lv) * (xi - l)) / (r - l);
 }
 
+/**
+ * A line's value just past its end: a line drawn to the plot's edge loses its last pixels under
+ * the frame (matplotlib's classic look has no margins, so the first and last categories sit on
+ * the frame). Within `reach` columns of the end, the end segment is carried on straight; null farther.
+ */
+export function sampleNearEnd(line: Float64Array, x: number, reach: number): number | null {
+  const xi = Math.round(x);
+  for (const dir of [1, -1]) {
+    // The end: the first traced column from x inwards (dir 1: the line lies right of x).
+    let e = xi;
+    while (e >= 0 && e < line.length && Math.abs(e - xi) <= reach && Number.isNaN(line[e]!)) e += dir;
+    if (e < 0 || e >= line.length || Math.abs(e - xi) > reach || Number.isNaN(line[e]!)) continue;
+    // Only an end: nothing traced on the far side of x within reach.
+    let far = xi - dir, other = false;
+    for (let k = 0; k <= reach && far >= 0 && far < line.length; k++, far -= dir) if (!Number.isNaN(line[far]!)) other = true;
+    if (other) continue;
+    const inner = e + dir * Math.min(8, reach);
+    const iv = line[inner];
+    if (iv === undefined || Number.isNaN(iv)) return line[e]!;
+    return line[e]! + ((iv - line[e]!) * (xi - e)) / (inner - e);
+  }
+  return null;
+}
+
 /** Share of the columns between the series' ends that it covers: high for lines, low for scattered points. */
 export function coverage(line: Float64Array): number {
   let first = -1, last = -1, n = 0;

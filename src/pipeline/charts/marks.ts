@@ -35,6 +35,40 @@ function penWidth(vThick: Uint16Array, greyMap: Uint8Array): number {
   return Math.max(THIN, best + 1);
 }
 
+/** Long rules are at most this thick (anti-aliased edges included). */
+const MAX_RULE = 6;
+
+/**
+ * The thickness of the long straight grey strokes (a frame or axis line across a third of the
+ * picture or more): drawn at high resolution, or with a heavier pen than the letters, a frame is
+ * thicker than the common pen width, and its ticks with it. The median thickness along each such
+ * run, the largest up to MAX_RULE; 0 where there is none. `along` steps along a run, `across` from
+ * one run to the next (rows: 1 and width; columns: width and 1).
+ */
+export function longRuleWidth(crossThick: Uint16Array, greyMap: Uint8Array, length: number, lines: number, along: number, across: number): number {
+  let best = 0;
+  const seen: number[] = [];
+  for (let l = 0; l < lines; l++) {
+    let k = 0;
+    while (k < length) {
+      const i = l * across + k * along;
+      if (!greyMap[i] || crossThick[i]! > MAX_RULE) {
+        k++;
+        continue;
+      }
+      let e = k;
+      seen.length = 0;
+      while (e < length && greyMap[l * across + e * along] && crossThick[l * across + e * along]! <= MAX_RULE) seen.push(crossThick[l * across + e++ * along]!);
+      if (e - k >= length / 3) {
+        seen.sort((a, b) => a - b);
+        best = Math.max(best, seen[seen.length >> 1]!);
+      }
+      k = e;
+    }
+  }
+  return best;
+}
+
 /** Thin straight strokes of grey/black clusters (colour series keep their straight parts). */
 export function findRules(cl: ColourClusters, width: number, height: number, rgb: Uint8Array): Rules {
   const { label } = cl;
@@ -68,7 +102,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       y = e;
     }
   }
-  const thin = penWidth(vThick, greyMap);
+  const thin0 = penWidth(vThick, greyMap);
   const hThick = new Uint16Array(width * height);
   for (let y = 0; y < height; y++) {
     let x = 0;
@@ -83,6 +117,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       x = e;
     }
   }
+  const thin = Math.max(thin0, longRuleWidth(vThick, greyMap, width, height, 1, width), longRuleWidth(hThick, greyMap, height, width, width, 1));
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {

@@ -2,7 +2,7 @@
 // units, and slices measured by angle (printed shares preferred when they agree).
 import type { BBox } from '../types.js';
 import { toValue } from './axes.js';
-import { centreline, coverage, pointCentres, sampleAt, vertices, withoutCrumbs } from './lines.js';
+import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, withoutCrumbs } from './lines.js';
 import { vertexAt } from './line-vertex.js';
 import { fillCategoryGaps } from './category-gaps.js';
 import { slices } from './pie.js';
@@ -56,7 +56,7 @@ export function readLines(scene: Scene): ChartExtraction {
     cat.name,
     ...series.map((k) => {
       const t = traces.get(k)!;
-      const y = vertexAt(t, cat.x, spacing) ?? sampleAt(t, cat.x, Math.round(spacing * 0.6));
+      const y = vertexAt(t, cat.x, spacing) ?? sampleAt(t, cat.x, Math.round(spacing * 0.6)) ?? sampleNearEnd(t, cat.x, Math.min(Math.round(0.3 * spacing), Math.max(6, Math.round(0.5 * th))));
       if (y === null) return null;
       let v = valueOf(y);
       if (tol > 0) v = printedValue(v, numbers, (b) => (Math.abs(cx(b) - cat.x) < spacing / 2 ? Math.hypot(cx(b) - cat.x, cy(b) - y) : Infinity), 2 * th + 6, tol, taken);

@@ -1,0 +1,142 @@
+// A plot panel filled with a light tint of its own (ggplot-like themes: grey panel, white
+// gridlines, often no axis lines) is the plot's background: its fill is read as the picture's
+// background and its edge as a frame, so the rules, the plot area and the marks are found as on
+// a chart drawn on plain paper. White gridlines on the tint vanish with it (the axes are read from
+// their tick labels).
+import type { Raster } from './raster.js';
+
+/** The tint covers at least this share of the picture, and of its own box. */
+const MIN_PICTURE_SHARE = 0.15;
+const MIN_BOX_SHARE = 0.35;
+/** A pixel within this of the tint on every channel is the tint. */
+const TINT_TOLERANCE = 3;
+
+const pack = (rgb: Uint8Array, i: number): number => (rgb[3 * i]! << 16) | (rgb[3 * i + 1]! << 8) | rgb[3 * i + 2]!;
+const channels = (c: number): [number, number, number] => [(c >> 16) & 255, (c >> 8) & 255, c & 255];
+
+/** The most common exact colour of the picture's outer ring of pixels: the paper. */
+function paperColour(r: Raster): number {
+  const counts = new Map<number, number>();
+  const add = (x: number, y: number): void => {
+    const c = pack(r.rgb, y * r.width + x);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  };
+  for (let x = 0; x < r.width; x++) {
+    add(x, 0);
+    add(x, r.height - 1);
+  }
+  for (let y = 0; y < r.height; y++) {
+    add(0, y);
+    add(r.width - 1, y);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+/** The longest run of indices whose count reaches `min`, across gaps of up to `gap` (gridlines); a plot's margin leaves some tint above its tallest bar. */
+function longestRun(counts: Uint32Array, min: number, gap: number): [number, number] | undefined {
+  let best: [number, number] | undefined;
+  let start = -1, last = -1;
+  for (let k = 0; k <= counts.length; k++) {
+    const on = k < counts.length && counts[k]! >= min;
+    if (on) {
+      if (start < 0 || k - last - 1 > gap) {
+        if (start >= 0 && (!best || last - start > best[1] - best[0])) best = [start, last];
+        start = k;
+      }
+      last = k;
+    }
+  }
+  if (start >= 0 && (!best || last - start > best[1] - best[0])) best = [start, last];
+  return best;
+}
+
+export interface Panel {
+  /** Inclusive pixel bounds of the panel. */
+  box: [number, number, number, number];
+  tint: [number, number, number];
+}
+
+/** The tinted panel, if the picture has one: a light, nearly grey colour other than the paper that fills a large box. */
+export function findPanel(r: Raster): Panel | undefined {
+  const { width, height, rgb } = r;
+  const n = width * height;
+  const paper = paperColour(r);
+  // Counted on every other pixel of every other row: the tint is a large share or nothing.
+  const counts = new Map<number, number>();
+  for (let y = 0; y < height; y += 2)
+    for (let x = 0; x < width; x += 2) {
+      const c = pack(rgb, y * width + x);
+      if (c !== paper) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+  if (!top || top[1] < (MIN_PICTURE_SHARE * n) / 4) return undefined;
+  const tint = channels(top[0]), p = channels(paper);
+  const lum = 0.299 * tint[0] + 0.587 * tint[1] + 0.114 * tint[2];
+  const chroma = Math.max(...tint) - Math.min(...tint);
+  if (lum < 180 || chroma > 40 || Math.max(...tint.map((v, k) => Math.abs(v - p[k]!))) < 8) return undefined;
+  const rows = new Uint32Array(height), cols = new Uint32Array(width);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (pack(rgb, y * width + x) === top[0]) {
+        rows[y]!++;
+        cols[x]!++;
+      }
+  const ys = longestRun(rows, 2, Math.max(6, Math.round(0.02 * height)));
+  const xs = longestRun(cols, 2, Math.max(6, Math.round(0.02 * width)));
+  if (!ys || !xs) return undefined;
+  const area = (xs[1] - xs[0] + 1) * (ys[1] - ys[0] + 1);
+  let inside = 0;
+  for (let y = ys[0]; y <= ys[1]; y++) for (let x = xs[0]; x <= xs[1]; x++) if (pack(rgb, y * width + x) === top[0]) inside++;
+  if (area < MIN_PICTURE_SHARE * n || inside < MIN_BOX_SHARE * area) return undefined;
+  // A panel shows its tint along at least three of its edges (bars may stand on one); large pale
+  // marks (a light grey series of a stacked chart) touch their box's edges only here and there.
+  const share = (x0: number, y0: number, x1: number, y1: number): number => {
+    let hit = 0, all = 0;
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        all++;
+        if (pack(rgb, y * width + x) === top[0]) hit++;
+      }
+    return hit / all;
+  };
+  const [x0, y0, x1, y1] = [xs[0], ys[0], xs[1], ys[1]];
+  const edges = [share(x0, y0, x1, y0 + 1), share(x0, y1 - 1, x1, y1), share(x0, y0, x0 + 1, y1), share(x1 - 1, y0, x1, y1)];
+  if (edges.filter((e) => e >= 0.5).length < 3) return undefined;
+  return { box: [x0, y0, x1, y1], tint };
+}
+
+/**
+ * The picture with its tinted panel (if any) and the paper painted alike, in the lighter of the two,
+ * wherever either shows (a legend box of the panel's tint goes with it). A panel darker than its
+ * paper is framed by a one-pixel grey rule just outside it (such themes draw no axis lines); a
+ * white panel on grey paper (matplotlib's classic look) has its own frame.
+ */
+export function flattenPanel(r: Raster): Raster {
+  const panel = findPanel(r);
+  if (!panel) return r;
+  const { width, height } = r;
+  const rgb = Uint8Array.from(r.rgb);
+  const paper = channels(paperColour(r));
+  const light = (c: readonly number[]): number => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+  const tinted = light(panel.tint) < light(paper);
+  const fill = tinted ? paper : panel.tint;
+  const near = (i: number, c: readonly number[]): boolean => Math.abs(rgb[3 * i]! - c[0]!) <= TINT_TOLERANCE && Math.abs(rgb[3 * i + 1]! - c[1]!) <= TINT_TOLERANCE && Math.abs(rgb[3 * i + 2]! - c[2]!) <= TINT_TOLERANCE;
+  for (let i = 0; i < width * height; i++) if (near(i, panel.tint) || near(i, paper)) rgb.set(fill, 3 * i);
+  if (!tinted) return { ...r, rgb };
+  const [x0, y0, x1, y1] = panel.box;
+  // The frame goes where the paper shows only: an axis line already drawn on the edge stays as it is.
+  const rule = (x: number, y: number): void => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    const i = y * width + x;
+    if (rgb[3 * i] === fill[0] && rgb[3 * i + 1] === fill[1] && rgb[3 * i + 2] === fill[2]) rgb.set([128, 128, 128], 3 * i);
+  };
+  for (let x = x0 - 1; x <= x1 + 1; x++) {
+    rule(x, y0 - 1);
+    rule(x, y1 + 1);
+  }
+  for (let y = y0; y <= y1; y++) {
+    rule(x0 - 1, y);
+    rule(x1 + 1, y);
+  }
+  return { ...r, rgb };
+}

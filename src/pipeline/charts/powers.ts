@@ -1,0 +1,84 @@
+// Log axes labelled as powers of ten, "10" with a raised exponent (10¹ 10² 10³): OCR reads the
+// small exponent into the word ("101", "10!", "10°", "10?"), so the labels read as 101, 102, … on
+// a linear scale or as nothing. A row or column of such labels, each with its last glyph raised
+// above the "10", stands for consecutive powers of ten; the exponents OCR did read as digits fix
+// which ones, and the words are rewritten as the plain numbers (100, 1000) the axis fit reads.
+import type { BBox, Word } from '../types.js';
+import type { Raster, Rgb } from './raster.js';
+
+/** OCR's usual readings of a small raised digit, where they are not the digit itself. */
+const LOOKALIKE: Record<string, number> = { '!': 1, l: 1, I: 1, '|': 1, i: 1, o: 0, O: 0, '?': 2, z: 2, Z: 2 };
+
+const ink = (r: Raster, bg: Rgb, x: number, y: number): boolean => {
+  const i = 3 * (y * r.width + x);
+  return Math.abs(r.rgb[i]! - bg[0]) + Math.abs(r.rgb[i + 1]! - bg[1]) + Math.abs(r.rgb[i + 2]! - bg[2]) > 150;
+};
+
+/** Rows of ink between columns x0..x1 of the box: [top, bottom], or undefined. */
+function inkRows(r: Raster, bg: Rgb, b: BBox, x0: number, x1: number): [number, number] | undefined {
+  let top = -1, bottom = -1;
+  for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(r.height, Math.ceil(b[3])); y++)
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(r.width, Math.ceil(x1)); x++)
+      if (ink(r, bg, x, y)) {
+        if (top < 0) top = y;
+        bottom = y;
+        break;
+      }
+  return top < 0 ? undefined : [top, bottom];
+}
+
+/**
+ * A word read as "10" and one more glyph, whose ink at the right stops well above the baseline
+ * of the ink at the left: a power of ten with a raised exponent.
+ */
+export function isRaisedPower(w: Word, r: Raster, bg: Rgb): boolean {
+  if (!/^10\S$/.test(w.text)) return false;
+  const b = w.bbox, wd = b[2] - b[0];
+  const left = inkRows(r, bg, b, b[0], b[0] + 0.55 * wd), right = inkRows(r, bg, b, b[0] + 0.8 * wd, b[2] + 0.1 * wd);
+  if (!left || !right) return false;
+  const h = left[1] - left[0] + 1;
+  return h >= 5 && left[1] - right[1] >= 0.3 * h && right[0] <= left[0] + 0.2 * h;
+}
+
+/** Groups of at least two raised powers sharing a row (same middle) or a column (same right edge), in reading order of value. */
+function lines(ws: Word[]): Word[][] {
+  const out: Word[][] = [];
+  const h = (w: Word): number => w.bbox[3] - w.bbox[1];
+  const used = new Set<Word>();
+  for (const w of ws) {
+    if (used.has(w)) continue;
+    const row = ws.filter((v) => !used.has(v) && Math.abs((v.bbox[1] + v.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * h(w));
+    const col = ws.filter((v) => !used.has(v) && Math.abs(v.bbox[2] - w.bbox[2]) < 0.6 * h(w));
+    const group = row.length >= col.length ? [...row].sort((a, b) => a.bbox[0] - b.bbox[0]) : [...col].sort((a, b) => b.bbox[3] - a.bbox[3]);
+    if (group.length < 2) continue;
+    group.forEach((v) => used.add(v));
+    out.push(group);
+  }
+  return out;
+}
+
+/**
+ * The words with each row or column of raised powers of ten read as plain numbers: exponents
+ * count up one a label from left to right or bottom to top, starting where most of the exponents
+ * read as digits (or their look-alikes) agree; a group whose readings agree on nothing is left as read.
+ */
+export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb): Word[] {
+  const raised = words.filter((w) => isRaisedPower(w, r, bg));
+  if (raised.length < 2) return words;
+  const rewritten = new Map<Word, Word>();
+  for (const group of lines(raised)) {
+    const votes = new Map<number, number>();
+    group.forEach((w, k) => {
+      const c = w.text[2]!;
+      const d = /\d/.test(c) ? Number(c) : LOOKALIKE[c];
+      if (d !== undefined) votes.set(d - k, (votes.get(d - k) ?? 0) + 1);
+    });
+    const best = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+    if (!best) continue;
+    group.forEach((w, k) => {
+      const e = best[0] + k;
+      rewritten.set(w, { ...w, text: e >= 0 ? String(10 ** e) : (10 ** e).toFixed(-e) });
+    });
+  }
+  return words.map((w) => rewritten.get(w) ?? w);
+}

@@ -1,0 +1,49 @@
+// Log axes labelled 10⁰ 10¹ 10² (matplotlib's default): OCR reads "10°", "101", "10?"; a column
+// or row of such labels with the exponent raised reads as 1, 10, 100 (train-mpl seeds 900011, 900021).
+import { describe, expect, it } from 'vitest';
+import { isRaisedPower, readPowersOfTen } from '../../../src/pipeline/charts/powers.js';
+import type { Raster, Rgb } from '../../../src/pipeline/charts/raster.js';
+import type { BBox, Word } from '../../../src/pipeline/types.js';
+
+const W = 200, H = 200, BG: Rgb = [255, 255, 255];
+
+function raster(): Raster {
+  return { width: W, height: H, rgb: new Uint8Array(W * H * 3).fill(255) };
+}
+
+function fill(r: Raster, x0: number, y0: number, x1: number, y1: number): void {
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) r.rgb.fill(0, 3 * (y * W + x), 3 * (y * W + x) + 3);
+}
+
+/** A label at (x, y): "10" as a 16 × 18 block, and either a raised small exponent or a third full-height digit. */
+function label(r: Raster, text: string, x: number, y: number, raised: boolean): Word {
+  fill(r, x, y + 4, x + 16, y + 22);
+  if (raised) fill(r, x + 20, y, x + 27, y + 9);
+  else fill(r, x + 19, y + 4, x + 27, y + 22);
+  const bbox: BBox = [x, y, x + 28, y + 22];
+  return { text, bbox, confidence: 0.8 };
+}
+
+describe('powers of ten', () => {
+  it('reads a column of raised powers as consecutive powers, anchored where the digits agree', () => {
+    const r = raster();
+    // Bottom to top: 10⁰ read "10°", 10¹ read "101", 10² read "10?", 10³ read "107" (a misread).
+    const ws = [label(r, '10°', 20, 150, true), label(r, '101', 20, 110, true), label(r, '10?', 20, 70, true), label(r, '107', 20, 30, true)];
+    expect(ws.every((w) => isRaisedPower(w, r, BG))).toBe(true);
+    const out = readPowersOfTen([...ws, { text: 'Revenue', bbox: [100, 10, 160, 30], confidence: 0.9 }], r, BG);
+    expect(out.map((w) => w.text)).toEqual(['1', '10', '100', '1000', 'Revenue']);
+  });
+
+  it('reads a row left to right', () => {
+    const r = raster();
+    const ws = [label(r, '10!', 20, 160, true), label(r, '102', 70, 160, true), label(r, '10*', 120, 160, true)];
+    expect(readPowersOfTen(ws, r, BG).map((w) => w.text)).toEqual(['10', '100', '1000']);
+  });
+
+  it('leaves a linear axis of 100, 101, 102 (no raised glyph) as read', () => {
+    const r = raster();
+    const ws = [label(r, '100', 20, 150, false), label(r, '101', 20, 110, false), label(r, '102', 20, 70, false)];
+    expect(ws.some((w) => isRaisedPower(w, r, BG))).toBe(false);
+    expect(readPowersOfTen(ws, r, BG).map((w) => w.text)).toEqual(['100', '101', '102']);
+  });
+});
