@@ -16,18 +16,29 @@ SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 SYSTEM_PACKAGES := libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
 	fonts-dejavu-core poppler-utils tesseract-ocr tesseract-ocr-eng graphviz util-linux
 
-.PHONY: system-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard eval-qa-real eval-qa-real2 bench-topologies eval-schematics bench-schematics eval-scans bench-components bench-scans
+.PHONY: system-deps eval-deps run test build deps lint typecheck unit services clean bench bench-jobs bench-ingest bench-pdf bench-page-helpers eval eval-ocr eval-layout eval-page-helpers eval-tables eval-real-tables eval-reading-order bench-search bench-qa eval-qa bench-component-tables bench-semantic bench-flowcharts eval-flowcharts eval-mindmaps eval-charts eval-charts-vector bench-charts eval-qa-hard eval-qa-real eval-qa-real2 bench-topologies eval-schematics bench-schematics eval-scans bench-components bench-scans
 
 # Installs the missing ones where we can (root with apt-get); elsewhere says what is missing and
 # goes on: the service then reports fewer formats and skips what needs them.
-system-deps:
-	@missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+# $(call apt-install,PACKAGES,WHAT): installs the missing ones as root with apt-get, else warns.
+define apt-install
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "installing:$$missing"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing) >/dev/null \
 	    || echo "warning: could not install$$missing"; \
-	else echo "warning: missing Debian packages:$$missing (Office formats or OCR engines may be unavailable)"; fi
+	else echo "warning: missing Debian packages:$$missing ($(2))"; fi
+endef
+
+system-deps:
+	$(call apt-install,$(SYSTEM_PACKAGES),Office formats or OCR engines may be unavailable)
+
+# Only the chart evaluation needs these: matplotlib draws its third-renderer splits (train-mpl,
+# held-mpl); the service never runs Python.
+EVAL_PACKAGES := python3-matplotlib
+eval-deps:
+	$(call apt-install,$(EVAL_PACKAGES),the matplotlib chart splits are skipped)
 
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-fund --no-audit
@@ -160,7 +171,7 @@ eval-mindmaps: system-deps dist-bench/.built
 	node dist-bench/eval/mindmaps.js
 
 # Charts into data: generated Vega-Lite charts (training and held-out splits) and the figures-dev gnuplot charts.
-eval-charts: dist-bench/.built
+eval-charts: dist-bench/.built eval-deps
 	node dist-bench/eval/charts.js
 
 # The same seeded charts written into PDFs as vector drawing, read from the drawing (train and held-out seeds).
