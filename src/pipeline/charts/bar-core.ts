@@ -14,7 +14,16 @@ const STRETCH = 4;
  * is a bar holding most of the ink; otherwise the component as it is.
  */
 export function barCore(c: Component, width: number): Component {
-  if (isBarLike(c)) return c;
+  return barCores(c, width)[0]!;
+}
+
+/**
+ * As barCore, and where the rim joined bars (a blurred axis line's rim in the bars' grey runs
+ * from one bar's foot to the next), the bars it joined: what is left without the rim falls apart
+ * into bars that hold most of the ink between them.
+ */
+export function barCores(c: Component, width: number): Component[] {
+  if (isBarLike(c)) return [c];
   const [x0, y0, x1, y1] = c.bbox;
   const w = x1 - x0, h = y1 - y0;
   const inMask = new Uint8Array(w * h);
@@ -35,9 +44,40 @@ export function barCore(c: Component, width: number): Component {
   // Only a rim that stretches the box well beyond the body matters: trimming a marker's round
   // edge by a pixel or two would merely shrink it.
   const stretch = Math.max(bx0 - x0, by0 - y0, x1 - bx1, y1 - by1);
-  if (kept.length < 0.6 * c.area || stretch < STRETCH) return c;
+  if (kept.length < 0.6 * c.area) return [c];
   const core: Component = { cluster: c.cluster, bbox: [bx0, by0, bx1, by1], area: kept.length, pixels: Int32Array.from(kept) };
-  return isBarLike(core) ? core : c;
+  if (stretch >= STRETCH && isBarLike(core)) return [core];
+  // A rim between two bars need not stretch the box (it runs along their feet).
+  const parts = pieces(c.cluster, kept, width).filter((p) => p.area >= 15);
+  return parts.length >= 2 && parts.every(isBarLike) && parts.reduce((s, p) => s + p.area, 0) >= 0.6 * c.area ? parts : [c];
+}
+
+/** The 4-connected pieces of a set of pixels. */
+function pieces(cluster: number, pixels: number[], width: number): Component[] {
+  const set = new Set(pixels), seen = new Set<number>();
+  const out: Component[] = [];
+  for (const start of pixels) {
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const stack = [start], own: number[] = [];
+    let bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
+    while (stack.length) {
+      const p = stack.pop()!;
+      own.push(p);
+      const x = p % width, y = Math.floor(p / width);
+      bx0 = Math.min(bx0, x);
+      by0 = Math.min(by0, y);
+      bx1 = Math.max(bx1, x + 1);
+      by1 = Math.max(by1, y + 1);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width])
+        if (q >= 0 && set.has(q) && !seen.has(q)) {
+          seen.add(q);
+          stack.push(q);
+        }
+    }
+    out.push({ cluster, bbox: [bx0, by0, bx1, by1], area: own.length, pixels: Int32Array.from(own) });
+  }
+  return out;
 }
 
 /** Length of the run of set pixels each pixel lies on, along rows or columns (0 off the mask). */

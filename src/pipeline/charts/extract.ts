@@ -4,7 +4,7 @@
 import type { BBox, PageText, Word } from '../types.js';
 import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
 import { axisTicks } from './axis-ticks.js';
-import { barCore } from './bar-core.js';
+import { barCores } from './bar-core.js';
 import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
@@ -56,7 +56,7 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   if (input.words) return analyse(raster, input.words, []);
   if (!input.ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
   // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
-  const first = clusterColours(raster);
+  const first = clusterColours(raster, undefined, false);
   const bg = first.background;
   const rules = findRules(first, width, height, raster.rgb);
   // On a scan a blurred grey axis can fall outside the rules' grey clusters: its line and ticks,
@@ -190,7 +190,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
     if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
   }
   // Bars judged on their bodies: rims of a neighbouring segment glued on are no part of them.
-  for (const [k, list] of marks) marks.set(k, list.map((c) => barCore(c, width)));
+  for (const [k, list] of marks) marks.set(k, list.flatMap((c) => barCores(c, width)));
   for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };

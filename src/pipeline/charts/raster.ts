@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { chroma, colourDistance, toSegment, type Rgb } from './colour.js';
 import { absorbRims, detachTintRims, settleLabels } from './settle.js';
+import { splitShades } from './shades.js';
 import { seenThroughRule } from './translucent.js';
 
 // The colour arithmetic lives in colour.ts (settle.ts needs it too); callers import it from here.
@@ -104,9 +105,10 @@ const SPLIT_DISTANCE = 24;
  * Clusters the ink colours. Bins are visited from the most common; a bin starts a new cluster
  * unless it is near an existing centre or lies on the blend between a centre and the background
  * or between two centres (the anti-aliased rim of a mark). `skip` marks pixels to leave out
- * (recognised text).
+ * (recognised text). `shades`: on a scan, split clusters that hold fills of close shades
+ * (shades.ts; the rules and the text need no such split, the marks do).
  */
-export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
+export function clusterColours(r: Raster, skip?: Uint8Array, shades = true): ColourClusters {
   const n = r.width * r.height;
   const background = backgroundColour(r);
   const [br, bg, bb] = background;
@@ -234,6 +236,8 @@ export function clusterColours(r: Raster, skip?: Uint8Array): ColourClusters {
   // A scan's speckles take the colour round them and its blurred rims join their fills (settle.ts);
   // a second call with no passes only counts the pixels again.
   if (noisy) {
+    // Close shades (a chart printed in grey) share a cluster until the grain is averaged out (shades.ts).
+    if (shades) splitShades(label, rgb, r.width, r.height, centres, Math.max(400, Math.round(n * 0.002)));
     const settled = settleLabels(label, r.width, r.height, centres.length);
     const moved = absorbRims(label, rgb, r.width, r.height, centres, settled, background);
     const counts = detachTintRims(label, r.width, r.height, centres, background) || moved ? settleLabels(label, r.width, r.height, centres.length, 0) : settled;

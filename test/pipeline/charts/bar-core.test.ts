@@ -1,6 +1,6 @@
 // A bar with a neighbour's thin anti-aliased rim glued to it is judged on its body.
 import { describe, expect, it } from 'vitest';
-import { barCore } from '../../../src/pipeline/charts/bar-core.js';
+import { barCore, barCores } from '../../../src/pipeline/charts/bar-core.js';
 import type { Component } from '../../../src/pipeline/charts/marks.js';
 import { isBarLike } from '../../../src/pipeline/charts/scene.js';
 
@@ -40,6 +40,26 @@ describe('bar cores', () => {
     // An L of two thick arms: its core is both arms, not a rectangle.
     const c = component([...rect(10, 10, 20, 60), ...rect(20, 50, 70, 60)]);
     expect(barCore(c, W)).toBe(c);
+  });
+});
+
+describe('bars joined by a rim', () => {
+  it('parts two bars that a one-pixel rim along their feet joins', () => {
+    // Bars 20 wide at x 10..30 and 50..70 standing on y 80; a scan's blurred axis rim, one pixel
+    // high at y 80, runs from one foot to the other in the bars' grey (under the feet it stays).
+    const c = component([...rect(10, 20, 30, 80), ...rect(50, 40, 70, 80), ...rect(10, 80, 70, 81)]);
+    expect(isBarLike(c)).toBe(false);
+    const parts = barCores(c, W);
+    expect(parts).toHaveLength(2);
+    expect(parts.map((p) => p.bbox).sort((a, b) => a[0] - b[0])).toEqual([
+      [10, 20, 30, 81],
+      [50, 40, 70, 81],
+    ]);
+  });
+
+  it('keeps an L of two thick arms whole', () => {
+    const c = component([...rect(10, 10, 20, 60), ...rect(20, 50, 70, 60)]);
+    expect(barCores(c, W)).toEqual([c]);
   });
 });
 
