@@ -15,6 +15,7 @@ import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
+import { asksSeveral, withListedNames } from './plural-names.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { cells, proseLine, units, type Unit } from './passage-units.js';
 import { echoesQuestion, ownWordsFirst } from './own-words.js';
@@ -226,6 +227,11 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit
   // names none without some of the wording, unless a column's property is that unit itself ("Hours").
   const unitProperty = unit.kind === 'cell' && part.type.unitWord !== undefined && unitIsProperty(part.type.unitWord, unit.text, part.text);
+  // "Which countries ...?": a name that opens a list of names answers with the whole list.
+  const chosen = (): string => {
+    const sp = nearestSpan(fresh, unit.text, part.terms);
+    return unit.kind === 'sentence' && NAME_TYPES.has(t) && asksSeveral(part.text) ? withListedNames(sp, unit.text) : sp.text;
+  };
   const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitProperty);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
@@ -241,7 +247,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // A column in a unit of the asked measure ("Motor (kW)" for "how much power") or a flow per the asked time names its values.
     const measured = (t === 'rate' && flowColumnAsked(part.text, unit.text)) || (t === 'quantity' && part.type.family !== null && columnUnitFamily(unit.text) === part.type.family);
     const unnamed = unit.kind === 'cell' && !ownUnit && !measured && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
-    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * ownWordsFirst(unit.kind, full, m.relatedShare, 0)), span: nearestSpan(fresh, unit.text, part.terms).text, matched: m.matched, missingKey: false };
+    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * ownWordsFirst(unit.kind, full, m.relatedShare, 0)), span: chosen(), matched: m.matched, missingKey: false };
   }
   // Too little of the wording, but a statement with a span of a specific type and some of the
   // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs
@@ -252,7 +258,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
   const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
   const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
-  const stated = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const stated = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? chosen() : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   const cellTyped = stated === undefined ? cellByItsLabels(part, unit, fresh) : undefined;
   const typedSpan = stated ?? cellTyped;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
