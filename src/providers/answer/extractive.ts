@@ -15,7 +15,7 @@ import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
-import { asksSeveral, withListedNames } from './plural-names.js';
+import { asksSeveral, listsOfAskedCount, nameLists, withListedNames } from './plural-names.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { cells, proseLine, units, type Unit } from './passage-units.js';
 import { echoesQuestion, ownWordsFirst } from './own-words.js';
@@ -179,7 +179,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // The question's own words answer as before; with related words, half the content must be there.
     // "What were the total liabilities of X?": a sum said right after the asked word answers it.
     // ("Which bank ..." asks for a name, so only "what" questions.)
-    const span = unit.span ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
+    // "Which three states ...?": the list of names nearest the asked words.
+    const lists = unit.kind === 'sentence' && unit.span === null && asksSeveral(part.text) ? listsOfAskedCount(part.text, nameLists(unit.text, qTokens)) : [];
+    const span = unit.span ?? (lists.length ? nearestSpan(lists, unit.text, part.terms).text : null) ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
     const echo = echoesQuestion(span, part.terms, qTokens);
     // Names alone do not answer from a sentence: one about the asset that shares none of the

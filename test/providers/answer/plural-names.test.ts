@@ -1,7 +1,7 @@
 // Plural questions ask for every name of a list ("Which countries ...?" -> "Greece, Spain, Italy"),
 // a singular one for the name alone. Made-up sentences, not from the evaluation sets.
 import { describe, expect, it } from 'vitest';
-import { asksSeveral, withListedNames } from '../../../src/providers/answer/plural-names.js';
+import { asksSeveral, nameLists, withListedNames } from '../../../src/providers/answer/plural-names.js';
 import { askLines } from './ask-lines.js';
 
 const lines = (texts: string[]) => texts.map((text, i) => ({ text, bbox: [72, 100 + i * 20, 500, 116 + i * 20] as [number, number, number, number] }));
@@ -15,6 +15,8 @@ describe('plural questions', () => {
     expect(asksSeveral('What was the ratio of Greece?')).toBe(false);
     expect(asksSeveral('What does PBUK stand for?')).toBe(false);
     expect(asksSeveral('Which process is used?')).toBe(false);
+    expect(asksSeveral('Which three regions were missing some grades?')).toBe(true);
+    expect(asksSeveral('Which 1990 report is cited?')).toBe(false);
   });
 
   it('extends a name to the coordinated list it opens, and only to one joined by "and" / "or"', () => {
@@ -27,5 +29,17 @@ describe('plural questions', () => {
   it('answers a plural question with every listed name', async () => {
     const page = lines(['Market report', 'The lowest concentration ratios are found in Lorvania, Estmark and Dunhold.']);
     expect(await askLines('Which countries have the lowest concentration ratios?', page)).toBe('Lorvania, Estmark, Dunhold');
+  });
+
+  it('finds coordinated lists of names in a sentence, not the question\'s own', () => {
+    const text = 'By 2006 all regions, the Duchy of Orlen and Vessmark had plans, although three (Aldmoor, Brisk, and New Tarn) lacked grades.';
+    expect(nameLists(text, new Set()).map((l) => l.text)).toEqual(['Duchy of Orlen, Vessmark', 'Aldmoor, Brisk, New Tarn']);
+    expect(nameLists(text, new Set(['duchy', 'of', 'orlen', 'vessmark'])).map((l) => l.text)).toEqual(['Aldmoor, Brisk, New Tarn']);
+    expect(nameLists('The plan covers the Harbour Fund (HF), the Rail Fund (RF) and the Road Fund.', new Set()).map((l) => l.text)).toEqual(['Harbour Fund (HF), Rail Fund (RF), Road Fund']);
+  });
+
+  it('answers "which three ..." with the list nearest the asked words', async () => {
+    const page = lines(['Regional plans', 'By 2006 all regions, the Duchy of Orlen and Vessmark had plans, although three (Aldmoor, Brisk, and New Tarn) were missing some of the required grades.']);
+    expect(await askLines('Which three regions were missing some of the required grades?', page)).toBe('Aldmoor, Brisk, New Tarn');
   });
 });
