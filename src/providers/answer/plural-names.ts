@@ -37,14 +37,15 @@ export function withListedNames(span: Span, text: string): string {
     rest = rest.slice(m[0].length);
     if (joined) break;
   }
-  return joined ? names.join(', ') : span.text;
+  // The last name ends the list ("Yes, No and Don't know" is a list of phrases, not of names).
+  return joined && /^\s*(?:[,.;:)]|$)/.test(rest) ? names.join(', ') : span.text;
 }
 
 const NAME = String.raw`[A-Z][\p{L}\p{N}'’.&-]*(?:\s+(?:of\s+|de\s+|for\s+)?[A-Z][\p{L}\p{N}'’.&-]*)*(?:\s\([A-Z]{2,8}\))?`;
-const LIST = new RegExp(String.raw`(?:the\s+)?${NAME}(?:\s*,\s*(?:the\s+)?${NAME})*,?\s+(?:and|or)\s+(?:the\s+)?${NAME}`, 'gu');
+const LIST = new RegExp(String.raw`(?:the\s+)?${NAME}(?:\s*,\s*(?:the\s+)?${NAME})*,?\s+(?:and|or)\s+(?:the\s+)?${NAME}(?=\s*(?:[,.;:)]|$))`, 'gu');
 
 /**
- * The coordinated lists of names in a sentence ("Kentucky, Maine, and New Jersey"; "the
+ * The coordinated lists of names in a sentence, each ending at a punctuation mark ("Kentucky, Maine, and New Jersey"; "the
  * European Social Fund (ESF) and the Cohesion Fund"), each as "A, B, C" at its position.
  * A list whose names the question says is its wording, not its answer.
  */

@@ -32,14 +32,15 @@ describe('plural questions', () => {
   });
 
   it('finds coordinated lists of names in a sentence, not the question\'s own', () => {
-    const text = 'By 2006 all regions, the Duchy of Orlen and Vessmark had plans, although three (Aldmoor, Brisk, and New Tarn) lacked grades.';
+    const text = 'By 2006 all regions, the Duchy of Orlen and Vessmark, had plans, although three (Aldmoor, Brisk, and New Tarn) lacked grades.';
     expect(nameLists(text, new Set()).map((l) => l.text)).toEqual(['Duchy of Orlen, Vessmark', 'Aldmoor, Brisk, New Tarn']);
     expect(nameLists(text, new Set(['duchy', 'of', 'orlen', 'vessmark'])).map((l) => l.text)).toEqual(['Aldmoor, Brisk, New Tarn']);
+    expect(nameLists('A checklist offers Yes, No and Don’t know as answers.', new Set())).toEqual([]);
     expect(nameLists('The plan covers the Harbour Fund (HF), the Rail Fund (RF) and the Road Fund.', new Set()).map((l) => l.text)).toEqual(['Harbour Fund (HF), Rail Fund (RF), Road Fund']);
   });
 
   it('answers "which three ..." with the list nearest the asked words', async () => {
-    const page = lines(['Regional plans', 'By 2006 all regions, the Duchy of Orlen and Vessmark had plans, although three (Aldmoor, Brisk, and New Tarn) were missing some of the required grades.']);
+    const page = lines(['Regional plans', 'By 2006 all regions, the Duchy of Orlen and Vessmark, had plans, although three (Aldmoor, Brisk, and New Tarn) were missing some of the required grades.']);
     expect(await askLines('Which three regions were missing some of the required grades?', page)).toBe('Aldmoor, Brisk, New Tarn');
   });
 });
