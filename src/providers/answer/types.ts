@@ -43,6 +43,8 @@ export interface EvidenceDraft {
   typedSpan?: string;
   /** 1: the typed span is a table value read by its row and column only; taken when no statement offers one. */
   typedTier?: 1;
+  /** Offline engine, a table value: how many question words its own row and column labels say, label by label (ties between values go to the higher). */
+  ownLabels?: number;
 }
 
 export interface CitedEvidence extends EvidenceDraft {
