@@ -24,6 +24,8 @@ import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, Plan, Step } from './types.js';
 
 export const NOT_FOUND_TEXT = 'The documents do not contain the answer to this question.';
+/** What a multi-part answer says for a part nothing answers. */
+export const PART_NOT_FOUND = 'not in the documents';
 
 export interface ExtractiveOptions {
   /** Minimum share of the question's (weighted) terms an evidence must match to answer. */
@@ -335,7 +337,7 @@ function typedFallback(evidences: CitedEvidence[], part: number): CitedEvidence 
   const [best, next] = typed;
   if (!best) return undefined;
   // A tie is no answer, unless the best value's own labels say more of the question.
-  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan && (next.ownLabels ?? 0) >= (best.ownLabels ?? 0)) return undefined;
+  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan && !((next.ownLabels ?? Infinity) < (best.ownLabels ?? -Infinity))) return undefined;
   return best;
 }
 
@@ -448,7 +450,7 @@ export class ExtractiveEngine implements AnswerEngine {
       });
     }
     // A sentence without a typed span (span null) is answered whole, as in detailed mode.
-    const texts = found.map((e) => (e === undefined ? 'not in the documents' : mode === 'detailed' ? e.evidence : (e.span ?? e.typedSpan ?? e.evidence)));
+    const texts = found.map((e) => (e === undefined ? PART_NOT_FOUND : mode === 'detailed' ? e.evidence : (e.span ?? e.typedSpan ?? e.evidence)));
     const citations = [...new Set(found.flatMap((e) => (e ? [e.id] : [])))];
     return Promise.resolve({
       value: { text: texts.join('; '), citations, supported: true, not_found: false, engine: this.provider, model: null },

@@ -21,11 +21,13 @@ export function ownLabelWords(terms: MatchTerm[], text: string): number {
 type Ranked = { score: number; ownLabels?: number; span?: string | null; typedSpan?: string };
 
 /**
- * Orders evidences by support, and equal support between different values by own labels (values
- * without labels count 0); copies of one value keep their order (the cell's own box goes first).
+ * Orders evidences by support, and equal support between two different table values by their own
+ * labels; copies of one value keep their order (the cell's own box goes first), and so does a
+ * sentence beside a value.
  */
 export function bySupportThenLabels(a: Ranked, b: Ranked): number {
   if (b.score !== a.score) return b.score - a.score;
-  if ((a.span ?? a.typedSpan) === (b.span ?? b.typedSpan)) return 0;
-  return (b.ownLabels ?? 0) - (a.ownLabels ?? 0);
+  // Only two table values are compared so: a sentence keeps its place beside a value.
+  if ((a.span ?? a.typedSpan) === (b.span ?? b.typedSpan) || a.ownLabels === undefined || b.ownLabels === undefined) return 0;
+  return b.ownLabels - a.ownLabels;
 }

@@ -29,6 +29,8 @@ describe('own labels', () => {
   it('orders equal support by own labels, and otherwise by support', () => {
     expect([{ score: 0.8, ownLabels: 2, span: '14.7' }, { score: 0.8, ownLabels: 3, span: '80.6' }].sort(bySupportThenLabels)[0]!.ownLabels).toBe(3);
     expect([{ score: 0.8, ownLabels: 2, span: '14.7' }, { score: 0.9, ownLabels: 1, span: '80.6' }].sort(bySupportThenLabels)[0]!.score).toBe(0.9);
+    // A sentence beside a value keeps its place.
+    expect([{ score: 0.8, span: 'EUR 50m' }, { score: 0.8, ownLabels: 3, span: '18' }].sort(bySupportThenLabels)[0]!.span).toBe('EUR 50m');
     // Copies of one value keep their order.
     expect([{ score: 0.8, ownLabels: 2, span: '80.6' }, { score: 0.8, ownLabels: 3, span: '80.6' }].sort(bySupportThenLabels)[0]!.ownLabels).toBe(2);
   });
