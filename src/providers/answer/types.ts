@@ -16,6 +16,8 @@ export interface Passage {
   lines: PassageLine[];
   /** Every line of the page (tables and charts spread over chunks need headers and labels). */
   pageLines: PassageLine[];
+  /** The asset named last on the page before (an "It ..." sentence atop a page continues it), if known. */
+  carriedSubject?: string | null;
 }
 
 export interface Plan {
