@@ -15,7 +15,7 @@ import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
-import { bySupportThenLabels, ownLabelWords } from './own-labels.js';
+import { byOwnLabels, ownLabelWords, tieByOwnLabels } from './own-labels.js';
 import { asksSeveral, listsOfAskedCount, nameLists, withListedNames } from './plural-names.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { cells, proseLine, units, type Unit } from './passage-units.js';
@@ -333,11 +333,11 @@ function typedFallback(evidences: CitedEvidence[], part: number): CitedEvidence 
   // A statement's typed span goes before a table value read by its labels alone (typedTier 1).
   const all = evidences.filter((e) => (e.part ?? 0) === part && e.typedSpan !== undefined);
   const stated = all.filter((e) => e.typedTier === undefined);
-  const typed = (stated.length > 0 ? stated : all).sort(bySupportThenLabels);
+  const typed = (stated.length > 0 ? stated : all).sort((a, b) => b.score - a.score);
   const [best, next] = typed;
   if (!best) return undefined;
-  // A tie is no answer, unless the best value's own labels say more of the question.
-  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan && !((next.ownLabels ?? Infinity) < (best.ownLabels ?? -Infinity))) return undefined;
+  // A tie is no answer, unless table values alone tie and one answer's own labels say the most of the question.
+  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan) return tieByOwnLabels(typed.filter((e) => e.score >= best.score - 1e-9));
   return best;
 }
 
@@ -440,7 +440,7 @@ export class ExtractiveEngine implements AnswerEngine {
     // Ties go to evidence that points at the page (has boxes), then to the shorter, more specific one.
     const boxed = (e: CitedEvidence): number => (e.bboxes.length > 0 ? 0 : 1);
     const chosen = parts.map((_, i) =>
-      [...evidences].filter((e) => (e.part ?? 0) === i).sort((a, b) => bySupportThenLabels(a, b) || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)[0],
+      byOwnLabels([...evidences].filter((e) => (e.part ?? 0) === i).sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)),
     );
     const found = chosen.map((e, i) => (e && e.score >= this.options.answerThreshold ? e : typedFallback(evidences, i)));
     if (found.every((e) => e === undefined)) {

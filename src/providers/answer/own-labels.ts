@@ -20,14 +20,29 @@ export function ownLabelWords(terms: MatchTerm[], text: string): number {
 
 type Ranked = { score: number; ownLabels?: number; span?: string | null; typedSpan?: string };
 
+const answerOf = (e: Ranked): string | null | undefined => e.span ?? e.typedSpan;
+
 /**
- * Orders evidences by support, and equal support between two different table values by their own
- * labels; copies of one value keep their order (the cell's own box goes first), and so does a
- * sentence beside a value.
+ * Of tied evidences (equal support, different answers), the one whose own labels say the most of
+ * the question, when all are table values and that one's answer is the only one with the most;
+ * else undefined.
  */
-export function bySupportThenLabels(a: Ranked, b: Ranked): number {
-  if (b.score !== a.score) return b.score - a.score;
-  // Only two table values are compared so: a sentence keeps its place beside a value.
-  if ((a.span ?? a.typedSpan) === (b.span ?? b.typedSpan) || a.ownLabels === undefined || b.ownLabels === undefined) return 0;
-  return b.ownLabels - a.ownLabels;
+export function tieByOwnLabels<T extends Ranked>(tied: T[]): T | undefined {
+  if (tied.length === 0 || tied.some((e) => e.ownLabels === undefined)) return undefined;
+  const most = Math.max(...tied.map((e) => e.ownLabels!));
+  const best = tied.filter((e) => e.ownLabels === most);
+  return best.every((e) => answerOf(e) === answerOf(best[0]!)) ? best[0] : undefined;
+}
+
+/**
+ * Of evidences in their ranking order, the first; or, when it is a table value tied with table
+ * values giving other answers, the one tieByOwnLabels picks (the first when it picks none). A
+ * sentence at the top keeps its place.
+ */
+export function byOwnLabels<T extends Ranked>(ranked: T[]): T | undefined {
+  const top = ranked[0];
+  if (top === undefined || top.ownLabels === undefined) return top;
+  const tied = ranked.filter((e) => e.ownLabels !== undefined && Math.abs(e.score - top.score) <= 1e-9);
+  if (tied.every((e) => answerOf(e) === answerOf(top))) return top;
+  return tieByOwnLabels(tied) ?? top;
 }

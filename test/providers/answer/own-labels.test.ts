@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { passageOf } from '../../../src/qa/answering.js';
 import { ExtractiveEngine } from '../../../src/providers/answer/extractive.js';
 import { matchTerms } from '../../../src/providers/answer/matching.js';
-import { bySupportThenLabels, ownLabelWords } from '../../../src/providers/answer/own-labels.js';
+import { byOwnLabels, ownLabelWords, tieByOwnLabels } from '../../../src/providers/answer/own-labels.js';
 import { TABLE_CHUNK_KIND } from '../../../src/search/component-chunks.js';
 
 async function askTable(question: string, chunks: string[]): Promise<string> {
@@ -26,13 +26,15 @@ describe('own labels', () => {
     expect(ownLabelWords(terms, 'Retail shares of national brands and own brands, National Brands, 1991: 80.6')).toBeGreaterThan(ownLabelWords(terms, 'Retail shares of national brands and own brands, Own Brands, 1991: 14.7'));
   });
 
-  it('orders equal support by own labels, and otherwise by support', () => {
-    expect([{ score: 0.8, ownLabels: 2, span: '14.7' }, { score: 0.8, ownLabels: 3, span: '80.6' }].sort(bySupportThenLabels)[0]!.ownLabels).toBe(3);
-    expect([{ score: 0.8, ownLabels: 2, span: '14.7' }, { score: 0.9, ownLabels: 1, span: '80.6' }].sort(bySupportThenLabels)[0]!.score).toBe(0.9);
-    // A sentence beside a value keeps its place.
-    expect([{ score: 0.8, span: 'EUR 50m' }, { score: 0.8, ownLabels: 3, span: '18' }].sort(bySupportThenLabels)[0]!.span).toBe('EUR 50m');
-    // Copies of one value keep their order.
-    expect([{ score: 0.8, ownLabels: 2, span: '80.6' }, { score: 0.8, ownLabels: 3, span: '80.6' }].sort(bySupportThenLabels)[0]!.ownLabels).toBe(2);
+  it('breaks a tie between table values by own labels, never a sentence\'s place', () => {
+    expect(byOwnLabels([{ score: 0.8, ownLabels: 2, span: '14.7' }, { score: 0.8, ownLabels: 3, span: '80.6' }])!.span).toBe('80.6');
+    expect(byOwnLabels([{ score: 0.9, ownLabels: 1, span: '80.6' }, { score: 0.8, ownLabels: 3, span: '14.7' }])!.span).toBe('80.6');
+    // A sentence at the top keeps its place.
+    expect(byOwnLabels([{ score: 0.8, span: 'EUR 50m' }, { score: 0.8, ownLabels: 3, span: '18' }])!.span).toBe('EUR 50m');
+    // Equal labels: the ranking's first; a tie among typed fallbacks stays no answer.
+    expect(byOwnLabels([{ score: 0.8, ownLabels: 3, span: '14.7' }, { score: 0.8, ownLabels: 3, span: '80.6' }])!.span).toBe('14.7');
+    expect(tieByOwnLabels([{ score: 0.8, ownLabels: 3, typedSpan: '14.7' }, { score: 0.8, ownLabels: 3, typedSpan: '80.6' }])).toBeUndefined();
+    expect(tieByOwnLabels([{ score: 0.8, ownLabels: 2, typedSpan: '14.7' }, { score: 0.8, ownLabels: 3, typedSpan: '80.6' }])!.typedSpan).toBe('80.6');
   });
 
   it('answers with the value whose own row names the asked thing when the caption names both', async () => {
