@@ -419,7 +419,7 @@ export class ExtractiveEngine implements AnswerEngine {
           part: index,
           ...(c.typedSpan !== undefined ? { typedSpan: c.typedSpan } : {}),
           ...(c.typedTier !== undefined ? { typedTier: c.typedTier } : {}),
-          ...(unit.kind === 'cell' ? { ownLabels: ownLabelWords(part.terms, unit.text) } : {}),
+          ...(unit.kind === 'cell' && ownLabelWords(part.terms, unit.text) !== undefined ? { ownLabels: ownLabelWords(part.terms, unit.text) } : {}),
         });
       }
       // At equal support a statement with a span of the expected type goes first, and such

@@ -3,18 +3,23 @@
 // brands have in 1991?" than "Own Brands, 1991: 14.7" under the same caption.
 import { matchText, type MatchTerm } from './matching.js';
 
-/** Question words said by a value's labels ("row, column: value"), counted label by label. */
-export function ownLabelWords(terms: MatchTerm[], text: string): number {
+/**
+ * Question words said by a value's labels ("row, column: value"), counted label by label (a label
+ * said twice counts once); undefined for a page reading that ran several cells together ("Price
+ * paid: EUR, Pump IA-771 - key data: 461,000") or took a value for a label, whose labels are not the value's own.
+ */
+export function ownLabelWords(terms: MatchTerm[], text: string): number | undefined {
   const cut = text.lastIndexOf(': ');
   const labels = cut > 0 ? text.slice(0, cut) : text;
-  // A label said twice counts once, and a piece holding a value of its own ("Noise (dB): 78", in a
-  // page reading that ran several cells together) is no label of this value.
+  if (labels.includes(':')) return undefined;
   const own = new Set(
     labels
       .split(/,\s+/)
       .map((l) => l.trim().toLowerCase())
-      .filter((l) => l !== '' && !l.includes(':')),
+      .filter((l) => l !== ''),
   );
+  // A label that is itself a measured value ("462 m3/h" over "2010" in a transposed data sheet) is another cell's.
+  if ([...own].some((l) => /^\d[\d,.]*\s?[a-z%€$£]/.test(l))) return undefined;
   return [...own].reduce((n, l) => n + matchText(terms, l, null, null).matched.length, 0);
 }
 
