@@ -2,7 +2,7 @@
 // passages, read each for evidence with the engine, answer from the evidence.
 import type { Db } from '../db/types.js';
 import type { BBox } from '../pipeline/types.js';
-import type { Passage, PassageLine, Usage } from '../providers/answer/index.js';
+import { PART_NOT_FOUND, type FinalAnswer, type Passage, type PassageLine, type Usage } from '../providers/answer/index.js';
 import type { PriceTable } from '../providers/llm/prices.js';
 import { TABLE_CHUNK_KIND } from '../search/component-chunks.js';
 import { recordTokenUsage } from '../search/usage.js';
@@ -89,4 +89,14 @@ export async function recordUsage(
 ): Promise<void> {
   if (!usage) return;
   await recordTokenUsage(db, prices, usage, target);
+}
+
+/**
+ * Whether the offline reader, having answered from the fused rankings, also reads the best prose
+ * passages ranked on their own: only when it found nothing (or nothing for a part) over all kinds
+ * of chunks. Table rows repeating their caption can crowd prose out of the rankings; reading prose
+ * always let more prose compete with stated answers (the lost branch of issue 15).
+ */
+export function wantsProseLook(provider: string, chunkType: string, answer: Pick<FinalAnswer, 'text' | 'not_found'>): boolean {
+  return provider === 'offline' && chunkType === 'all' && (answer.not_found || answer.text.includes(PART_NOT_FOUND));
 }

@@ -8,12 +8,12 @@ import { Value } from 'typebox/value';
 import type { StepPorts } from '../context.js';
 import type { SingleKind, StepContext } from '../jobs/kinds.js';
 import { setProgress } from '../jobs/repository.js';
-import { createAnswerEngine, PART_NOT_FOUND, type AnswerMode, type AnswerProvider, type CitedEvidence, type Plan, type Usage } from '../providers/answer/index.js';
+import { createAnswerEngine, type AnswerMode, type AnswerProvider, type CitedEvidence, type Plan, type Usage } from '../providers/answer/index.js';
 import { searchChunks } from '../search/chunk-search.js';
 import { fuseByRank } from '../search/fusion.js';
 import { recordEmbeddingUsage, retrieveChunks } from '../search/semantic.js';
 import { nowIso } from '../util.js';
-import { pageLines, passageOf, recordUsage } from './answering.js';
+import { pageLines, passageOf, recordUsage, wantsProseLook } from './answering.js';
 import { namesQuery } from './names-query.js';
 import { findQuestionById, stillReadableDocuments, type QuestionRow } from './repository.js';
 import { ANSWER_JOB_KIND, AnswerPayload, type AnswerPayloadT } from './answer-job.js';
@@ -135,7 +135,7 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT, StepPorts> = {
     // Table rows that repeat their caption can crowd prose out of the rankings: when the offline
     // reader found nothing (or nothing for a part), it also reads the best prose passages ranked
     // on their own, once, and answers again.
-    if (q.llm_provider === 'offline' && q.chunk_type === 'all' && (answered.value.not_found || answered.value.text.includes(PART_NOT_FOUND))) {
+    if (wantsProseLook(q.llm_provider, q.chunk_type, answered.value)) {
       const read = new Set(hits.map((h) => h.chunkId));
       const prose = (await searchChunks(db, dialect, { query: [q.question_text, ...plan.search_terms].join(' '), documentIds, limit: q.num_chunks, kinds: ['text'] })).filter((h) => !read.has(h.chunkId));
       if (prose.length > 0) {
