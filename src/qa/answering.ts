@@ -2,10 +2,11 @@
 // passages, read each for evidence with the engine, answer from the evidence.
 import type { Db } from '../db/types.js';
 import type { BBox } from '../pipeline/types.js';
-import type { Passage, PassageLine, Usage } from '../providers/answer/index.js';
+import { PART_NOT_FOUND, type FinalAnswer, type Passage, type PassageLine, type Usage } from '../providers/answer/index.js';
 import type { PriceTable } from '../providers/llm/prices.js';
 import { TABLE_CHUNK_KIND } from '../search/component-chunks.js';
 import { recordTokenUsage } from '../search/usage.js';
+import { subjectAtEnd } from '../providers/answer/subject.js';
 import { isRowKey } from './row-keys.js';
 
 /** A stored chunk's lines: chunk text lines pair with its line boxes when the counts agree. */
@@ -15,13 +16,14 @@ export function chunkLines(text: string, bboxes: BBox[]): PassageLine[] {
   return [{ text: text.replace(/\n/g, ' '), bbox: null }];
 }
 
-/** Every chunk line of the given pages, keyed `${documentId}:${page}`. */
+/** Every chunk line of the given pages and of the page before each (subjectAtEnd), keyed `${documentId}:${page}`. */
 export async function pageLines(db: Db, pages: Array<{ documentId: string; pageNumber: number }>): Promise<Map<string, PassageLine[]>> {
   const out = new Map<string, PassageLine[]>();
   const byDoc = new Map<string, Set<number>>();
   for (const p of pages) {
     const set = byDoc.get(p.documentId) ?? new Set<number>();
     set.add(p.pageNumber);
+    if (p.pageNumber > 1) set.add(p.pageNumber - 1);
     byDoc.set(p.documentId, set);
   }
   for (const [documentId, numbers] of byDoc) {
@@ -74,7 +76,8 @@ export function tableRowLines(text: string, bboxes: BBox[]): PassageLine[] | nul
 
 export function passageOf(hit: { documentId: string; pageNumber: number; kind: string; text: string; bboxes: BBox[] }, page: Map<string, PassageLine[]>): Passage {
   const lines = (hit.kind === TABLE_CHUNK_KIND ? tableRowLines(hit.text, hit.bboxes) : null) ?? chunkLines(hit.text, hit.bboxes);
-  return { documentId: hit.documentId, pageNumber: hit.pageNumber, kind: hit.kind, lines, pageLines: page.get(`${hit.documentId}:${hit.pageNumber}`) ?? lines };
+  const before = page.get(`${hit.documentId}:${hit.pageNumber - 1}`);
+  return { documentId: hit.documentId, pageNumber: hit.pageNumber, kind: hit.kind, lines, pageLines: page.get(`${hit.documentId}:${hit.pageNumber}`) ?? lines, carriedSubject: before ? subjectAtEnd(before) : null };
 }
 
 /** Records one model call's tokens and cost; the offline engine makes none. */
@@ -86,4 +89,14 @@ export async function recordUsage(
 ): Promise<void> {
   if (!usage) return;
   await recordTokenUsage(db, prices, usage, target);
+}
+
+/**
+ * Whether the offline reader, having answered from the fused rankings, also reads the best prose
+ * passages ranked on their own: only when it found nothing (or nothing for a part) over all kinds
+ * of chunks. Table rows repeating their caption can crowd prose out of the rankings; reading prose
+ * always let more prose compete with stated answers (the lost branch of issue 15).
+ */
+export function wantsProseLook(provider: string, chunkType: string, answer: Pick<FinalAnswer, 'text' | 'not_found'>): boolean {
+  return provider === 'offline' && chunkType === 'all' && (answer.not_found || answer.text.includes(PART_NOT_FOUND));
 }

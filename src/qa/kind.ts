@@ -13,7 +13,7 @@ import { searchChunks } from '../search/chunk-search.js';
 import { fuseByRank } from '../search/fusion.js';
 import { recordEmbeddingUsage, retrieveChunks } from '../search/semantic.js';
 import { nowIso } from '../util.js';
-import { pageLines, passageOf, recordUsage } from './answering.js';
+import { pageLines, passageOf, recordUsage, wantsProseLook } from './answering.js';
 import { namesQuery } from './names-query.js';
 import { findQuestionById, stillReadableDocuments, type QuestionRow } from './repository.js';
 import { ANSWER_JOB_KIND, AnswerPayload, type AnswerPayloadT } from './answer-job.js';
@@ -84,52 +84,67 @@ export const answerQuestionKind: SingleKind<AnswerPayloadT, StepPorts> = {
     if (semantic.status === 'used') {
       await ctx.commit((trx) => recordEmbeddingUsage(trx, ctx.ports.config.llm.prices, semantic, { organizationId: q.organization_id, questionId: q.id }));
     }
-    const pages = await pageLines(db, hits);
     await setState(ctx, q.id, { current_state: 'reading' });
 
     const evidences: CitedEvidence[] = [];
     let processed = 0;
     const seen = new Set<string>();
-    for (const hit of hits) {
-      await ctx.checkpoint();
-      const read = await engine.read(q.question_text, plan, passageOf(hit, pages));
-      // Chunks of one page share context (table headers): keep each evidence once (per question part).
-      read.value = read.value.filter((e) => {
-        const key = `${e.documentId}:${e.pageNumber}:${e.part ?? 0}:${e.evidence}`;
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
-      await usage(ctx, q, read.usage, hit.documentId);
-      processed++;
-      await ctx.commit(async (trx) => {
-        for (const e of read.value) {
-          const now = nowIso();
-          const row = await trx
-            .insertInto('evidences')
-            .values({
-              question_id: q.id,
-              evidence: e.evidence,
-              reasoning: e.reasoning,
-              sequence_number: evidences.length + 1,
-              document_id: e.documentId,
-              page_number: e.pageNumber,
-              bboxes: JSON.stringify(e.bboxes),
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          evidences.push({ ...e, id: row.id });
-        }
-        await trx.updateTable('questions').set({ num_chunks_processed: processed, updated_at: nowIso() }).where('id', '=', q.id).execute();
-        // The job's progress is the share of retrieved chunks read (100 only once it is done).
-        await setProgress(trx, ctx.jobId, Math.min(99, Math.floor((processed * 100) / hits.length)));
-      });
-    }
-
+    const readHits = async (list: typeof hits, total: number): Promise<void> => {
+      const pages = await pageLines(db, list);
+      for (const hit of list) {
+        await ctx.checkpoint();
+        const read = await engine.read(q.question_text, plan, passageOf(hit, pages));
+        // Chunks of one page share context (table headers): keep each evidence once (per question part).
+        read.value = read.value.filter((e) => {
+          const key = `${e.documentId}:${e.pageNumber}:${e.part ?? 0}:${e.evidence}`;
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
+        await usage(ctx, q, read.usage, hit.documentId);
+        processed++;
+        await ctx.commit(async (trx) => {
+          for (const e of read.value) {
+            const now = nowIso();
+            const row = await trx
+              .insertInto('evidences')
+              .values({
+                question_id: q.id,
+                evidence: e.evidence,
+                reasoning: e.reasoning,
+                sequence_number: evidences.length + 1,
+                document_id: e.documentId,
+                page_number: e.pageNumber,
+                bboxes: JSON.stringify(e.bboxes),
+                created_at: now,
+                updated_at: now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
+            evidences.push({ ...e, id: row.id });
+          }
+          await trx.updateTable('questions').set({ num_chunks_processed: processed, updated_at: nowIso() }).where('id', '=', q.id).execute();
+          // The job's progress is the share of retrieved chunks read (100 only once it is done).
+          await setProgress(trx, ctx.jobId, Math.min(99, Math.floor((processed * 100) / total)));
+        });
+      }
+    };
+    await readHits(hits, hits.length);
     await setState(ctx, q.id, { current_state: 'answering' });
-    const answered = await engine.answer(q.question_text, evidences, q.answer_mode as AnswerMode);
+    let answered = await engine.answer(q.question_text, evidences, q.answer_mode as AnswerMode);
+    // Table rows that repeat their caption can crowd prose out of the rankings: when the offline
+    // reader found nothing (or nothing for a part), it also reads the best prose passages ranked
+    // on their own, once, and answers again.
+    if (wantsProseLook(q.llm_provider, q.chunk_type, answered.value)) {
+      const read = new Set(hits.map((h) => h.chunkId));
+      const prose = (await searchChunks(db, dialect, { query: [q.question_text, ...plan.search_terms].join(' '), documentIds, limit: q.num_chunks, kinds: ['text'] })).filter((h) => !read.has(h.chunkId));
+      if (prose.length > 0) {
+        await setState(ctx, q.id, { current_state: 'reading' });
+        await readHits(prose, hits.length + prose.length);
+        await setState(ctx, q.id, { current_state: 'answering' });
+        answered = await engine.answer(q.question_text, evidences, q.answer_mode as AnswerMode);
+      }
+    }
     await usage(ctx, q, answered.usage);
     await setState(ctx, q.id, { current_state: 'done', final_answer: JSON.stringify(answered.value) });
   },

@@ -91,8 +91,10 @@ const PATTERNS = {
   duration: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?:\s|-)(?:(?:operating|running|working|run|service|calendar|machine|engine|flight|more|additional|further|full)\s)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|shifts?)\b|\b(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biennially|twice a (?:year|month|week|day)|once a (?:year|month|week|day))\b`, 'gi'),
   count: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?![\w/])`, 'gi'),
 };
+// A unit letter that goes on as an abbreviation ("34 C.F.R.", "5 U.S.C.") is no unit: a full stop
+// glued to a letter after it.
 const quantityPattern = (families: UnitFamily[]): RegExp =>
-  new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(families)})(?![a-z0-9/²³])`, 'gi');
+  new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(families)})(?![a-z0-9/²³]|\.[a-z])`, 'gi');
 const QUANTITY_ANY = quantityPattern(FAMILIES.filter((f) => f !== 'time'));
 const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 

@@ -15,6 +15,8 @@ import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
+import { byOwnLabels, ownLabelWords, tieByOwnLabels } from './own-labels.js';
+import { asksSeveral, listsOfAskedCount, nameLists, withListedNames } from './plural-names.js';
 import { isNumeric, stem, terms, tokenize } from './text.js';
 import { cells, proseLine, units, type Unit } from './passage-units.js';
 import { echoesQuestion, ownWordsFirst } from './own-words.js';
@@ -22,6 +24,8 @@ import { checkedValue, HAVING, negated, polarity, statesOtherValue } from './yes
 import type { AnswerEngine, AnswerMode, CitedEvidence, EvidenceDraft, FinalAnswer, Passage, Plan, Step } from './types.js';
 
 export const NOT_FOUND_TEXT = 'The documents do not contain the answer to this question.';
+/** What a multi-part answer says for a part nothing answers. */
+export const PART_NOT_FOUND = 'not in the documents';
 
 export interface ExtractiveOptions {
   /** Minimum share of the question's (weighted) terms an evidence must match to answer. */
@@ -178,7 +182,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // The question's own words answer as before; with related words, half the content must be there.
     // "What were the total liabilities of X?": a sum said right after the asked word answers it.
     // ("Which bank ..." asks for a name, so only "what" questions.)
-    const span = unit.span ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
+    // "Which three states ...?": the list of names nearest the asked words.
+    const lists = unit.kind === 'sentence' && unit.span === null && asksSeveral(part.text) ? listsOfAskedCount(part.text, nameLists(unit.text, qTokens)) : [];
+    const span = unit.span ?? (lists.length ? nearestSpan(lists, unit.text, part.terms).text : null) ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
     const echo = echoesQuestion(span, part.terms, qTokens);
     // Names alone do not answer from a sentence: one about the asset that shares none of the
@@ -226,6 +232,11 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // Years, months and hours measure many properties (a warranty, a life, an interval): a time unit
   // names none without some of the wording, unless a column's property is that unit itself ("Hours").
   const unitProperty = unit.kind === 'cell' && part.type.unitWord !== undefined && unitIsProperty(part.type.unitWord, unit.text, part.text);
+  // "Which countries ...?": a name that opens a list of names answers with the whole list.
+  const chosen = (): string => {
+    const sp = nearestSpan(fresh, unit.text, part.terms);
+    return unit.kind === 'sentence' && NAME_TYPES.has(t) && asksSeveral(part.text) ? withListedNames(sp, unit.text) : sp.text;
+  };
   const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitProperty);
   if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
@@ -241,7 +252,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // A column in a unit of the asked measure ("Motor (kW)" for "how much power") or a flow per the asked time names its values.
     const measured = (t === 'rate' && flowColumnAsked(part.text, unit.text)) || (t === 'quantity' && part.type.family !== null && columnUnitFamily(unit.text) === part.type.family);
     const unnamed = unit.kind === 'cell' && !ownUnit && !measured && m.contentShare > 0 && matchText(part.terms, unit.text, null, null).contentShare === 0 && !captionNames;
-    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * ownWordsFirst(unit.kind, full, m.relatedShare, 0)), span: nearestSpan(fresh, unit.text, part.terms).text, matched: m.matched, missingKey: false };
+    if (!unnamed) return { score: options.answerThreshold + (1 - options.answerThreshold) * (0.5 + 0.5 * ownWordsFirst(unit.kind, full, m.relatedShare, 0)), span: chosen(), matched: m.matched, missingKey: false };
   }
   // Too little of the wording, but a statement with a span of a specific type and some of the
   // content ("between two inspections" ~ "inspection interval"): a fallback the answerer weighs
@@ -252,7 +263,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
   const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
   const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
-  const stated = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? nearestSpan(fresh, unit.text, part.terms).text : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const stated = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? chosen() : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   const cellTyped = stated === undefined ? cellByItsLabels(part, unit, fresh) : undefined;
   const typedSpan = stated ?? cellTyped;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about
@@ -325,7 +336,8 @@ function typedFallback(evidences: CitedEvidence[], part: number): CitedEvidence 
   const typed = (stated.length > 0 ? stated : all).sort((a, b) => b.score - a.score);
   const [best, next] = typed;
   if (!best) return undefined;
-  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan) return undefined;
+  // A tie is no answer, unless table values alone tie and one answer's own labels say the most of the question.
+  if (next && next.score >= best.score - 1e-9 && next.typedSpan !== best.typedSpan) return tieByOwnLabels(typed.filter((e) => e.score >= best.score - 1e-9));
   return best;
 }
 
@@ -407,6 +419,7 @@ export class ExtractiveEngine implements AnswerEngine {
           part: index,
           ...(c.typedSpan !== undefined ? { typedSpan: c.typedSpan } : {}),
           ...(c.typedTier !== undefined ? { typedTier: c.typedTier } : {}),
+          ...(unit.kind === 'cell' && ownLabelWords(part.terms, unit.text) !== undefined ? { ownLabels: ownLabelWords(part.terms, unit.text) } : {}),
         });
       }
       // At equal support a statement with a span of the expected type goes first, and such
@@ -427,7 +440,7 @@ export class ExtractiveEngine implements AnswerEngine {
     // Ties go to evidence that points at the page (has boxes), then to the shorter, more specific one.
     const boxed = (e: CitedEvidence): number => (e.bboxes.length > 0 ? 0 : 1);
     const chosen = parts.map((_, i) =>
-      [...evidences].filter((e) => (e.part ?? 0) === i).sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)[0],
+      byOwnLabels([...evidences].filter((e) => (e.part ?? 0) === i).sort((a, b) => b.score - a.score || boxed(a) - boxed(b) || a.evidence.length - b.evidence.length || a.id - b.id)),
     );
     const found = chosen.map((e, i) => (e && e.score >= this.options.answerThreshold ? e : typedFallback(evidences, i)));
     if (found.every((e) => e === undefined)) {
@@ -437,7 +450,7 @@ export class ExtractiveEngine implements AnswerEngine {
       });
     }
     // A sentence without a typed span (span null) is answered whole, as in detailed mode.
-    const texts = found.map((e) => (e === undefined ? 'not in the documents' : mode === 'detailed' ? e.evidence : (e.span ?? e.typedSpan ?? e.evidence)));
+    const texts = found.map((e) => (e === undefined ? PART_NOT_FOUND : mode === 'detailed' ? e.evidence : (e.span ?? e.typedSpan ?? e.evidence)));
     const citations = [...new Set(found.flatMap((e) => (e ? [e.id] : [])))];
     return Promise.resolve({
       value: { text: texts.join('; '), citations, supported: true, not_found: false, engine: this.provider, model: null },

@@ -6,7 +6,7 @@ import { ExtractiveEngine } from './extractive.js';
 import type { AnswerEngine } from './types.js';
 
 export { ChatAnswerEngine } from './chat.js';
-export { ExtractiveEngine, NOT_FOUND_TEXT } from './extractive.js';
+export { ExtractiveEngine, NOT_FOUND_TEXT, PART_NOT_FOUND } from './extractive.js';
 export { tokenF1 } from './text.js';
 export type * from './types.js';
 

@@ -191,7 +191,8 @@ export function units(passage: Passage): Unit[] {
   const own = passage.kind === TABLE_KIND ? lines : completedLines(lines, pageLines, joinsLine(pageLines));
   const said = sentences(own, pageLines);
   // "It weighs ...", "Weight (kg): 4,500": read with the asset named last before them.
-  const subjects = impliedSubjects(said.map((u) => u.text), subjectBefore(lines, pageLines));
+  // Nothing named above it on its page: the subject goes on from the page before.
+  const subjects = impliedSubjects(said.map((u) => u.text), subjectBefore(lines, pageLines) ?? passage.carriedSubject ?? null);
   // A table-row chunk starts with its table's label (caption): its cells are read with it when
   // their own row and column are about the question (table-captions.ts; read with it always, other
   // rows of the generated maintenance table answered: docs6 table 0.984 -> 0.919).

@@ -52,3 +52,12 @@ export function impliedSubjects(texts: string[], initial: string | null): Array<
     return isStatement(t) ? current : null;
   });
 }
+
+/** The subject in force where a page ends: the first name of its last line that states one, or null. */
+export function subjectAtEnd(pageLines: PassageLine[]): string | null {
+  for (let i = pageLines.length - 1; i >= 0; i--) {
+    const names = namesIn(pageLines[i]!.text);
+    if (names.length) return names[0]!;
+  }
+  return null;
+}

@@ -16,6 +16,8 @@ export interface Passage {
   lines: PassageLine[];
   /** Every line of the page (tables and charts spread over chunks need headers and labels). */
   pageLines: PassageLine[];
+  /** The asset named last on the page before (an "It ..." sentence atop a page continues it), if known. */
+  carriedSubject?: string | null;
 }
 
 export interface Plan {
@@ -43,6 +45,8 @@ export interface EvidenceDraft {
   typedSpan?: string;
   /** 1: the typed span is a table value read by its row and column only; taken when no statement offers one. */
   typedTier?: 1;
+  /** Offline engine, a table value: how many question words its own row and column labels say, label by label (ties between values go to the higher). */
+  ownLabels?: number;
 }
 
 export interface CitedEvidence extends EvidenceDraft {

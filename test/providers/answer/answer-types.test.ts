@@ -106,4 +106,10 @@ describe('answer types', () => {
     expect(questionType('What is the years of service expected of Mill QA-1200?').type).toBe('duration');
     expect(questionType('What is the failure rate of Mill QA-1200?').type).toBe('text');
   });
+
+  it('reads no unit in an abbreviation after a number ("34 C.F.R." is no temperature)', () => {
+    expect(spans('How hot does the boiler get?', 'Records follow 34 C.F.R. 99.31; the boiler runs at 80 C.')).toEqual(['80 C']);
+    expect(spans('How hot does the boiler get?', 'See 34 C.F.R. Part 99.')).toEqual([]);
+    expect(spans('How heavy is it?', 'It weighs 12 t. The pump is new.')).toEqual(['12 t']);
+  });
 });
