@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mask, RgbImage } from '../../../src/pipeline/flowcharts/raster.js';
 import type { Region } from '../../../src/pipeline/flowcharts/shapes.js';
-import { inkOverFills, spilledBlock } from '../../../src/pipeline/flowcharts/text-spill.js';
+import { inkOverFills, runsToEnds, spilledBlock } from '../../../src/pipeline/flowcharts/text-spill.js';
 import { shapeBlock } from '../../../src/pipeline/flowcharts/text.js';
 
 const W = 90;
@@ -61,10 +61,24 @@ describe('text spilling past a filled shape', () => {
     expect(read(oneSide)).toBeUndefined();
   });
 
-  it('does nothing for an outlined (hollow) shape or a box', () => {
+  it('does nothing for a box (its sides stand straight) or a small round shape', () => {
     const s = scene((x, y) => x >= 17 && x < 73 && y >= 16 && y < 24 && (x - 17) % 4 < 2);
     const usual = shapeBlock(s.img, s.inner, 0, 40, s.region.pixels);
-    expect(spilledBlock(s.img, s.fg, s.inner, { ...s.region, hollow: true }, usual, scale, 40)).toBeUndefined();
     expect(spilledBlock(s.img, inkOverFills(s.img, s.fg, [s.region], 40), s.inner, { ...s.region, kind: 'process' }, usual, scale, 40)).toBeUndefined();
+    // Nor for a round shape under three glyphs across (a connector's letter, its lines' heads).
+    expect(spilledBlock(s.img, inkOverFills(s.img, s.fg, [s.region], 40), s.inner, s.region, usual, { glyph: 14, stroke: 2 }, 40)).toBeUndefined();
+  });
+
+  it('needs the letters to run on to the inside\'s ends, not ink left at a sharp end with paper between', () => {
+    const rows: number[] = [];
+    for (let y = 16; y < 24; y++) for (let x = 30; x < 60; x++) rows.push(y * W + x);
+    const mask = (f: (x: number) => boolean): Mask => {
+      const data = new Uint8Array(W * H);
+      for (let y = 16; y < 24; y++) for (let x = 0; x < W; x++) if (f(x)) data[y * W + x] = 1;
+      return { width: W, height: H, data };
+    };
+    const box: [number, number, number, number] = [40, 16, 50, 24];
+    expect(runsToEnds(mask((x) => x >= 30 && x < 60 && x % 4 < 2), box, rows, 8)).toBe(true);
+    expect(runsToEnds(mask((x) => (x >= 40 && x < 50 && x % 4 < 2) || x === 30 || x === 59), box, rows, 8)).toBe(false);
   });
 });
