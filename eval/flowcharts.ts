@@ -10,7 +10,8 @@
 //     fix for runaway fragments, so no longer clean) and "held-out-styles2" (seeds 900001..,
 //     first run once at the end of that fix, never read) and "held-out-styles3" (seeds 1100001..,
 //     first run once before the edge fixes of issue 13u and once after, never read); "train-styles2"
-//     (seeds 1300001..) is a second training split for those fixes;
+//     (seeds 1300001..) is a second training split for those fixes; "held-out-styles4" (seeds
+//     1700001..) was added by issue 13fh, first run once on main and once on that fix, never read;
 //   - figures-dev: PlantUML and blockdiag renders with true graphs, clean and scan-like
 //     (../shared/data/figures-dev/flowcharts; its README): a generalisation check on renderers
 //     the extractor was not built on, reported separately. Scored against the full graph (merge
@@ -23,7 +24,7 @@
 // Build: make dist-bench/.built; run: node dist-bench/eval/flowcharts.js (or make eval-flowcharts)
 // Settings: EVAL_COUNT (120 per generated split), EVAL_DEV_DATA (../shared/data/figures-dev),
 // EVAL_SPLITS (dev,held-out,figures-dev; also train-styles, train-styles2,
-// held-out-styles, held-out-styles2, held-out-styles3), EVAL_WORST (8: worst
+// held-out-styles, held-out-styles2, held-out-styles3, held-out-styles4), EVAL_WORST (8: worst
 // figures listed per split), EVAL_DUMP (a folder: each miss's image, DOT, true and extracted
 // graphs; dev and train-styles only, never a held-out split).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -143,6 +144,7 @@ async function main(): Promise<void> {
     if (SPLITS.includes('held-out-styles')) await run(`styled held-out (seeds 500001-${500000 + COUNT})`, resolved(styled(500001, COUNT)), engine);
     if (SPLITS.includes('held-out-styles2')) await run(`styled held-out 2 (seeds 900001-${900000 + COUNT})`, resolved(styled(900001, COUNT)), engine);
     if (SPLITS.includes('held-out-styles3')) await run(`styled held-out 3 (seeds 1100001-${1100000 + COUNT})`, resolved(styled(1100001, COUNT)), engine);
+    if (SPLITS.includes('held-out-styles4')) await run(`styled held-out 4 (seeds 1700001-${1700000 + COUNT})`, resolved(styled(1700001, COUNT)), engine);
     if (SPLITS.includes('figures-dev')) {
       if (!existsSync(join(DEV_DATA, 'flowcharts'))) console.log(`figures-dev: ${DEV_DATA}/flowcharts not found, skipped`);
       else {

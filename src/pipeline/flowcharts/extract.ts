@@ -14,6 +14,7 @@ import { closeGaps } from './holes.js';
 import { findShapes, type Region } from './shapes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import { notchedBlock } from './text-notches.js';
+import { inkOverFills, spilledBlock } from './text-spill.js';
 import { typeSizeOf } from './type-size.js';
 import { splitBranches } from '../mindmaps/branches.js';
 import type { FigureInput, FlowDirection, FlowEdge, FlowGraph, FlowNode, NodeShape } from './types.js';
@@ -206,16 +207,23 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const whole = regions.map((r) => ({ ...r, pixels: r.untrimmed }));
   const inner = erode(regionMask(img, whole), stroke + 2).data;
   const blocks: TextBlock[] = [];
+  // Letters read against the fills (text-spill.ts): made once, only when some shape is filled.
+  const letters = regions.some((r) => !r.hollow) ? inkOverFills(img, fg, regions, threshold) : fg;
+  const spilled = new Set<number>();
   regions.forEach((r, i) => {
     const within = r.untrimmed.filter((p) => inner[p]);
-    const block = (r.notched ? notchedBlock(img, fg, within, r.untrimmed, i, scale, threshold) : undefined) ?? shapeBlock(img, within, i, threshold, r.untrimmed);
+    const notched = r.notched ? notchedBlock(img, fg, within, r.untrimmed, i, scale, threshold) : undefined;
+    const usual = notched ?? shapeBlock(img, within, i, threshold, r.untrimmed);
+    const spill = notched ? undefined : spilledBlock(img, letters, within, r, usual, scale, threshold);
+    if (spill) spilled.add(i);
+    const block = spill ?? usual;
     if (block) blocks.push(block);
   });
 
   // Free text: foreground away from shapes and from the strokes that touch them (and from the
   // letters of a shape's text that run past its outline).
   const taken = dilate(regionMask(img, regions), stroke + 1).data;
-  for (const b of blocks) if (regions[b.shape]?.notched) for (const p of b.pixels) taken[p] = 1;
+  for (const b of blocks) if (regions[b.shape]?.notched || spilled.has(b.shape)) for (const p of b.pixels) taken[p] = 1;
   // The low threshold stays within a quarter of the full one: lower, scan halos and ringing join
   // labels and crossing lines to the connectors (extra edges).
   const lines = withFaintLines(img, bg, fg, taken, low);
