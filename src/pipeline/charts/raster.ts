@@ -7,6 +7,7 @@ import { chroma, colourDistance, toSegment, type Rgb } from './colour.js';
 import { absorbRims, detachTintRims, settleLabels } from './settle.js';
 import { splitShades } from './shades.js';
 import { seenThroughRule } from './translucent.js';
+import { foldVeils } from './veil.js';
 
 // The colour arithmetic lives in colour.ts (settle.ts needs it too); callers import it from here.
 export { chroma, colourDistance, tintOf, type Rgb } from './colour.js';
@@ -243,7 +244,9 @@ export function clusterColours(r: Raster, skip?: Uint8Array, shades = true): Col
     const counts = detachTintRims(label, r.width, r.height, centres, background) || moved ? settleLabels(label, r.width, r.height, centres.length, 0) : settled;
     return { background, centres, label, counts };
   }
-  return { background, centres, label, counts: clusterCounts };
+  // Marks seen through a translucent legend box take their own colour again (veil.ts).
+  const folded = foldVeils(label, r.width, r.height, centres, clusterCounts);
+  return { background, centres: folded.centres, label, counts: folded.counts };
 }
 
 /** Under this chroma a scan's colour may be a grey (JPEG's colour noise tints greys; blur fades colours). */
