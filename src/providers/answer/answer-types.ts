@@ -518,9 +518,12 @@ function recurrenceAsked(q: string): boolean | undefined {
  */
 export const recurrenceAgrees = (q: QuestionType, text: string): boolean => q.type !== 'duration' || q.recurrence === undefined || statesRecurrence(text) === q.recurrence;
 
-/** Whether a statement speaks of something that recurs ("every 12 months", "the inspection interval"). */
+/**
+ * Whether a statement speaks of something that recurs ("every 12 months", "the inspection interval",
+ * "on a 29-month cycle"; a life cycle is one stretch, not a recurrence).
+ */
 export const statesRecurrence = (text: string): boolean =>
-  /\b(?:every|each|intervals?|frequency|once|twice|annually|yearly|monthly|weekly|daily|hourly|quarterly|periodic(?:ally)?|recurr\w*)\b|\bper (?:year|month|week|day|hour)\b/i.test(text);
+  /\b(?:every|each|intervals?|frequency|once|twice|annually|yearly|monthly|weekly|daily|hourly|quarterly|periodic(?:ally)?|recurr\w*)\b|\bper (?:year|month|week|day|hour)\b|(?<!\blife[\s-])\bcycles?\b/i.test(text);
 
 // Words of a wh-opening that only ask ("how", "which", "year" stays: it may be content too).
 const ASKING = new Set(['member', 'staff', 'individual', 'colleague', 'between', 'time', 'period', 'gap', 'span', 'how', 'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'often', 'frequently', 'much', 'many', 'long', 'old', 'heavy', 'powerful', 'loud', 'noisy', 'fast', 'efficient', 'efficiently', 'company', 'firm', 'person', 'percentage', 'percent', 'since', 'every', 'hot', 'cold', 'warm', 'wide', 'tall', 'high', 'deep', 'far']);

@@ -49,6 +49,14 @@ export function openerEnd(text: string): number {
   return first[0].length + (next ? next[0].length : 0);
 }
 
+/** A participial opening phrase ("Supplied by X, ", "Located at the Y works, "), up to its comma. */
+const PARTICIPLE_INTRO = /^[A-Z][a-z]+ed (?:by|at|in|on|from|to)\b[^,;()]{1,60}?(?:,\s\d{4})?,\s/;
+
+/** Where a participial opening phrase ends (past its comma and space); 1 when the sentence opens with none. */
+export function participleEnd(text: string): number {
+  return PARTICIPLE_INTRO.exec(text)?.[0].length ?? 1;
+}
+
 /**
  * Clause breaks: ", " (not in "March 12, 1990"), ";", parentheses, and "and"/"but"/"while" joining
  * clauses. A parenthesis that opens with a figure ("knives (21 percent, n = 57)", "a line of fixed
@@ -68,7 +76,10 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
   if (content.length === 0) return spans;
   // An opening phrase ("On April 28, 2015, the agency screened in ...", "In 2007, only Italy ...")
   // belongs to the clause it opens: its comma is no clause break.
-  const openerComma = openerEnd(text) - 2;
+  // So does a participial opening about the subject ("Supplied by X, Boiler JG-182 handles ..."):
+  // the subject and its verb come after that comma, so the opener's verb ("supplied" ~ "deliver")
+  // is said of the main clause's facts too.
+  const openerComma = Math.max(openerEnd(text), participleEnd(text)) - 2;
   // (Breaks inside the opener, "In 17 percent (n = 45) of the cases, ...", are no clause breaks either.)
   const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index).filter((i) => i > openerComma), text.length];
   if (cuts.length <= 2) return spans;
