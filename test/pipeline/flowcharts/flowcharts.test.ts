@@ -51,6 +51,25 @@ describe('extractFlowchart', () => {
     expect(await mermaidError(flowGraphToMermaid(graph))).toBeUndefined();
   });
 
+  it('reads a figure the same alone as after other figures in one OCR engine (no state carried over)', async () => {
+    // Issue 13fi: scores were suspected to depend on run order. The engine keeps one long-lived
+    // tesseract per page segmentation mode; nothing it or the extractor keeps may carry over.
+    const kind = (await availableOcrKinds()).includes('tesseract-native') ? 'tesseract-native' : 'tesseract';
+    const readWith = async (e: OcrEngine, seed: number): Promise<FlowGraph> => {
+      const drawn = await drawFlowchart(seed);
+      return extractFlowchart({ png: drawn.png, width: 0, height: 0, ocr: (png) => figureText(e, png), ocrBlock: (png) => figureBlockText(e, png) });
+    };
+    const fresh = await createOcrEngine(kind);
+    const used = await createOcrEngine(kind);
+    try {
+      const alone = await readWith(fresh, 2);
+      await readWith(used, 13);
+      expect(await readWith(used, 2)).toEqual(alone);
+    } finally {
+      await Promise.all([fresh.close(), used.close()]);
+    }
+  });
+
   it('text reaching into a flat diamond\'s sharp ends is read whole', async () => {
     // Seed 53: "Empty?" fills a wide, flat diamond; its first letter sits in the narrow end.
     const drawn = await drawFlowchart(53);
