@@ -155,9 +155,44 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
     if (by1 - by0 + 1 >= 0.5 * glyph) sides[sx < sx0 ? 0 : 1] = true;
   }
   // A side the block passes by under half a glyph holds the letters' last columns blended into
-  // the outline: nothing there to judge, and nothing there to take in by mistake.
-  if (block.bbox[0] > sx0 - 0.5 * glyph) sides[0] = true;
-  if (block.bbox[2] < sx1 + 0.5 * glyph) sides[1] = true;
+  // the outline: nothing there to judge, and nothing there to take in by mistake. Bits of the
+  // outline itself are left out of that reach (ink of another colour than the text, joined to
+  // the shape's side): where a letter lies over a thick outline near a diamond's tip, the block
+  // takes in the outline's band, which runs farther out than the letter.
+  const inBlock = new Set(block.pixels);
+  const outlineBits = new Set<number>();
+  const stack: number[] = [];
+  const isBit = (p: number): boolean => inBlock.has(p) && !outlineBits.has(p) && letters.data[p] === 1 && kindOf(p) === 'other';
+  for (const p of block.pixels) {
+    const x = p % width;
+    if ((x === sx0 - 1 || x === sx1) && isBit(p)) {
+      outlineBits.add(p);
+      stack.push(p);
+    }
+  }
+  while (stack.length > 0) {
+    const p = stack.pop()!;
+    const x = p % width;
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const nx = x + dx;
+        const q = p + dy * width + dx;
+        if (nx < 0 || nx >= width || !outside(nx) || !isBit(q)) continue;
+        outlineBits.add(q);
+        stack.push(q);
+      }
+    }
+  }
+  let bx0 = Infinity;
+  let bx1 = -Infinity;
+  for (const p of block.pixels) {
+    if (outlineBits.has(p)) continue;
+    const x = p % width;
+    bx0 = Math.min(bx0, x);
+    bx1 = Math.max(bx1, x);
+  }
+  if (bx0 > sx0 - 0.5 * glyph) sides[0] = true;
+  if (bx1 < sx1 + 0.5 * glyph) sides[1] = true;
   return sides[0]! && sides[1]!;
 }
 

@@ -124,6 +124,27 @@ describe('text spilling past a filled shape', () => {
     expect(letterLikeSpill(line.img, line.letters, block(line.pixels), [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(false);
   });
 
+  it('judges how far the letters pass a side by the letters, not by bits of an outline of another colour in the block', () => {
+    // Train-styles2 1300005 ("Paid?"): the "P" lies over a thick red outline near the diamond's
+    // tip and hardly passes the side; the block also holds red outline pixels farther out.
+    const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
+    const data = new Uint8Array(W * H);
+    const pixels: number[] = [];
+    for (let y = 16; y < 24; y++) {
+      for (let x = 0; x < W; x++) {
+        const letter = x >= 25 && x < 73 && (x - 25) % 4 < 2;
+        const outline = x >= 19 && x < 25 && (y === 16 || y === 23);
+        if (!letter && !outline) continue;
+        const p = y * W + x;
+        data[p] = 1;
+        img.data.set(letter ? [0, 0, 0] : [184, 84, 80], p * 3);
+        pixels.push(p);
+      }
+    }
+    const block: TextBlock = { bbox: [19, 16, 73, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' };
+    expect(letterLikeSpill(img, { width: W, height: H, data }, block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(true);
+  });
+
   it('needs the letters to run on to the inside\'s ends, not ink left at a sharp end with paper between', () => {
     const rows: number[] = [];
     for (let y = 16; y < 24; y++) for (let x = 30; x < 60; x++) rows.push(y * W + x);
