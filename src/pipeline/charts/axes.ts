@@ -157,13 +157,15 @@ function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: b
             const b = (tj - ti) / (ps[j]! - ps[i]!);
             const a = ti - b * ps[i]!;
             const inliers: Reading[] = [];
-            let altered = 0, flush = 0, ignored = 0;
+            let altered = 0, flush = 0, ignored = 0, pointZero = 0, bare = 0;
             group.forEach((p, k) => {
               const v = alts[k]!.find((x) => Math.abs((tr(x) - a) / b - ps[k]!) <= tol);
               if (v !== undefined) {
                 inliers.push({ p, v });
                 if (gapped[k] && v === p.value) ignored++;
                 else if (v !== p.value && !gapped[k]) altered++;
+                if (v !== p.value && Number.isInteger(v)) pointZero++;
+                else if (v === p.value && Number.isInteger(v) && !/[.,]/.test(p.text)) bare++;
                 return;
               }
               // The end labels are often drawn flush with the axis ends (Vega's labelFlush): an edge,
@@ -173,7 +175,11 @@ function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: b
               inliers.push({ p, v: p.value!, at: edge });
               flush++;
             });
-            const sc = inliers.length - 0.1 * altered - 0.05 * flush - 0.12 * ignored;
+            // One axis prints its labels in one format: "80" read as 8.0 (a lost point) beside a
+            // bare "6" read as 6 mixes "8.0" and "6"; the smaller side of such a mix is misread
+            // (a "60" whose 0 was lost), so it counts for nothing.
+            const mixed = Math.min(pointZero, bare);
+            const sc = inliers.length - 0.1 * altered - 0.05 * flush - 0.12 * ignored - mixed;
             if (sc > bestScore) {
               bestScore = sc;
               best = inliers;

@@ -6,6 +6,7 @@ import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, 
 import { vertexAt } from './line-vertex.js';
 import { fillCategoryGaps } from './category-gaps.js';
 import { slices } from './pie.js';
+import { legendRows, rowsRound } from './pie-names.js';
 import { evenTicks } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
 import { cx, cy, type Phrase } from './text.js';
@@ -159,6 +160,9 @@ export function readPie(scene: Scene, disk: { cx: number; cy: number; r: number 
       used.add(p);
     }
   }
+  // A colour on two slices or more: the legend's rows, in order round the pie, name them.
+  const colours = parts.map((s) => s.cluster);
+  const byRow = new Set(colours).size < colours.length ? rowsRound(colours, legendRows(scene.legend, scene.phrases, th, { width, height, label: scene.clusters.label }, new Set(scene.marks.keys()))) : undefined;
   const numbers = scene.phrases.filter((p) => p.value !== null && !used.has(p) && dist(p.bbox) < 1.8 * disk.r);
   const rows = parts.map((s, i) => {
     let share = s.share * 100;
@@ -166,8 +170,8 @@ export function readPie(scene: Scene, disk: { cx: number; cy: number; r: number 
     // A slice's printed number is its share (percent) when it agrees with the measured angle.
     const p = printed.find((q) => Math.abs(q.value! - share) <= 2.5);
     if (p) share = p.value!;
-    const name = legendName.get(s.cluster) ?? printedName.get(i) ?? `slice ${i + 1}`;
-    return { name, share, cluster: s.cluster, swatch: scene.legend.find((e) => e.cluster === s.cluster)?.swatch };
+    const name = byRow?.[i]?.name ?? legendName.get(s.cluster) ?? printedName.get(i) ?? `slice ${i + 1}`;
+    return { name, share, cluster: s.cluster, swatch: byRow?.[i]?.swatch ?? scene.legend.find((e) => e.cluster === s.cluster)?.swatch };
   });
   if (rows.every((r) => r.swatch)) rows.sort((a, b) => (Math.abs(a.swatch![1] - b.swatch![1]) > 4 ? a.swatch![1] - b.swatch![1] : a.swatch![0] - b.swatch![0]));
   const series: ChartSeries[] = rows.map((r) => ({ name: r.name, colour: hex(scene.clusters.centres[r.cluster]!) }));

@@ -42,6 +42,15 @@ describe('tick labels with a lost decimal point', () => {
     expect(axis.labels.map((l) => l.value)).toEqual([100, 80, 60, 40, 20, 0]);
   });
 
+  it('does not read a column of whole tens as lost points where bare digits stand among them', () => {
+    // 80 … 10 every 45 px; OCR lost the 0 of "60" and of "20". Read as 8.0 … 1.0 every label would
+    // fit, but one axis does not print "8.0" beside "6": the two bare digits are the misread ones.
+    const ps = ['80', '70', '6', '50', '40', '30', '2', '10'].map((t, i) => phrase(t, [11, 40 + 45 * i, 25, 50 + 45 * i]));
+    const axis = findAxis(ps, 'y')!;
+    expect(axis.values).toEqual([80, 70, 50, 40, 30, 10]);
+    expect(toValue(axis, 45 + 45 * 2)).toBeCloseTo(60, 3);
+  });
+
   it('joins a number split at its lost decimal point, and only a digit and the digits beside it', () => {
     const ps = [phrase('0', [39, 183, 46, 194]), phrase('7', [57, 183, 64, 194]), phrase('0.6', [39, 231, 64, 243]), phrase('40', [200, 183, 214, 194])];
     const out = joinSplitNumbers(ps);
