@@ -43,20 +43,19 @@ export function axisTicks(rgb: Uint8Array, width: number, height: number, backgr
   const minLen = Math.max(30, Math.round(0.15 * Math.min(width, height)));
   const maxTick = Math.max(6, Math.round(0.03 * Math.min(width, height)));
   // Vertical lines (ticks sticking out left or right), then horizontal ones (ticks up or down).
-  markLines(ink, erase, { along: height, across: width, at: (a, c) => a * width + c }, minLen, maxTick);
-  markLines(ink, erase, { along: width, across: height, at: (a, c) => c * width + a }, minLen, maxTick);
+  markLines(ink, erase, { along: height, across: width, sa: width, sc: 1 }, minLen, maxTick);
+  markLines(ink, erase, { along: width, across: height, sa: 1, sc: width }, minLen, maxTick);
   const ocr = new Uint8Array(n), ticks = new Uint8Array(n);
-  // The blurred rim of an erased stroke goes too (OCR still reads a faint dash).
+  // The blurred rim of an erased stroke goes too (OCR still reads a faint dash): `hit` is the OR of
+  // `erase` over the 3×3 window, taken along rows, then down columns.
+  const rowOr = new Uint8Array(n);
+  for (let y = 0, o = 0; y < height; y++, o += width)
+    for (let x = 0; x < width; x++) rowOr[o + x] = (x > 0 ? erase[o + x - 1]! : 0) | erase[o + x]! | (x < width - 1 ? erase[o + x + 1]! : 0);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      let hit = 0;
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dx = -1; dx <= 1; dx++) {
-          const yy = y + dy, xx = x + dx;
-          if (yy >= 0 && yy < height && xx >= 0 && xx < width) hit |= erase[yy * width + xx]!;
-        }
-      if (!hit) continue;
       const i = y * width + x;
+      const hit = (y > 0 ? rowOr[i - width]! : 0) | rowOr[i]! | (y < height - 1 ? rowOr[i + width]! : 0);
+      if (!hit) continue;
       // A rim pixel that is ink but not erased belongs to something else (a glyph touching the tick).
       if (!erase[i] && ink[i]) continue;
       ocr[i] = 1;
@@ -70,8 +69,12 @@ export function axisTicks(rgb: Uint8Array, width: number, height: number, backgr
 interface Frame {
   along: number;
   across: number;
-  at: (a: number, c: number) => number;
+  /** Index steps along the line and across it. */
+  sa: number;
+  sc: number;
 }
+
+const at = (f: Frame, a: number, c: number): number => a * f.sa + c * f.sc;
 
 /** Marks the lines running along `along` and the ticks sticking out of them across. */
 function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number, maxTick: number): void {
@@ -80,24 +83,24 @@ function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number,
   for (let a = 0; a < f.along; a++) {
     let c = 0;
     while (c < f.across) {
-      if (!ink[f.at(a, c)]) {
+      if (!ink[at(f, a, c)]) {
         c++;
         continue;
       }
       let e = c;
-      while (e < f.across && ink[f.at(a, e)]) e++;
-      for (let k = c; k < e; k++) width[f.at(a, k)] = Math.min(65535, e - c);
+      while (e < f.across && ink[at(f, a, e)]) e++;
+      for (let k = c; k < e; k++) width[at(f, a, k)] = Math.min(65535, e - c);
       c = e;
     }
   }
-  const thin = (a: number, c: number): boolean => ink[f.at(a, c)] === 1 && width[f.at(a, c)]! <= LINE_WIDTH;
+  const thin = (a: number, c: number): boolean => ink[at(f, a, c)] === 1 && width[at(f, a, c)]! <= LINE_WIDTH;
   // Line positions: each cross position c with a long run of ink thin across, short breaks (a
   // tick) bridged, thin almost throughout: a row of text (letters' crossbars) is thin only in places.
   const line = new Uint8Array(f.along * f.across);
   for (let c = 0; c < f.across; c++) {
     let start = -1, last = -1, count = 0;
     const close = (): void => {
-      if (start >= 0 && last - start + 1 >= minLen && count >= 0.85 * (last - start + 1)) for (let a = start; a <= last; a++) line[f.at(a, c)] = 1;
+      if (start >= 0 && last - start + 1 >= minLen && count >= 0.85 * (last - start + 1)) for (let a = start; a <= last; a++) line[at(f, a, c)] = 1;
     };
     for (let a = 0; a < f.along; a++) {
       if (!thin(a, c)) continue;
@@ -114,13 +117,13 @@ function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number,
   for (let c = 0; c < f.across; c++) {
     let a = 0;
     while (a < f.along) {
-      if (!line[f.at(a, c)] || (c > 0 && line[f.at(a, c - 1)])) {
+      if (!line[at(f, a, c)] || (c > 0 && line[at(f, a, c - 1)])) {
         a++;
         continue;
       }
       // One line: the cross positions [c, c1] marked at this along position.
       let e = a;
-      while (e < f.along && line[f.at(e, c)]) e++;
+      while (e < f.along && line[at(f, e, c)]) e++;
       markLine(ink, erase, f, a, e, c, maxTick, line);
       a = e;
     }
@@ -133,14 +136,14 @@ function markLine(ink: Uint8Array, erase: Uint8Array, f: Frame, a0: number, a1: 
   const span: [number, number][] = [];
   for (let a = a0; a < a1; a++) {
     let c1 = c;
-    while (c1 + 1 < f.across && line[f.at(a, c1 + 1)]) c1++;
+    while (c1 + 1 < f.across && line[at(f, a, c1 + 1)]) c1++;
     span.push([c, c1]);
-    for (let k = c; k <= c1; k++) erase[f.at(a, k)] = 1;
-    if (!ink[f.at(a, c)] && !ink[f.at(a, c1)]) continue;
+    for (let k = c; k <= c1; k++) erase[at(f, a, k)] = 1;
+    if (!ink[at(f, a, c)] && !ink[at(f, a, c1)]) continue;
     // Ink beyond the line on either side, touching it.
     let lo = c, hi = c1;
-    while (lo > 0 && ink[f.at(a, lo - 1)]) lo--;
-    while (hi < f.across - 1 && ink[f.at(a, hi + 1)]) hi++;
+    while (lo > 0 && ink[at(f, a, lo - 1)]) lo--;
+    while (hi < f.across - 1 && ink[at(f, a, hi + 1)]) hi++;
     before[a - a0] = c - lo;
     after[a - a0] = hi - c1;
   }
@@ -158,7 +161,7 @@ function markLine(ink: Uint8Array, erase: Uint8Array, f: Frame, a0: number, a1: 
         for (let m = k; m < e; m++) {
           const [s0, s1] = span[m]!;
           for (let d = 1; d <= ext[m]!; d++) {
-            const i = f.at(a0 + m, sign < 0 ? s0 - d : s1 + d);
+            const i = at(f, a0 + m, sign < 0 ? s0 - d : s1 + d);
             if (!erase[i]) erase[i] = 2;
           }
         }

@@ -54,11 +54,26 @@ export function barCores(c: Component, width: number): Component[] {
 
 /** The 4-connected pieces of a set of pixels. */
 function pieces(cluster: number, pixels: number[], width: number): Component[] {
-  const set = new Set(pixels), seen = new Set<number>();
+  // The pixels' state on a grid over their box (1: in the set, 2: seen), in place of two sets.
+  let gx0 = Infinity, gy0 = Infinity, gx1 = -Infinity, gy1 = -Infinity;
+  for (const p of pixels) {
+    const x = p % width, y = Math.floor(p / width);
+    gx0 = Math.min(gx0, x);
+    gy0 = Math.min(gy0, y);
+    gx1 = Math.max(gx1, x);
+    gy1 = Math.max(gy1, y);
+  }
+  const gw = gx1 - gx0 + 1;
+  const state = new Uint8Array(pixels.length ? gw * (gy1 - gy0 + 1) : 0);
+  const cell = (p: number): number => {
+    const x = p % width, y = Math.floor(p / width);
+    return x < gx0 || x > gx1 || y < gy0 || y > gy1 ? -1 : (y - gy0) * gw + x - gx0;
+  };
+  for (const p of pixels) state[cell(p)] = 1;
   const out: Component[] = [];
   for (const start of pixels) {
-    if (seen.has(start)) continue;
-    seen.add(start);
+    if (state[cell(start)] === 2) continue;
+    state[cell(start)] = 2;
     const stack = [start], own: number[] = [];
     let bx0 = Infinity, by0 = Infinity, bx1 = -Infinity, by1 = -Infinity;
     while (stack.length) {
@@ -69,11 +84,13 @@ function pieces(cluster: number, pixels: number[], width: number): Component[] {
       by0 = Math.min(by0, y);
       bx1 = Math.max(bx1, x + 1);
       by1 = Math.max(by1, y + 1);
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width])
-        if (q >= 0 && set.has(q) && !seen.has(q)) {
-          seen.add(q);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        const g = q >= 0 ? cell(q) : -1;
+        if (g >= 0 && state[g] === 1) {
+          state[g] = 2;
           stack.push(q);
         }
+      }
     }
     out.push({ cluster, bbox: [bx0, by0, bx1, by1], area: own.length, pixels: Int32Array.from(own) });
   }

@@ -28,6 +28,23 @@ export interface BarView {
   bridge?: number;
   /** The colour cluster under a hidden pixel (a label's box masks a bar's end, whose colour shows between the glyphs). */
   under?: (u: number, v: number) => number;
+  /** Whether the series has any pixel at position u (a run starts only on one: other positions are passed over). */
+  present?: (u: number, series: number) => boolean;
+}
+
+/** `present` for a view: one pass over the cluster labels marks every (series, u) that has a pixel. */
+export function presence(label: Int16Array, width: number, vertical: boolean, nu: number, series: number[]): (u: number, series: number) => boolean {
+  const slot = new Int32Array(Math.max(0, ...series) + 1).fill(-1);
+  series.forEach((k, s) => {
+    if (k >= 0) slot[k] = s;
+  });
+  const seen = new Uint8Array(series.length * nu);
+  for (let i = 0; i < label.length; i++) {
+    const l = label[i]!;
+    if (l < 0 || l >= slot.length || slot[l]! < 0) continue;
+    seen[slot[l]! * nu + (vertical ? i % width : Math.floor(i / width))] = 1;
+  }
+  return (u, k) => k < 0 || k >= slot.length || slot[k]! < 0 || seen[slot[k]! * nu + u] === 1;
 }
 
 /** The bars of one series: columns with its colour, split where either end jumps. */
@@ -38,6 +55,7 @@ export function barsOf(view: BarView, series: number): Bar[] {
   const bridge = view.bridge ?? 0;
   for (let u = 0; u < view.nu; u++) {
     // The longest run of the series in this column (stray pixels elsewhere do not stretch it).
+    if (view.present && !view.present(u, series)) continue;
     let runStart = -1, runN = 0, lastHit = -1;
     for (let v = 0; v <= view.nv; v++) {
       const hit = v < view.nv && view.at(u, v) === series;

@@ -22,7 +22,8 @@ function teeth(c: Component, width: number, alongX: boolean): Component[] | unde
   const grid = new Uint8Array(w * h);
   for (const i of c.pixels) grid[(Math.floor(i / width) - y0) * w + (i % width) - x0] = 1;
   // Kept: pixels on runs longer than 2 along the chosen direction.
-  const keep = runs(grid, w, h, alongX).map((n) => (n > 2 ? 1 : 0));
+  const keep = runs(grid, w, h, alongX);
+  for (let j = 0; j < keep.length; j++) keep[j] = keep[j]! > 2 ? 1 : 0;
   // Pieces of what is kept (4-connected).
   const seen = new Uint8Array(w * h);
   const pieces: Component[] = [];
@@ -40,11 +41,16 @@ function teeth(c: Component, width: number, alongX: boolean): Component[] | unde
       bx1 = Math.max(bx1, x);
       by0 = Math.min(by0, y);
       by1 = Math.max(by1, y);
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1])
-        if (j >= 0 && keep[j] && !seen[j]) {
+      const visit = (j: number): void => {
+        if (keep[j] && !seen[j]) {
           seen[j] = 1;
           stack.push(j);
         }
+      };
+      if (x > 0) visit(i - 1);
+      if (x < w - 1) visit(i + 1);
+      if (y > 0) visit(i - w);
+      if (y < h - 1) visit(i + w);
     }
     pieces.push({ cluster: c.cluster, bbox: [bx0 + x0, by0 + y0, bx1 + x0 + 1, by1 + y0 + 1], area: px.length, pixels: Int32Array.from(px) });
   }

@@ -10,22 +10,23 @@ import type { Component } from './marks.js';
  */
 export function ruleLines(mask: Uint8Array, width: number, height: number, gap = 24): Uint8Array {
   const out = Uint8Array.from(mask);
-  const bridge = (n: number, at: (k: number) => number): void => {
+  // Along one row (or column): its first pixel and the step between pixels.
+  const bridge = (n: number, first: number, step: number): void => {
     let runStart = -1, lastEnd = -1, lastLen = 0;
     for (let k = 0; k <= n; k++) {
-      const on = k < n && mask[at(k)] === 1;
+      const on = k < n && mask[first + k * step] === 1;
       if (on && runStart < 0) runStart = k;
       if (!on && runStart >= 0) {
         const len = k - runStart;
-        if (len >= 8 && lastLen >= 8 && runStart - lastEnd <= gap) for (let g = lastEnd; g < runStart; g++) out[at(g)] = 1;
+        if (len >= 8 && lastLen >= 8 && runStart - lastEnd <= gap) for (let g = lastEnd; g < runStart; g++) out[first + g * step] = 1;
         lastEnd = k;
         lastLen = len;
         runStart = -1;
       }
     }
   };
-  for (let y = 0; y < height; y++) bridge(width, (x) => y * width + x);
-  for (let x = 0; x < width; x++) bridge(height, (y) => y * width + x);
+  for (let y = 0; y < height; y++) bridge(width, y * width, 1);
+  for (let x = 0; x < width; x++) bridge(height, x, width);
   return out;
 }
 
@@ -72,12 +73,13 @@ export function joinAcrossRules(comps: Component[], mask: Uint8Array, width: num
   // Both pieces reach 3 px or more away from the rule: a strip of one or two pixels along a rule
   // is the anti-aliased rim of some other mark's outline, not half of a mark.
   const deep = (c: Component, dx: number): boolean => (dx !== 0 ? c.bbox[2] - c.bbox[0] : c.bbox[3] - c.bbox[1]) >= 3;
-  const steps = [[1, 0], [0, 1], [-1, 0], [0, -1]] as const;
+  const stepX = [1, 0, -1, 0], stepY = [0, 1, 0, -1];
   const masked = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && mask[y * width + x] === 1;
   comps.forEach((c, k) => {
     for (const i of c.pixels) {
       const x = i % width, y = (i - x) / width;
-      for (const [dx, dy] of steps) {
+      for (let s = 0; s < 4; s++) {
+        const dx = stepX[s]!, dy = stepY[s]!;
         const x1 = x + dx, y1 = y + dy;
         // Only across a rule that runs on past the piece on both sides (a gridline showing in the
         // gap between two bars runs along the gap, not across it).

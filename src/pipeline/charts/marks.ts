@@ -73,7 +73,11 @@ export function longRuleWidth(crossThick: Uint16Array, greyMap: Uint8Array, leng
 export function findRules(cl: ColourClusters, width: number, height: number, rgb: Uint8Array): Rules {
   const { label } = cl;
   const greyBlend = new Uint8Array(width * height);
-  for (let i = 0; i < width * height; i++) if (label[i] === -2 && chroma([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!]) < 36) greyBlend[i] = 1;
+  for (let i = 0; i < width * height; i++) {
+    if (label[i] !== -2) continue;
+    const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
+    if (Math.max(r, g, b) - Math.min(r, g, b) < 36) greyBlend[i] = 1;
+  }
   const grey = cl.centres.map((c) => chroma(c) < 36);
   // Blends count when they are grey themselves (anti-aliased black on white), not the rims of colours.
   const greyMap = new Uint8Array(width * height);
@@ -81,7 +85,6 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     const k = label[i]!;
     greyMap[i] = (k >= 0 ? grey[k]! : k === -2 && greyBlend[i] === 1) ? 1 : 0;
   }
-  const isGrey = (i: number): boolean => greyMap[i] === 1;
   const mask = new Uint8Array(width * height);
   // Longer than the strokes of letters (a capital is about 4 % of a chart's height), so text stays text.
   const minLen = Math.max(12, Math.round(Math.min(width, height) * 0.05));
@@ -92,12 +95,12 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
   for (let x = 0; x < width; x++) {
     let y = 0;
     while (y < height) {
-      if (!isGrey(y * width + x)) {
+      if (greyMap[y * width + x] !== 1) {
         y++;
         continue;
       }
       let e = y;
-      while (e < height && isGrey(e * width + x)) e++;
+      while (e < height && greyMap[e * width + x] === 1) e++;
       for (let k = y; k < e; k++) vThick[k * width + x] = Math.min(65535, e - y);
       y = e;
     }
@@ -107,12 +110,12 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {
-      if (!isGrey(y * width + x)) {
+      if (greyMap[y * width + x] !== 1) {
         x++;
         continue;
       }
       let e = x;
-      while (e < width && isGrey(y * width + e)) e++;
+      while (e < width && greyMap[y * width + e] === 1) e++;
       for (let k = x; k < e; k++) hThick[y * width + k] = Math.min(65535, e - x);
       x = e;
     }
@@ -122,13 +125,13 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     let x = 0;
     while (x < width) {
       const i = y * width + x;
-      if (!(isGrey(i) && vThick[i]! <= thin)) {
+      if (!(greyMap[i] === 1 && vThick[i]! <= thin)) {
         x++;
         continue;
       }
       // A crossing rule (a vertical gridline) is thick here for a few pixels; the run goes on through it.
       let e = x, thick = 0;
-      while (e < width && isGrey(y * width + e) && (vThick[y * width + e]! <= thin + 1 || ++thick <= 4)) {
+      while (e < width && greyMap[y * width + e] === 1 && (vThick[y * width + e]! <= thin + 1 || ++thick <= 4)) {
         if (vThick[y * width + e]! <= thin + 1) thick = 0;
         e++;
       }
@@ -144,12 +147,12 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     let y = 0;
     while (y < height) {
       const i = y * width + x;
-      if (!(isGrey(i) && hThick[i]! <= thin)) {
+      if (!(greyMap[i] === 1 && hThick[i]! <= thin)) {
         y++;
         continue;
       }
       let e = y, thick = 0;
-      while (e < height && isGrey(e * width + x) && (hThick[e * width + x]! <= thin + 1 || ++thick <= 4)) {
+      while (e < height && greyMap[e * width + x] === 1 && (hThick[e * width + x]! <= thin + 1 || ++thick <= 4)) {
         if (hThick[e * width + x]! <= thin + 1) thick = 0;
         e++;
       }
@@ -161,7 +164,7 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       y = e;
     }
   }
-  markStubs(mask, isGrey, (i) => 0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!, vThick, hThick, width, height, minLen, thin);
+  markStubs(mask, greyMap, rgb, vThick, hThick, width, height, minLen, thin);
   return { mask, horizontal, vertical };
 }
 
@@ -179,7 +182,7 @@ function textLine(crossThick: Uint16Array, start: number, step: number, n: numbe
  * Tick marks: short thin grey strokes with an end on a rule (the axis line). They are taken
  * out with the rules, and OCR must not see them (a tick beside "40" is read as "40-" or "405").
  */
-function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: number) => number, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number, thin: number): void {
+function markStubs(mask: Uint8Array, greyMap: Uint8Array, rgb: Uint8Array, vThick: Uint16Array, hThick: Uint16Array, width: number, height: number, maxLen: number, thin: number): void {
   const stubs: [number, number][] = [];
   // A stroke that goes on across the rule (grey again within a few pixels past it) is a letter
   // or a mark crossing a gridline, not a tick ending on it.
@@ -188,29 +191,29 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: nu
   const crosses = (from: number, step: number, inRange: (j: number) => boolean, stubDark: number): boolean => {
     for (let k = 0, j = from; k <= thin + 1 && inRange(j); k++, j += step) {
       if (mask[j]) continue;
-      if (!isGrey(j)) return false;
+      if (greyMap[j] !== 1) return false;
       // The darkest of the next few pixels (anti-aliased edges are lighter than the stroke).
       let dark = 255;
-      for (let m = 0, q = j; m < 3 && inRange(q) && isGrey(q); m++, q += step) dark = Math.min(dark, lum(q));
+      for (let m = 0, q = j; m < 3 && inRange(q) && greyMap[q] === 1; m++, q += step) dark = Math.min(dark, lumAt(rgb, q));
       return dark - stubDark < 50;
     }
     return false;
   };
   const darkest = (start: number, n: number, step: number): number => {
     let d = 255;
-    for (let k = 0; k < n; k++) d = Math.min(d, lum(start + k * step));
+    for (let k = 0; k < n; k++) d = Math.min(d, lumAt(rgb, start + k * step));
     return d;
   };
   for (let y = 0; y < height; y++) {
     let x = 0;
     while (x < width) {
       const i = y * width + x;
-      if (mask[i] || !isGrey(i) || vThick[i]! > thin) {
+      if (mask[i] || greyMap[i] !== 1 || vThick[i]! > thin) {
         x++;
         continue;
       }
       let e = x;
-      while (e < width && !mask[y * width + e] && isGrey(y * width + e) && vThick[y * width + e]! <= thin) e++;
+      while (e < width && !mask[y * width + e] && greyMap[y * width + e] === 1 && vThick[y * width + e]! <= thin) e++;
       const row = (j: number): boolean => j >= y * width && j < (y + 1) * width;
       const left = x > 0 && mask[i - 1] === 1, right = e < width && mask[y * width + e] === 1;
       const stubDark = darkest(i, e - x, 1);
@@ -223,12 +226,12 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: nu
     let y = 0;
     while (y < height) {
       const i = y * width + x;
-      if (mask[i] || !isGrey(i) || hThick[i]! > thin) {
+      if (mask[i] || greyMap[i] !== 1 || hThick[i]! > thin) {
         y++;
         continue;
       }
       let e = y;
-      while (e < height && !mask[e * width + x] && isGrey(e * width + x) && hThick[e * width + x]! <= thin) e++;
+      while (e < height && !mask[e * width + x] && greyMap[e * width + x] === 1 && hThick[e * width + x]! <= thin) e++;
       const col = (j: number): boolean => j >= 0 && j < width * height;
       const above = y > 0 && mask[i - width] === 1, below = e < height && mask[e * width + x] === 1;
       const stubDark = darkest(i, e - y, width);
@@ -239,6 +242,9 @@ function markStubs(mask: Uint8Array, isGrey: (i: number) => boolean, lum: (i: nu
   }
   for (const [i, n] of stubs) mask.fill(1, i, i + n);
 }
+
+/** Luminance of pixel i. */
+const lumAt = (rgb: Uint8Array, i: number): number => 0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!;
 
 /**
  * The image with the rules painted over in the background colour, for OCR. Where a light rule

@@ -68,7 +68,10 @@ export function findPanel(r: Raster): Panel | undefined {
       const c = pack(rgb, y * width + x);
       if (c !== paper) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
-  const top = [...counts].sort((a, b) => b[1] - a[1])[0];
+  // The commonest colour, the first counted among equals (as a stable sort would put it first);
+  // a scan's grain makes hundreds of thousands of colours, not worth sorting.
+  let top: [number, number] | undefined;
+  for (const e of counts) if (!top || e[1] > top[1]) top = e;
   if (!top || top[1] < (MIN_PICTURE_SHARE * n) / 4) return undefined;
   const tint = channels(top[0]), p = channels(paper);
   const lum = 0.299 * tint[0] + 0.587 * tint[1] + 0.114 * tint[2];

@@ -129,7 +129,8 @@ export function clusterColours(r: Raster, skip?: Uint8Array, shades = true): Col
   const chromaStep = noisy ? 10 : 20;
   for (let i = 0; i < n; i++) {
     const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
-    const d2 = (pr - br) ** 2 + (pg - bg) ** 2 + (pb - bb) ** 2;
+    const dr = pr - br, dg = pg - bg, db = pb - bb;
+    const d2 = dr * dr + dg * dg + db * db;
     if (d2 <= pale2 || (d2 <= ink2 && Math.abs(Math.max(pr, pg, pb) - Math.min(pr, pg, pb) - bgChroma) < chromaStep)) continue;
     ink[i] = 1;
     if (skip?.[i]) continue;

@@ -1,7 +1,7 @@
 // Bar charts (vertical, horizontal, grouped, stacked): bars measured along their length from the
 // baseline, grouped into categories by their label row, values from the value axis.
 import { median, toPixel, toValue } from './axes.js';
-import { barsOf, baseline, groupBars, type Bar, type BarView } from './bars.js';
+import { barsOf, baseline, groupBars, presence, type Bar, type BarView } from './bars.js';
 import { barsByLabel } from './category-slots.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartType } from './types.js';
@@ -34,9 +34,10 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
   const cl = scene.clusters.label;
   const over = (i: number): boolean => cl[i] === -2 || (cl[i]! >= 0 && !scene.marks.has(cl[i]!));
   const bridge = Math.round(1.5 * th);
+  const present = presence(label, width, vertical, vertical ? width : height, series);
   const view: BarView = vertical
-    ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1, over: (u, v) => over(v * width + u), bridge, under: (u, v) => cl[v * width + u]! }
-    : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1, over: (u, v) => over(u * width + v), bridge, under: (u, v) => cl[u * width + v]! };
+    ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1, over: (u, v) => over(v * width + u), bridge, under: (u, v) => cl[v * width + u]!, present }
+    : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1, over: (u, v) => over(u * width + v), bridge, under: (u, v) => cl[u * width + v]!, present };
   const toView: ToView = vertical ? (b) => b : (b) => [b[1], b[0], b[3], b[2]];
   const bars = withoutSlivers(series.flatMap((k) => barsOf(view, k)), series);
   if (bars.length === 0) return empty(scene, 'No bars could be measured.');

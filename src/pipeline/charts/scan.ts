@@ -3,7 +3,7 @@
 // noisy picture is median-filtered, and a skewed one turned upright, before anything is read.
 import sharp from 'sharp';
 import { estimateSkew } from '../schematics/raster.js';
-import { backgroundColour, decodeRgb, NOISY_GRAIN, type Raster, type Rgb } from './raster.js';
+import { backgroundColour, NOISY_GRAIN, type Raster, type Rgb } from './raster.js';
 
 /**
  * Grain of the background: the median distance from the background colour of the pixels near it
@@ -19,7 +19,8 @@ export function backgroundNoise(r: Raster): number {
   for (let y = 1; y < height; y += 3)
     for (let x = 1; x < width; x += 3) {
       const i = 3 * (y * width + x);
-      if (Math.hypot(rgb[i]! - near[0], rgb[i + 1]! - near[1], rgb[i + 2]! - near[2]) > 20) continue;
+      const dr = rgb[i]! - near[0], dg = rgb[i + 1]! - near[1], db = rgb[i + 2]! - near[2];
+      if (dr * dr + dg * dg + db * db > 400) continue;
       const key = (rgb[i]! << 16) | (rgb[i + 1]! << 8) | rgb[i + 2]!;
       freq.set(key, (freq.get(key) ?? 0) + 1);
     }
@@ -31,7 +32,8 @@ export function backgroundNoise(r: Raster): number {
   for (let y = 1; y < height; y += 3)
     for (let x = 1; x < width; x += 3) {
       const i = 3 * (y * width + x);
-      const d = Math.round(Math.hypot(rgb[i]! - bg[0], rgb[i + 1]! - bg[1], rgb[i + 2]! - bg[2]));
+      const dr = rgb[i]! - bg[0], dg = rgb[i + 1]! - bg[1], db = rgb[i + 2]! - bg[2];
+      const d = Math.round(Math.sqrt(dr * dr + dg * dg + db * db));
       // Ink is not grain.
       if (d <= 40) {
         hist[d]!++;
@@ -46,7 +48,6 @@ export function backgroundNoise(r: Raster): number {
 const MIN_SKEW = 0.25;
 
 export interface Prepared {
-  png: Buffer;
   raster: Raster;
   /** Degrees the picture was turned back (clockwise skew of the original). */
   skew: number;
@@ -55,16 +56,17 @@ export interface Prepared {
 /**
  * The picture as the extractor reads it: unchanged when clean; median-filtered when its
  * background is grainy; turned upright when its dark lines lean (only without given words,
- * whose boxes are in the original's pixels).
+ * whose boxes are in the original's pixels). The filter works on the decoded pixels and hands
+ * back raw pixels: no PNG is written and read again.
  */
-export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean): Promise<Prepared> {
+export async function prepareScan(raster: Raster, mayTurn: boolean): Promise<Prepared> {
   const grain = backgroundNoise(raster);
-  if (grain < NOISY_GRAIN) return { png, raster, skew: 0 };
+  if (grain < NOISY_GRAIN) return { raster, skew: 0 };
   const bg = backgroundColour(raster);
-  let img = sharp(png).flatten({ background: '#ffffff' }).removeAlpha().median(3);
+  const { width, height, rgb } = raster;
+  let img = sharp(rgb, { raw: { width, height, channels: 3 } }).median(3);
   let skew = 0;
   if (mayTurn) {
-    const { width, height, rgb } = raster;
     const blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
     const data = new Uint8Array(width * height);
     for (let i = 0; i < data.length; i++) data[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 80 ? 1 : 0;
@@ -72,8 +74,10 @@ export async function prepareScan(png: Buffer, raster: Raster, mayTurn: boolean)
     if (Math.abs(skew) >= MIN_SKEW) img = img.rotate(-skew, { background: { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) } });
     else skew = 0;
   }
-  const out = await img.png({ compressionLevel: 1 }).toBuffer();
-  return { png: out, raster: { ...(await decodeRgb(out)), grain }, skew };
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
+  // Three channels in, three out (the turn fills its corners with an opaque colour).
+  if (info.channels !== 3) throw new Error(`prepareScan: ${info.channels} channels after filtering`);
+  return { raster: { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain }, skew };
 }
 
 /**

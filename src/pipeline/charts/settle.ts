@@ -24,6 +24,8 @@ export function settleLabels(label: Int16Array, width: number, height: number, c
         const i = y * width + x;
         const own = src[i]!;
         if (own === -1) continue;
+        // Inside a solid area every neighbour is the pixel's own colour: nothing can move (most ink pixels).
+        if (own >= 0 && src[i - 1] === own && src[i + 1] === own && src[i - width] === own && src[i + width] === own && src[i - width - 1] === own && src[i - width + 1] === own && src[i + width - 1] === own && src[i + width + 1] === own) continue;
         tally.fill(0);
         let best = -1, bestN = 0;
         for (let dy = -1; dy <= 1; dy++)
@@ -32,7 +34,10 @@ export function settleLabels(label: Int16Array, width: number, height: number, c
             const l = src[i + dy * width + dx]!;
             if (l < 0) continue;
             const n = ++tally[l]!;
-            if (n > bestN) [best, bestN] = [l, n];
+            if (n > bestN) {
+              best = l;
+              bestN = n;
+            }
           }
         if (best < 0 || best === own) continue;
         if (bestN >= MAJORITY || (own === -2 && bestN >= 4)) {
@@ -45,7 +50,7 @@ export function settleLabels(label: Int16Array, width: number, height: number, c
   }
   if (src !== label) label.set(src);
   const counts = new Array<number>(clusters).fill(0);
-  for (const l of label) if (l >= 0) counts[l]!++;
+  for (let i = 0; i < label.length; i++) if (label[i]! >= 0) counts[label[i]!]!++;
   return counts;
 }
 
@@ -80,17 +85,26 @@ export function absorbRims(label: Int16Array, rgb: Uint8Array, width: number, he
     if (best) plans.push({ a, into: best.into, other: best.other });
   }
   let moved = false;
+  // Each planned colour's pixels, listed in one pass; a colour that an earlier plan moves pixels
+  // into gains pixels the list lacks and is looked for over the whole picture again.
+  const planned = new Set(plans.map((p) => p.a));
+  const lists = new Map<number, number[]>([...planned].map((a) => [a, []]));
+  for (let i = 0; i < label.length; i++) if (planned.has(label[i]!)) lists.get(label[i]!)!.push(i);
+  const grown = new Set<number>();
   for (const { a, into, other } of plans) {
     const near: number[] = [];
     let total = 0;
-    for (let y = 0; y < height; y++)
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        if (label[i] !== a) continue;
-        total++;
-        if (within(label, width, height, x, y, into, other)) near.push(i);
-      }
+    const visit = (i: number): void => {
+      if (label[i] !== a) return;
+      total++;
+      const x = i % width;
+      if (within(label, width, height, x, (i - x) / width, into, other)) near.push(i);
+    };
+    if (grown.has(a)) for (let i = 0; i < label.length; i++) visit(i);
+    else for (const i of lists.get(a)!) visit(i);
     if (total === 0 || near.length < 0.7 * total) continue;
+    grown.add(into);
+    if (other >= 0) grown.add(other);
     // Between two fills each pixel goes to the nearer (a grey axis line blurred into a bar's
     // colour keeps its line).
     for (const i of near) {

@@ -23,9 +23,12 @@ const CORE = 0.85;
 /** How far (pixels) a fill's blurred rim reaches beyond its interior pixels. */
 const RIM = 7;
 
-/** Sums of `v` over the window of half-side `r` round every pixel (zero outside the picture): running sums along rows, then down columns. */
-function boxSums(v: Float64Array, width: number, height: number, r = R): Float64Array {
-  const rows = new Float64Array(width * height);
+/**
+ * Sums of `v` over the window of half-side `r` round every pixel (zero outside the picture): running
+ * sums along rows, then down columns. `rows` is scratch space of the picture's size (reused between
+ * calls: these pictures are large); the sums are written to `out`.
+ */
+function boxSums<T extends Float64Array | Int32Array>(v: ArrayLike<number>, width: number, height: number, r: number, rows: T, out: T): T {
   for (let y = 0, o = 0; y < height; y++, o += width) {
     let s = 0;
     for (let x = 0; x < Math.min(r, width); x++) s += v[o + x]!;
@@ -35,7 +38,6 @@ function boxSums(v: Float64Array, width: number, height: number, r = R): Float64
       if (x - r >= 0) s -= v[o + x - r]!;
     }
   }
-  const out = new Float64Array(width * height);
   const acc = new Float64Array(width);
   for (let y = 0; y < Math.min(r, height); y++) for (let x = 0; x < width; x++) acc[x]! += rows[y * width + x]!;
   for (let y = 0, o = 0; y < height; y++, o += width) {
@@ -122,17 +124,19 @@ export function splitShades(label: Int16Array, rgb: Uint8Array, width: number, h
 /** splitShades for cluster `k` within the box [x0, y0, x1, y1). */
 function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: number, [x0, y0, x1, y1]: [number, number, number, number], centres: Rgb[], minInterior: number): boolean {
   const w = x1 - x0, h = y1 - y0, n = w * h;
-  // Picture index of every box pixel, row by row.
-  const at = new Int32Array(n);
-  for (let y = 0, j = 0; y < h; y++) for (let x = 0; x < w; x++, j++) at[j] = (y0 + y) * width + x0 + x;
-  const ind = new Float64Array(n), val = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    const i = at[j]!;
-    if (label[i] !== k) continue;
-    ind[j] = 1;
-    val[j] = lightness(rgb, i);
-  }
-  const inK = boxSums(ind, w, h), sumK = boxSums(val, w, h);
+  // Box pixel j = y * w + x is picture pixel (y0 + y) * width + x0 + x.
+  const at = (j: number): number => (y0 + Math.floor(j / w)) * width + x0 + (j % w);
+  // Membership counts are whole numbers: summed as integers they equal the floating sums exactly.
+  const ind = new Uint8Array(n), val = new Float64Array(n);
+  for (let y = 0, j = 0; y < h; y++)
+    for (let x = 0, i = (y0 + y) * width + x0; x < w; x++, j++, i++) {
+      if (label[i] !== k) continue;
+      ind[j] = 1;
+      val[j] = lightness(rgb, i);
+    }
+  const inK = boxSums(ind, w, h, R, new Int32Array(n), new Int32Array(n));
+  const scratch = new Float64Array(n);
+  const sumK = boxSums(val, w, h, R, scratch, new Float64Array(n));
   // Interior pixels and their window means; a second pass averages those means round every pixel.
   const hist = new Array<number>(256).fill(0);
   let interior = 0;
@@ -150,12 +154,12 @@ function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: numb
   if (cuts.length === 0) return false;
   // Rims take the shade of the interiors within RIM: left in the cluster they would be slivers of
   // one shade round the fills of every other.
-  const coreN = boxSums(ind, w, h, RIM), coreSum = boxSums(val, w, h, RIM);
+  const coreN = boxSums(ind, w, h, RIM, inK, new Int32Array(n)), coreSum = boxSums(val, w, h, RIM, scratch, sumK);
   const shadeOf = (v: number): number => cuts.filter((c) => v > c + 0.5).length;
   const sums = Array.from({ length: cuts.length + 1 }, () => [0, 0, 0, 0]);
   const shade = new Int8Array(n).fill(-1);
   for (let j = 0; j < n; j++) {
-    const i = at[j]!;
+    const i = at(j);
     if (label[i] !== k || coreN[j] === 0) continue;
     const s = shadeOf(coreSum[j]! / coreN[j]!);
     shade[j] = s;
@@ -178,6 +182,6 @@ function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: numb
     centres.push(c);
     return centres.length - 1;
   });
-  for (let j = 0; j < n; j++) if (shade[j]! >= 0) label[at[j]!] = index[shade[j]!]!;
+  for (let j = 0; j < n; j++) if (shade[j]! >= 0) label[at(j)] = index[shade[j]!]!;
   return true;
 }

@@ -38,7 +38,7 @@ describe('skew on the ink outline', () => {
     const g = await generateChart(seed);
     const look = chartScanLook(seed);
     const scan = await chartScan(g.png, g.width, g.density, look, seed);
-    const prepared = await prepareScan(scan.png, await decodeRgb(scan.png), true);
+    const prepared = await prepareScan(await decodeRgb(scan.png), true);
     expect(Math.abs(prepared.skew - look.angle)).toBeLessThan(0.1);
   }, 30_000);
 });
