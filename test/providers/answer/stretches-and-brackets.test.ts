@@ -1,9 +1,8 @@
 // Parts of two-part questions that failed on their own (issue 15, issue-15af): a count of years
-// asked with nothing recurring, a time word in brackets, "be in service" as a life.
+// asked with nothing recurring, a time word in brackets.
 import { describe, expect, it } from 'vitest';
 import { questionType } from '../../../src/providers/answer/answer-types.js';
 import { ExtractiveEngine } from '../../../src/providers/answer/extractive.js';
-import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
 import { questionParts } from '../../../src/providers/answer/question-parts.js';
 import { plainQuestion } from '../../../src/providers/answer/question-shape.js';
 import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
@@ -47,12 +46,5 @@ describe('a time word in brackets', () => {
   });
   it('answers the year of a framed list', async () => {
     expect(await ask('For Boiler G-83: installation date (year) and service life, please.', PAGE)).toBe('2001; 27 years');
-  });
-});
-
-describe('"be in service" for a time', () => {
-  it('is how long the thing lasts', async () => {
-    expect(paraphrasesOf('be in service')).toContain('lifetime');
-    expect(await ask('How long is Boiler G-83 supposed to be in service?', passageOf(['Boiler G-83 was installed by Vasbrek Service AB.', 'Boiler G-83 is designed for a lifetime of 27 years.']))).toBe('27 years');
   });
 });
