@@ -506,9 +506,14 @@ function typeFromNoun(q: string): QuestionType | undefined {
 // stretch of time.
 const RECURRENCE_WORDS = /\b(?:how often|how frequently|how regularly|intervals?|frequency|frequencies|every|periodic(?:ally)?|recurr\w*|schedules?|cycles?|apart|again|next)\b|\bbetween (?:two |successive |consecutive |its |their )?\w+s\b/;
 const EXTENT_WORDS = /^(?:for )?how long\b|^how old\b|\b(?:life|lifetime|lifespan|life span|age|duration|last|lasts|lasting)\b/;
+// "How many years is X designed for?", "For how many months does the warranty run?": a count of
+// time units asked with nothing recurring in the question (no "every", "between", nor a unit per
+// unit of time, "hours a day") is one stretch, as "how long" is.
+const UNITS_COUNTED = /^(?:for )?how many (?:years|months|weeks|days|hours|decades)\b/;
 function recurrenceAsked(q: string): boolean | undefined {
   if (RECURRENCE_WORDS.test(q)) return true;
   if (EXTENT_WORDS.test(q)) return false;
+  if (UNITS_COUNTED.test(q) && !PER_TIME.test(q)) return false;
   return undefined;
 }
 

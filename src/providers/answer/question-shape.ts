@@ -76,6 +76,9 @@ export function plainQuestion(part: string): string {
     const subject = colon[1]!.replace(/^(?:regarding|concerning|about|re|as for|as to)\s+/i, '');
     q = OPENING.test(rest!) ? `${rest} ${subject}` : `${rest} of ${subject}`;
   }
+  // "the installation date (year)": a time word in brackets after a noun says which part of a
+  // date is wanted ("date (year)" asks the year; "installation (year)" the installation year).
+  q = q.replace(/\b([a-z]+) \((year|month|day|date)\)/gi, (_, noun: string, form: string) => (/^(?:date|time|day|when)$/i.test(noun) ? form : `${noun} ${form}`));
   // "Any standby unit for X?": a search box's "Is there any standby unit for X?".
   q = q.replace(/^[Aa]ny\b(?! (?:idea|clue)\b)/, 'Is there any');
   // "Who should I ask about X": the person to ask is the one responsible for X.
