@@ -4,22 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
 import { bareValueFits, labelledName, timeUnitInLabel } from '../../../src/providers/answer/labelled-values.js';
-import { ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
+import { NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
 import { continuesLine } from '../../../src/providers/answer/passage-units.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
 import { impliedSubjects, namesIn, subjectBefore } from '../../../src/providers/answer/subject.js';
 import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
+import { askPassage as ask } from './ask-lines.js';
 
 const line = (text: string, y: number): PassageLine => ({ text, bbox: [72, y, 500, y + 12] });
 const passageOf = (lines: PassageLine[], pageLines = lines): Passage => ({ documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines });
-
-async function ask(question: string, passage: Passage): Promise<string> {
-  const engine = new ExtractiveEngine();
-  const plan = (await engine.plan(question)).value;
-  const read = await engine.read(question, plan, passage);
-  const evidences = read.value.map((e, i) => ({ ...e, id: i + 1 }));
-  return (await engine.answer(question, evidences, 'concise')).value.text;
-}
 
 describe('implied subjects', () => {
   it('finds equipment names and carries the last one to sentences and list lines that name none', () => {

@@ -2,23 +2,16 @@
 // share a type with a stated one (issue 15, docs8/train8).
 import { describe, expect, it } from 'vitest';
 import { questionType, recurrenceAgrees, typedSpans } from '../../../src/providers/answer/answer-types.js';
-import { ExtractiveEngine, NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
+import { NOT_FOUND_TEXT } from '../../../src/providers/answer/extractive.js';
 import { labelValueRows } from '../../../src/providers/answer/label-rows.js';
 import { bareValueFits, flowColumnAsked, labelledName, listedValueSays } from '../../../src/providers/answer/labelled-values.js';
 import { matchTerms, matchText } from '../../../src/providers/answer/matching.js';
 import { questionParts } from '../../../src/providers/answer/question-parts.js';
 import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
+import { askPassage as ask } from './ask-lines.js';
 
 const at = (text: string, x: number, y: number, w = 120): PassageLine => ({ text, bbox: [x, y, x + w, y + 10] });
 const passageOf = (lines: PassageLine[]): Passage => ({ documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines });
-
-async function ask(question: string, passage: Passage): Promise<string> {
-  const engine = new ExtractiveEngine();
-  const plan = (await engine.plan(question)).value;
-  const read = await engine.read(question, plan, passage);
-  const evidences = read.value.map((e, i) => ({ ...e, id: i + 1 }));
-  return (await engine.answer(question, evidences, 'concise')).value.text;
-}
 
 describe('duration questions', () => {
   it('reads counted hours, "how much time" and "how regularly" as durations', () => {

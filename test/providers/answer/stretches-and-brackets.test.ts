@@ -2,24 +2,16 @@
 // asked with nothing recurring, a time word in brackets.
 import { describe, expect, it } from 'vitest';
 import { questionType } from '../../../src/providers/answer/answer-types.js';
-import { ExtractiveEngine } from '../../../src/providers/answer/extractive.js';
 import { questionParts } from '../../../src/providers/answer/question-parts.js';
 import { plainQuestion } from '../../../src/providers/answer/question-shape.js';
 import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
+import { askPassage as ask } from './ask-lines.js';
 
 const at = (text: string, y: number): PassageLine => ({ text, bbox: [40, y, 400, y + 10] });
 const passageOf = (texts: string[]): Passage => {
   const lines = texts.map((t, i) => at(t, 40 + 20 * i));
   return { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
 };
-
-async function ask(question: string, passage: Passage): Promise<string> {
-  const engine = new ExtractiveEngine();
-  const plan = (await engine.plan(question)).value;
-  const read = await engine.read(question, plan, passage);
-  const evidences = read.value.map((e, i) => ({ ...e, id: i + 1 }));
-  return (await engine.answer(question, evidences, 'concise')).value.text;
-}
 
 const PAGE = passageOf(['Boiler G-83 must be inspected every 24 months.', 'The expected service life of Boiler G-83 is 27 years.', 'Installation of Boiler G-83 was completed in 2001.']);
 
