@@ -31,11 +31,15 @@ const lumAt = (rgb: Uint8Array, i: number): number => 0.299 * rgb[3 * i]! + 0.58
  * Dark ink: well below the background and grey, or so dark that its tint is small beside its
  * darkness (a dark glyph's anti-aliased edge over a coloured bar takes some of the bar's hue).
  */
-export const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => {
+export const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => darkUnder(rgb, i, 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2]);
+
+/** `dark` with the background's luminance worked out once by the caller (a whole-picture pass). */
+const darkUnder = (rgb: Uint8Array, i: number, bgLum: number): boolean => {
+  const below = bgLum - lumAt(rgb, i);
+  if (below <= 70) return false;
   const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
-  const below = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2] - lumAt(rgb, i);
   const spread = Math.max(r, g, b) - Math.min(r, g, b);
-  return below > 70 && (spread < 60 || spread < 0.4 * below);
+  return spread < 60 || spread < 0.4 * below;
 };
 
 /**
@@ -46,16 +50,8 @@ export const dark = (rgb: Uint8Array, i: number, bg: Rgb): boolean => {
 export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean): { boxes: BBox[]; glyphs: Uint8Array } {
   const n = width * height;
   const ink = new Uint8Array(n);
-  // dark() with the background's luminance worked out once (the same arithmetic, pixel by pixel).
   const bgLum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
-  for (let i = 0; i < n; i++) {
-    if (covered[i]) continue;
-    const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
-    const below = bgLum - (0.299 * r + 0.587 * g + 0.114 * b);
-    if (below <= 70) continue;
-    const spread = Math.max(r, g, b) - Math.min(r, g, b);
-    if (spread < 60 || spread < 0.4 * below) ink[i] = 1;
-  }
+  for (let i = 0; i < n; i++) if (!covered[i] && darkUnder(rgb, i, bgLum)) ink[i] = 1;
   const blobs: Blob[] = [];
   const stack: number[] = [];
   const owner = new Int32Array(n).fill(-1);
