@@ -128,13 +128,16 @@ function typeSize(blocks: TextBlock[]): number {
 
 const JUNK = /^[|_~`'".,:;—–\-=[\](){}]+$/;
 
+/** A diamond's sides beside its text, read as angle brackets (with stray quotes or bars). */
+const SIDE = /^[=|/\\'"‘’“”]*[<>«»‹›][<>«»‹›=|/\\'"‘’“”]*$/;
+
 /** OCR text of a node or label without stray border fragments read as punctuation. */
 function clean(text: string): string {
-  return text
-    .split(/\s+/)
-    .filter((t) => t !== '' && !JUNK.test(t))
-    .join(' ')
-    .trim();
+  const tokens = text.split(/\s+/).filter((t) => t !== '' && !JUNK.test(t));
+  // Only at the ends: a comparison inside the text ("Total > 100?") stays.
+  while (tokens.length > 1 && SIDE.test(tokens[0]!)) tokens.shift();
+  while (tokens.length > 1 && SIDE.test(tokens[tokens.length - 1]!)) tokens.pop();
+  return tokens.join(' ').trim();
 }
 
 function rectPixels(b: BBox, width: number, height: number): number[] {

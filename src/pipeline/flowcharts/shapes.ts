@@ -399,7 +399,15 @@ export function classify(c: Component, width: number, fg: Mask, scale: ShapeScal
     if (inset(y) <= flat) break;
     reachB = h - y;
   }
-  return (reach + reachB) / 2 >= 0.23 * h ? 'terminator' : 'process';
+  if ((reach + reachB) / 2 < 0.23 * h) return 'process';
+  // Text wider than a small diamond fills its middle rows out to a flat band, hiding the side
+  // points: the ends still narrow along straight lines (halfway, the inset is the chord's), where a rounded
+  // end narrows along an arc, well inside the chord.
+  const straight = (from: number, to: number): boolean => {
+    const chord = (inset(from) + inset(to)) / 2;
+    return inset(from) > flat && inset(Math.round((from + to) / 2)) >= 0.9 * chord;
+  };
+  return straight(top, reach) && straight(bottom, h - 1 - reachB) ? 'decision' : 'terminator';
 }
 
 /**
