@@ -53,7 +53,7 @@ export function boxedLabels<N extends LabelCandidate>(nodes: N[], raw: RawEdge[]
     if (!hugsShortWord(n, glyph, stroke)) return;
     const touching = edges.filter((e) => e.source === i || e.target === i);
     if (touching.length === 2) {
-      const joined = throughBox(touching as [RawEdge, RawEdge], i, (k) => (nodes[k]!.bbox[1] + nodes[k]!.bbox[3]) / 2);
+      const joined = throughBox(touching as [RawEdge, RawEdge], i, (k) => (nodes[k]!.bbox[1] + nodes[k]!.bbox[3]) / 2, (k) => nodes[k]!.shape === 'decision');
       if (!joined) return;
       edges = [...edges.filter((e) => !touching.includes(e)), joined];
     } else if (touching.length !== 0) return;
@@ -79,9 +79,11 @@ export function boxedLabels<N extends LabelCandidate>(nodes: N[], raw: RawEdge[]
  * a bare piece's lower end, there) comes in and one leaving it goes on; when both leave the box, a
  * bare piece comes in and a piece with a head at its far end goes on. Two heads away from the
  * box, a head at the box with a piece that also ends there, or both pieces from the same node are
- * no line through a label.
+ * no line through a label; except that when both heads point away and one of them lies at a
+ * decision, the line leaves the decision (a decision's labelled branch; its point, where the line
+ * starts, reads as a head).
  */
-export function throughBox(pieces: [RawEdge, RawEdge], box: number, top: (node: number) => number): RawEdge | undefined {
+export function throughBox(pieces: [RawEdge, RawEdge], box: number, top: (node: number) => number, isDecision: (node: number) => boolean = () => false): RawEdge | undefined {
   // A direction read on weak evidence yields to the line's path through the box: such a piece
   // counts as bare (a small head lost at the box's thin outline would otherwise point it there).
   const [a, b] = pieces.map((e) => (e.weak ? { source: e.source, target: e.target, directed: false, pixels: e.pixels } : e)) as [RawEdge, RawEdge];
@@ -96,6 +98,10 @@ export function throughBox(pieces: [RawEdge, RawEdge], box: number, top: (node: 
   if (ends(a) !== ends(b)) {
     const [i, o] = ends(a) ? [a, b] : [b, a];
     return { source: i.source, target: o.target, directed: i.directed || o.directed, pixels };
+  }
+  if (!ends(a) && a.directed && b.directed && isDecision(far(a)) !== isDecision(far(b))) {
+    const [from, to] = isDecision(far(a)) ? [far(a), far(b)] : [far(b), far(a)];
+    return { source: from, target: to, directed: true, pixels };
   }
   if (ends(a) || (a.directed && b.directed)) return undefined;
   const [i, o] = a.directed ? [b, a] : [a, b];

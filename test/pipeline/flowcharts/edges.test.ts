@@ -52,6 +52,12 @@ describe('lines through a label box', () => {
     expect(throughBox([e(0, 9, true), e(1, 9, false)], 9, top)).toBeUndefined();
     expect(throughBox([e(0, 9, false), e(9, 0, true)], 9, top)).toBeUndefined();
   });
+  it('heads both away with one at a decision: the line leaves the decision (its point read as a head)', () => {
+    expect(throughBox([e(9, 0, true), e(9, 1, true)], 9, top, (k) => k === 1)).toMatchObject({ source: 1, target: 0, directed: true });
+    expect(throughBox([e(9, 0, true), e(9, 1, true)], 9, top, (k) => k === 0)).toMatchObject({ source: 0, target: 1, directed: true });
+    // Both or neither a decision: still no line.
+    expect(throughBox([e(9, 0, true), e(9, 1, true)], 9, top, () => true)).toBeUndefined();
+  });
 });
 
 // A short link with a large one-sided ("halfopen") head from styled seed 200044: a 2-pixel shaft
