@@ -1,7 +1,7 @@
 // Numeric axes from their tick labels: labels aligned in a column (a vertical axis) or a row (a
 // horizontal axis) whose values fall on a straight line against their pixel position, either
 // linearly or in log10. The fit maps any pixel to a value in data units.
-import { bh, bw, cx, cy, type Phrase } from './text.js';
+import { bh, bw, cx, cy, parseNumber, type Phrase } from './text.js';
 
 export interface Axis {
   orientation: 'x' | 'y';
@@ -83,6 +83,20 @@ export function readings(p: Phrase, scan = false): number[] {
   return out.length ? out : [p.value];
 }
 
+/** Digits that small or serif type lets OCR read as one another (a closed 8's loops as a 6 or a 3). */
+const LOOKALIKE_DIGITS: Record<string, string> = { '6': '85', '8': '63', '3': '8', '5': '6' };
+
+/** Readings of a label with one digit taken as its look-alike ("6" for a misread 8), the likelier look-alike first. */
+export function glyphSwaps(p: Phrase): { v: number; rank: number }[] {
+  const t = p.text.trim(), out: { v: number; rank: number }[] = [];
+  for (let i = 0; i < t.length; i++)
+    [...(LOOKALIKE_DIGITS[t[i]!] ?? '')].forEach((d, rank) => {
+      const v = parseNumber(`${t.slice(0, i)}${d}${t.slice(i + 1)}`)?.value;
+      if (v !== undefined && v !== p.value && !out.some((o) => o.v === v)) out.push({ v, rank });
+    });
+  return out;
+}
+
 function oneDigit(v: number): boolean {
   const m = v / Math.pow(10, Math.floor(Math.log10(v)));
   return Math.abs(m - Math.round(m)) < 1e-6;
@@ -131,13 +145,16 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
  * decimal point) when that puts more labels in place; ties keep the labels as printed.
  */
 function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: boolean): Reading[] | undefined {
-  if (group.length < 4) return undefined;
+  // Three labels seldom outvote a misreading, but two stating one value show that one is misread.
+  if (group.length < 4 && !(group.length === 3 && new Set(group.map((p) => p.value)).size < 3)) return undefined;
   const ps = group.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
   // Only the first and last labels can be flush, each at its outer edge (the label runs inward).
   const first = ps.indexOf(Math.min(...ps)), last = ps.indexOf(Math.max(...ps));
   const lo = orientation === 'y' ? 1 : 0, hi = orientation === 'y' ? 3 : 2;
   const outerEdge = (k: number): number | undefined => (k === first ? group[k]!.bbox[lo] : k === last ? group[k]!.bbox[hi] : undefined);
-  const alts = group.map((p) => readings(p, scan));
+  // A look-alike digit is one more reading, costing as much as a lost point but no part of the format mix below.
+  const swaps = group.map((p) => glyphSwaps(p).filter((o) => !readings(p, scan).includes(o.v)));
+  const alts = group.map((p, k) => [...readings(p, scan), ...swaps[k]!.map((o) => o.v)]);
   // On a scan, a gap between two single digits ("3 0") is where a point was lost (OCR seldom splits
   // a number's digits there): its point reading is no change, and reading it whole costs a bit more
   // than a change elsewhere (a scale and its tenfold, otherwise tied, go to the gaps' word).
@@ -164,6 +181,11 @@ function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: b
                 inliers.push({ p, v });
                 if (gapped[k] && v === p.value) ignored++;
                 else if (v !== p.value && !gapped[k]) altered++;
+                const swap = swaps[k]!.find((o) => o.v === v);
+                if (swap) {
+                  altered += 0.5 * swap.rank;
+                  return;
+                }
                 if (v !== p.value && Number.isInteger(v)) pointZero++;
                 else if (v === p.value && Number.isInteger(v) && !/[.,]/.test(p.text)) bare++;
                 return;
