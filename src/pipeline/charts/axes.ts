@@ -63,9 +63,9 @@ export function readings(p: Phrase, scan = false): number[] {
   const m = /^([-\u2212\u2013\u2014]?)(\d)([ ,]?)(\d{1,3})[-\u2013\u2014_|~]*$/u.exec(p.text.trim());
   // A space or comma before three digits groups thousands ("1,000").
   if (!m || (m[3] && m[4]!.length === 3)) {
-    // On a scan a dotted or slashed zero before the point reads as a 6, 8 or 9 ("6.20" for
-    // "0.20"); the consensus takes the zero only where it puts more labels on one scale.
-    const z = scan ? /^([-\u2212\u2013\u2014]?)[689](\.\d+)$/u.exec(p.text.trim()) : null;
+    // A dotted or slashed zero before the point (a scan, small type) reads as a 6, 8 or 9 ("6.20"
+    // for "0.20"); the consensus takes the zero only where it puts more labels on one scale.
+    const z = /^([-\u2212\u2013\u2014]?)[689](\.\d+)$/u.exec(p.text.trim());
     return z ? [p.value, (z[1] ? -1 : 1) * Number(`0.${z[2]!.slice(1)}`)] : [p.value];
   }
   const digits = m[2]! + m[4]!, sign = m[1] ? -1 : 1;

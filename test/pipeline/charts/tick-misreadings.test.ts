@@ -30,6 +30,8 @@ describe('look-alike digits', () => {
   it('reads a trailing full stop as nothing', () => {
     expect(parseNumber('2.')?.value).toBe(2);
     expect(parseNumber('2.5')?.value).toBe(2.5);
+    // A pair of minor ticks beside a label reads as "=" (train-mpl2 1900038: "104 =").
+    expect(parseNumber('104 =')?.value).toBe(104);
   });
 });
 
