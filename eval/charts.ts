@@ -24,7 +24,9 @@
 // held-mpl, matplotlib seeds 950001.., NEVER tuned on, misses never read, run once at the end).
 // Both are drawn at eval time by eval/charts/mpl_charts.py with /usr/bin/python3 (Debian's
 // python3-matplotlib; EVAL_PYTHON overrides) into <tmp>/pagelens-mpl-charts/, keyed by the script's
-// hash; skipped with a message where matplotlib is missing. Their truth carries the axis limits
+// hash; skipped with a message where matplotlib is missing. EVAL_MPL2 (0; train-mpl2, matplotlib
+// seeds 1900001.., added 2026-11-30 for issue 13cm3 as a fresh matplotlib training split to check
+// changes made on train-mpl against: tuning on it is allowed; no other split uses these seeds). Their truth carries the axis limits
 // drawn, so the 2 % yardstick is the axis range as for the Vega-Lite splits.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -57,6 +59,8 @@ const SCANHELD_SEED = 800_001;
 /** matplotlib splits (eval/charts/mpl_charts.py, drawn at eval time by /usr/bin/python3 into a cache under the temp folder). */
 const MPL = Number(process.env.EVAL_MPL ?? 0);
 const MPL_SEED = 900_001;
+const MPL2 = Number(process.env.EVAL_MPL2 ?? 0);
+const MPL2_SEED = 1_900_001;
 const MPLHELD = Number(process.env.EVAL_MPLHELD ?? 0);
 const MPLHELD_SEED = 950_001;
 const KINDS_ONLY = process.env.EVAL_KINDS ? new Set(process.env.EVAL_KINDS.split(',').map((k) => k.trim())) : undefined;
@@ -158,6 +162,7 @@ try {
   if (HELD2 > 0) report(`held-out 2 (seeds ${HELD2_SEED}..)`, await run('held2', generatedCases(HELD2_SEED, HELD2), ocr));
   for (const [name, label, first, count] of [
     ['train-mpl', 'train-mpl (matplotlib', MPL_SEED, MPL],
+    ['train-mpl2', 'train-mpl2 (matplotlib', MPL2_SEED, MPL2],
     ['held-mpl', 'held-mpl (matplotlib, never tuned on', MPLHELD_SEED, MPLHELD],
   ] as const) {
     if (count <= 0) continue;

@@ -1,7 +1,7 @@
 // Numeric axes from their tick labels: labels aligned in a column (a vertical axis) or a row (a
 // horizontal axis) whose values fall on a straight line against their pixel position, either
 // linearly or in log10. The fit maps any pixel to a value in data units.
-import { bh, bw, cx, cy, type Phrase } from './text.js';
+import { bh, bw, cx, cy, parseNumber, type Phrase } from './text.js';
 
 export interface Axis {
   orientation: 'x' | 'y';
@@ -63,9 +63,9 @@ export function readings(p: Phrase, scan = false): number[] {
   const m = /^([-\u2212\u2013\u2014]?)(\d)([ ,]?)(\d{1,3})[-\u2013\u2014_|~]*$/u.exec(p.text.trim());
   // A space or comma before three digits groups thousands ("1,000").
   if (!m || (m[3] && m[4]!.length === 3)) {
-    // On a scan a dotted or slashed zero before the point reads as a 6, 8 or 9 ("6.20" for
-    // "0.20"); the consensus takes the zero only where it puts more labels on one scale.
-    const z = scan ? /^([-\u2212\u2013\u2014]?)[689](\.\d+)$/u.exec(p.text.trim()) : null;
+    // A dotted or slashed zero before the point (a scan, small type) reads as a 6, 8 or 9 ("6.20"
+    // for "0.20"); the consensus takes the zero only where it puts more labels on one scale.
+    const z = /^([-\u2212\u2013\u2014]?)[689](\.\d+)$/u.exec(p.text.trim());
     return z ? [p.value, (z[1] ? -1 : 1) * Number(`0.${z[2]!.slice(1)}`)] : [p.value];
   }
   const digits = m[2]! + m[4]!, sign = m[1] ? -1 : 1;
@@ -81,6 +81,20 @@ export function readings(p: Phrase, scan = false): number[] {
   // "68"). The consensus takes this reading only where it puts more labels on one scale.
   if (scan && m[4]!.length === 1 && '689'.includes(m[2]!)) out.push(sign * Number(`0.${m[4]}`));
   return out.length ? out : [p.value];
+}
+
+/** Digits that small or serif type lets OCR read as one another (a closed 8's loops as a 6 or a 3). */
+const LOOKALIKE_DIGITS: Record<string, string> = { '6': '85', '8': '63', '3': '8', '5': '6' };
+
+/** Readings of a label with one digit taken as its look-alike ("6" for a misread 8), the likelier look-alike first. */
+export function glyphSwaps(p: Phrase): { v: number; rank: number }[] {
+  const t = p.text.trim(), out: { v: number; rank: number }[] = [];
+  for (let i = 0; i < t.length; i++)
+    [...(LOOKALIKE_DIGITS[t[i]!] ?? '')].forEach((d, rank) => {
+      const v = parseNumber(`${t.slice(0, i)}${d}${t.slice(i + 1)}`)?.value;
+      if (v !== undefined && v !== p.value && !out.some((o) => o.v === v)) out.push({ v, rank });
+    });
+  return out;
 }
 
 function oneDigit(v: number): boolean {
@@ -131,13 +145,16 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
  * decimal point) when that puts more labels in place; ties keep the labels as printed.
  */
 function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: boolean): Reading[] | undefined {
-  if (group.length < 4) return undefined;
+  // Three labels seldom outvote a misreading, but two stating one value show that one is misread.
+  if (group.length < 4 && !(group.length === 3 && new Set(group.map((p) => p.value)).size < 3)) return undefined;
   const ps = group.map((l) => (orientation === 'y' ? cy(l.bbox) : cx(l.bbox)));
   // Only the first and last labels can be flush, each at its outer edge (the label runs inward).
   const first = ps.indexOf(Math.min(...ps)), last = ps.indexOf(Math.max(...ps));
   const lo = orientation === 'y' ? 1 : 0, hi = orientation === 'y' ? 3 : 2;
   const outerEdge = (k: number): number | undefined => (k === first ? group[k]!.bbox[lo] : k === last ? group[k]!.bbox[hi] : undefined);
-  const alts = group.map((p) => readings(p, scan));
+  // A look-alike digit is one more reading, costing as much as a lost point but no part of the format mix below.
+  const swaps = group.map((p) => glyphSwaps(p).filter((o) => !readings(p, scan).includes(o.v)));
+  const alts = group.map((p, k) => [...readings(p, scan), ...swaps[k]!.map((o) => o.v)]);
   // On a scan, a gap between two single digits ("3 0") is where a point was lost (OCR seldom splits
   // a number's digits there): its point reading is no change, and reading it whole costs a bit more
   // than a change elsewhere (a scale and its tenfold, otherwise tied, go to the gaps' word).
@@ -164,6 +181,11 @@ function consensus(group: Phrase[], orientation: 'x' | 'y', tol: number, scan: b
                 inliers.push({ p, v });
                 if (gapped[k] && v === p.value) ignored++;
                 else if (v !== p.value && !gapped[k]) altered++;
+                const swap = swaps[k]!.find((o) => o.v === v);
+                if (swap) {
+                  altered += 0.5 * swap.rank;
+                  return;
+                }
                 if (v !== p.value && Number.isInteger(v)) pointZero++;
                 else if (v === p.value && Number.isInteger(v) && !/[.,]/.test(p.text)) bare++;
                 return;

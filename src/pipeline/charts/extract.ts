@@ -13,6 +13,7 @@ import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
 import { flattenPanel } from './panel.js';
 import { readPowersOfTen } from './powers.js';
+import { shedStrayGlyphs } from './stray-glyphs.js';
 import { completeLegendColumns } from './legend-column.js';
 import { splitCombs } from './combs.js';
 import { dropMarkerReadings } from './marker-words.js';
@@ -153,6 +154,13 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   if (yJoined && yJoined.labels.length >= (yAxis?.labels.length ?? 0)) {
     ps = joined;
     yAxis = yJoined;
+  }
+  // A tick label joined to a stray glyph of the turned axis title ("c 10") is read alone where that explains more ticks.
+  const shed = shedStrayGlyphs(ps);
+  const yShed = shed.length > ps.length ? findAxis(shed, 'y', new Set(), 3, scan) : undefined;
+  if (yShed && yShed.labels.length > (yAxis?.labels.length ?? 0)) {
+    ps = shed;
+    yAxis = yShed;
   }
   const xAxis = findAxis(ps, 'x', new Set(yAxis?.labels ?? []), 3, scan) ?? findAxis(ps.filter(below), 'x', new Set(yAxis?.labels ?? []), 2, scan);
   applyReadings(yAxis);

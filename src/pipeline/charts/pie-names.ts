@@ -62,3 +62,6 @@ export function rowsRound(slices: number[], rows: LegendRow[]): LegendRow[] | un
     }
   return found;
 }
+
+/** A slice's printed name has a letter, or is a whole number no share can be (a year: 2010). */
+export const nameLike = (p: Phrase): boolean => /\p{L}/u.test(p.text) || (p.value !== null && !p.percent && Number.isInteger(p.value) && p.value > 100);

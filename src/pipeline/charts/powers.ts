@@ -7,7 +7,16 @@ import type { BBox, Word } from '../types.js';
 import type { Raster, Rgb } from './raster.js';
 
 /** OCR's usual readings of a small raised digit, where they are not the digit itself. */
-const LOOKALIKE: Record<string, number> = { '!': 1, l: 1, I: 1, '|': 1, i: 1, o: 0, O: 0, '?': 2, z: 2, Z: 2 };
+const LOOKALIKE: Record<string, number> = { '!': 1, l: 1, I: 1, '|': 1, i: 1, o: 0, O: 0, '°': 0, '?': 2, z: 2, Z: 2 };
+
+/** A minor log label's factor before its power ("4×" of 4×10⁰): a glyph and the times sign, which OCR reads as x. */
+const FACTOR = /^(\S)[x×X]$/;
+
+/** The factor word just left of a raised power on its line, if any. */
+function factorOf(w: Word, words: Word[]): Word | undefined {
+  const h = w.bbox[3] - w.bbox[1];
+  return words.find((f) => FACTOR.test(f.text) && f.bbox[2] <= w.bbox[0] + 0.1 * h && w.bbox[0] - f.bbox[2] < 0.8 * h && Math.abs((f.bbox[1] + f.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * h);
+}
 
 const ink = (r: Raster, bg: Rgb, x: number, y: number): boolean => {
   const i = 3 * (y * r.width + x);
@@ -59,26 +68,38 @@ function lines(ws: Word[]): Word[][] {
 
 /**
  * The words with each row or column of raised powers of ten read as plain numbers: exponents
- * count up one a label from left to right or bottom to top, starting where most of the exponents
- * read as digits (or their look-alikes) agree; a group whose readings agree on nothing is left as read.
+ * count up one a bare power from left to right or bottom to top, starting where most of the
+ * exponents read as digits (or their look-alikes) agree; a group whose readings agree on nothing
+ * is left as read. A minor label with a factor ("4×10⁰", between 10⁰ and 10¹) shares the exponent
+ * of the bare power before it and reads as the product, its factor word dropped.
  */
 export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb): Word[] {
   const raised = words.filter((w) => isRaisedPower(w, r, bg));
   if (raised.length < 2) return words;
   const rewritten = new Map<Word, Word>();
+  const dropped = new Set<Word>();
   for (const group of lines(raised)) {
+    const factors = group.map((w) => factorOf(w, words));
+    // Each label's exponent less the first bare power's: bare powers count up, a factored label takes the last bare one's.
+    let bare = -1;
+    const step = factors.map((f) => (f ? bare : ++bare));
     const votes = new Map<number, number>();
     group.forEach((w, k) => {
       const c = w.text[2]!;
       const d = /\d/.test(c) ? Number(c) : LOOKALIKE[c];
-      if (d !== undefined) votes.set(d - k, (votes.get(d - k) ?? 0) + 1);
+      if (d !== undefined) votes.set(d - step[k]!, (votes.get(d - step[k]!) ?? 0) + 1);
     });
     const best = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
     if (!best) continue;
     group.forEach((w, k) => {
-      const e = best[0] + k;
-      rewritten.set(w, { ...w, text: e >= 0 ? String(10 ** e) : (10 ** e).toFixed(-e) });
+      const e = best[0] + step[k]!, f = factors[k];
+      const factor = f ? Number(f.text[0]) : 1;
+      // A factor OCR did not read as a digit leaves the label as read (it states no number).
+      if (!Number.isInteger(factor) || factor < 1) return;
+      if (f) dropped.add(f);
+      const v = factor * 10 ** e;
+      rewritten.set(w, { ...w, text: e >= 0 ? String(v) : v.toFixed(-e), bbox: f ? [f.bbox[0], Math.min(f.bbox[1], w.bbox[1]), w.bbox[2], Math.max(f.bbox[3], w.bbox[3])] : w.bbox });
     });
   }
-  return words.map((w) => rewritten.get(w) ?? w);
+  return words.filter((w) => !dropped.has(w)).map((w) => rewritten.get(w) ?? w);
 }

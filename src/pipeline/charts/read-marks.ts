@@ -6,7 +6,7 @@ import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, 
 import { vertexAt } from './line-vertex.js';
 import { fillCategoryGaps } from './category-gaps.js';
 import { slices } from './pie.js';
-import { legendRows, rowsRound } from './pie-names.js';
+import { legendRows, nameLike, rowsRound } from './pie-names.js';
 import { evenTicks } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
 import { cx, cy, type Phrase } from './text.js';
@@ -150,7 +150,10 @@ export function readPie(scene: Scene, disk: { cx: number; cy: number; r: number 
   const legendName = new Map(scene.legend.map((e) => [e.cluster, e.name]));
   const used = new Set<Phrase>(scene.legend.map((e) => e.phrase));
   // Names printed round the pie: each goes to the slice it points at.
-  const outside = scene.phrases.filter((p) => !used.has(p) && /\p{L}/u.test(p.text) && dist(p.bbox) > 0.8 * disk.r && dist(p.bbox) < 1.8 * disk.r + 3 * th);
+  // The nearest name a slice points at is its own (a title above the pie points at a slice too, from farther off).
+  const outside = scene.phrases
+    .filter((p) => !used.has(p) && nameLike(p) && dist(p.bbox) > 0.8 * disk.r && dist(p.bbox) < 1.8 * disk.r + 3 * th)
+    .sort((a, b) => dist(a.bbox) - dist(b.bbox));
   const printedName = new Map<number, string>();
   for (const p of outside) {
     const a = angleOf(p.bbox);

@@ -42,8 +42,10 @@ const SI: Record<string, number> = { k: 1e3, K: 1e3, M: 1e6, G: 1e9, B: 1e9, T: 
 
 /** The number a label states: "1,200", "−5", "3.5%", "$12k", "1e+06", "10^3"; null otherwise. */
 export function parseNumber(raw: string): { value: number; percent: boolean } | null {
-  // Tick marks touching a label are read as a trailing dash or bar ("40-", "40|").
-  let t = raw.trim().replace(/[()]/g, '').replace(/\s+/g, '').replace(/(?<=[\d%])[-\u2013\u2014_|~]+$/, '');
+  // Tick marks touching a label are read as a trailing dash or bar ("40-", "40|"), a pair of minor ticks as "=".
+  let t = raw.trim().replace(/[()]/g, '').replace(/\s+/g, '').replace(/(?<=[\d%])[-\u2013\u2014_|~=]+$/, '');
+  // A speck after a label reads as a full stop ("2."): a point with no digits after it states nothing.
+  t = t.replace(/(?<=\d)\.$/, '');
   const negative = MINUS.test(t);
   if (negative) t = t.replace(MINUS, '');
   t = t.replace(/^[$€£¥+]/, '');

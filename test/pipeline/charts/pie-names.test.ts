@@ -2,7 +2,7 @@
 // laid round the pie in order, one way or the other.
 import { describe, expect, it } from 'vitest';
 import type { LegendEntry } from '../../../src/pipeline/charts/marks.js';
-import { legendRows, rowsRound, type LegendRow } from '../../../src/pipeline/charts/pie-names.js';
+import { legendRows, nameLike, rowsRound, type LegendRow } from '../../../src/pipeline/charts/pie-names.js';
 import type { Phrase } from '../../../src/pipeline/charts/text.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 
@@ -45,5 +45,15 @@ describe('slices round the pie', () => {
   it('gives up where the colours do not match or match two ways', () => {
     expect(rowsRound([1, 2, 3, 4, 2, 1], rows)).toBeUndefined();
     expect(rowsRound([1, 2, 1, 2], [row(1, 'A'), row(2, 'B'), row(1, 'C'), row(2, 'D')])).toBeUndefined();
+  });
+});
+
+describe('printed slice names', () => {
+  it('takes words and years as names, not shares (train-mpl 900073: slices named 2010 … 2014)', () => {
+    const num = (text: string, value: number, percent = false): Phrase => ({ text, bbox: [0, 0, 1, 1], words: [], value, percent });
+    expect(nameLike(phrase('Retail', [0, 0, 1, 1]))).toBe(true);
+    expect(nameLike(num('2010', 2010))).toBe(true);
+    expect(nameLike(num('23.2', 23.2))).toBe(false);
+    expect(nameLike(num('23%', 23, true))).toBe(false);
   });
 });
