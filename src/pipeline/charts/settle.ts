@@ -14,9 +14,11 @@ const MAJORITY = 5;
  * times; blend pixels (-2) join a colour that holds half their neighbours. Returns the new pixel count per cluster.
  */
 export function settleLabels(label: Int16Array, width: number, height: number, clusters: number, passes = 2): number[] {
-  let src = label;
+  // Passes read one array and write the other: `label` and one scratch copy, in turn.
+  let src = label, spare: Int16Array | undefined;
   for (let pass = 0; pass < passes; pass++) {
-    const out = Int16Array.from(src);
+    const out = src === label ? (spare ??= new Int16Array(label.length)) : label;
+    out.set(src);
     const tally = new Uint8Array(clusters);
     let changed = 0;
     for (let y = 1; y < height - 1; y++)
