@@ -79,28 +79,44 @@ const at = (f: Frame, a: number, c: number): number => a * f.sa + c * f.sc;
 /** Marks the lines running along `along` and the ticks sticking out of them across. */
 function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number, maxTick: number): void {
   // Width across of the ink run through every pixel.
-  const width = new Uint16Array(f.along * f.across);
-  for (let a = 0; a < f.along; a++) {
-    let c = 0;
-    while (c < f.across) {
-      if (!ink[at(f, a, c)]) {
-        c++;
-        continue;
+  const n = f.along * f.across;
+  const width = new Uint16Array(n);
+  if (f.sa === 1) {
+    // Runs across lie down the picture's columns: counted row by row as the picture is stored
+    // (run lengths so far going down, then each run's length handed up from its last pixel).
+    for (let i = 0; i < n; i++) if (ink[i]) width[i] = i >= f.sc ? Math.min(65535, width[i - f.sc]! + 1) : 1;
+    for (let i = n - f.sc - 1; i >= 0; i--) if (ink[i] && ink[i + f.sc]) width[i] = width[i + f.sc]!;
+  } else
+    for (let a = 0; a < f.along; a++) {
+      let c = 0;
+      while (c < f.across) {
+        if (!ink[at(f, a, c)]) {
+          c++;
+          continue;
+        }
+        let e = c;
+        while (e < f.across && ink[at(f, a, e)]) e++;
+        for (let k = c; k < e; k++) width[at(f, a, k)] = Math.min(65535, e - c);
+        c = e;
       }
-      let e = c;
-      while (e < f.across && ink[at(f, a, e)]) e++;
-      for (let k = c; k < e; k++) width[at(f, a, k)] = Math.min(65535, e - c);
-      c = e;
     }
-  }
   const thin = (a: number, c: number): boolean => ink[at(f, a, c)] === 1 && width[at(f, a, c)]! <= LINE_WIDTH;
   // Line positions: each cross position c with a long run of ink thin across, short breaks (a
   // tick) bridged, thin almost throughout: a row of text (letters' crossbars) is thin only in places.
   const line = new Uint8Array(f.along * f.across);
+  // Cross positions laid side by side in memory (columns) are counted first, a row at a time: a
+  // line needs 0.85 minLen thin pixels, and a position with fewer is not walked.
+  const thinCount = f.sc === 1 ? new Uint32Array(f.across) : undefined;
+  if (thinCount) for (let a = 0, o = 0; a < f.along; a++, o += f.sa) for (let c = 0; c < f.across; c++) if (ink[o + c] === 1 && width[o + c]! <= LINE_WIDTH) thinCount[c]!++;
+  const hasLine = new Uint8Array(f.across);
   for (let c = 0; c < f.across; c++) {
+    if (thinCount && thinCount[c]! < 0.85 * minLen) continue;
     let start = -1, last = -1, count = 0;
     const close = (): void => {
-      if (start >= 0 && last - start + 1 >= minLen && count >= 0.85 * (last - start + 1)) for (let a = start; a <= last; a++) line[at(f, a, c)] = 1;
+      if (start >= 0 && last - start + 1 >= minLen && count >= 0.85 * (last - start + 1)) {
+        for (let a = start; a <= last; a++) line[at(f, a, c)] = 1;
+        hasLine[c] = 1;
+      }
     };
     for (let a = 0; a < f.along; a++) {
       if (!thin(a, c)) continue;
@@ -115,6 +131,7 @@ function markLines(ink: Uint8Array, erase: Uint8Array, f: Frame, minLen: number,
     close();
   }
   for (let c = 0; c < f.across; c++) {
+    if (!hasLine[c]) continue;
     let a = 0;
     while (a < f.along) {
       if (!line[at(f, a, c)] || (c > 0 && line[at(f, a, c - 1)])) {

@@ -42,16 +42,24 @@ const darkUnder = (rgb: Uint8Array, i: number, bgLum: number): boolean => {
   return spread < 60 || spread < 0.4 * below;
 };
 
+/** 1 where a pixel is dark ink (`dark`), whatever covers it: one pass a picture, done before its text is read. */
+export function darkInk(rgb: Uint8Array, width: number, height: number, bg: Rgb): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const bgLum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
+  for (let i = 0; i < out.length; i++) if (darkUnder(rgb, i, bgLum)) out[i] = 1;
+  return out;
+}
+
 /**
  * Lines of unread dark text: glyph-sized components of dark ink outside `covered` (recognised
  * words, rules), joined with their neighbours on a line. `keep` says where such text is wanted
  * (outside the plot, or beside a legend swatch).
  */
-export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean): { boxes: BBox[]; glyphs: Uint8Array } {
+export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean, dark = darkInk(rgb, width, height, bg)): { boxes: BBox[]; glyphs: Uint8Array } {
   const n = width * height;
-  const ink = new Uint8Array(n);
-  const bgLum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
-  for (let i = 0; i < n; i++) if (!covered[i] && darkUnder(rgb, i, bgLum)) ink[i] = 1;
+  // `dark` is taken over: it becomes the pass's marks.
+  const ink = dark;
+  for (let i = 0; i < n; i++) if (covered[i]) ink[i] = 0;
   const blobs: Blob[] = [];
   const stack: number[] = [];
   const owner = new Int32Array(n).fill(-1);

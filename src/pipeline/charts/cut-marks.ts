@@ -78,6 +78,8 @@ export function joinAcrossRules(comps: Component[], mask: Uint8Array, width: num
   comps.forEach((c, k) => {
     for (const i of c.pixels) {
       const x = i % width, y = (i - x) / width;
+      // Most pixels have no rule pixel beside them: every step below would stop at once.
+      if (!(x + 1 < width && mask[i + 1] === 1) && !(x > 0 && mask[i - 1] === 1) && !(y + 1 < height && mask[i + width] === 1) && !(y > 0 && mask[i - width] === 1)) continue;
       for (let s = 0; s < 4; s++) {
         const dx = stepX[s]!, dy = stepY[s]!;
         const x1 = x + dx, y1 = y + dy;

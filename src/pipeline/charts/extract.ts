@@ -9,7 +9,7 @@ import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
 import { joinAcrossRules, ruleLines } from './cut-marks.js';
-import { layoutSheet, readCrops, trusted, unreadText } from './crops.js';
+import { darkInk, layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk } from './pie.js';
 import { flattenPanel } from './panel.js';
 import { readPowersOfTen } from './powers.js';
@@ -22,7 +22,7 @@ import { joinNumberCrops, replaceJoined } from './number-crops.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
-import { chroma, clusterColours, decodeRgb, NOISY_GRAIN, tintOf, type ColourClusters, type Raster, type Rgb } from './raster.js';
+import { chroma, clusterColours, decodeRgb, inkBins, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
 import { readBars } from './read-bars.js';
@@ -54,9 +54,11 @@ function unturn(b: BBox, skew: number, turned: Raster, original: Raster): BBox {
 async function extractPrepared(raster: Raster, input: FigureInput): Promise<ChartExtraction> {
   const { width, height } = raster;
   if (input.words) return analyse(raster, input.words, []);
-  if (!input.ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
+  const { ocr } = input;
+  if (!ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
   // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
-  const first = clusterColours(raster, undefined, false);
+  const bins = inkBins(raster);
+  const first = clusterColours(raster, undefined, false, bins);
   const bg = first.background;
   const rules = findRules(first, width, height, raster.rgb);
   // On a scan a blurred grey axis can fall outside the rules' grey clusters: its line and ticks,
@@ -66,10 +68,23 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   // scatter read as a line).
   const axes = (raster.grain ?? 0) >= NOISY_GRAIN ? axisTicks(raster.rgb, width, height, bg) : undefined;
   const clean = withoutRules(raster.rgb, axes ? union(axes.ocr, rules.mask) : rules.mask, [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])], width);
-  const png = await sharp(clean, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
-  const words = dropMarkerReadings(dropDrawnWords(await recogniseWords(png, width, height, input.ocr), raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, words, rules, bg, input.ocr), raster, bg), [], rules, axes?.ocr);
+  // OCR reads in a process of its own: started first, it runs while the pixel work that needs no
+  // words is done here, in steps that give the event loop back (each step of the reading, the
+  // PNG written and handed over, waits for it).
+  const reading = sharp(clean, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+    .then((png) => recogniseWords(png, width, height, ocr));
+  reading.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+  await yieldToEvents();
+  const lines = ruleLines(rules.mask, width, height);
+  await yieldToEvents();
+  const dark = darkInk(clean, width, height, bg);
+  const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules));
+  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins }, axes?.ocr);
 }
+
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function union(a: Uint8Array, b: Uint8Array): Uint8Array {
   return orInto(Uint8Array.from(a), b);
@@ -85,7 +100,7 @@ function orInto(into: Uint8Array, b: Uint8Array): Uint8Array {
  * Dark text no trusted word covers (outside the plot, or beside a coloured swatch inside it) is
  * read again from enlarged crops; those readings replace the unsure words they overlap.
  */
-async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[], rules: Rules, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
+async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Array, words: Word[], rules: Rules, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
   const { width, height, rgb } = raster;
   const sure = words.filter(trusted);
   const covered = textMask(sure, width, height);
@@ -105,7 +120,7 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, words: Word[]
         }
     return vivid >= 0.15 * th * th;
   };
-  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b));
+  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b), dark);
   if (unread.boxes.length === 0) return words;
   const { glyphs } = unread;
   const { boxes, joined } = joinNumberCrops(unread.boxes, words, glyphs, clean, width, height, bg, th);
@@ -123,14 +138,22 @@ function overlapShare(a: BBox, b: BBox): number {
   return (w * h) / Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
 }
 
-/** `known`: the rules already found on this picture (they do not depend on its text); `axis`: axis lines and ticks found from dark ink, no marks. */
-function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rules, axis?: Uint8Array): ChartExtraction {
+/** What the OCR path found before the text was read: none of it depends on the text. */
+interface Known {
+  rules: Rules;
+  /** `ruleLines` of the rules' mask. */
+  lines: Uint8Array;
+  bins: InkBins;
+}
+
+/** `known`: see Known; `axis`: axis lines and ticks found from dark ink, no marks. */
+function analyse(raster: Raster, words: Word[], warnings: string[], known?: Known, axis?: Uint8Array): ChartExtraction {
   const { width, height } = raster;
   let ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);
-  const clusters = clusterColours(raster, tmask);
-  const rules = known ?? findRules(clusters, width, height, raster.rgb);
+  const clusters = clusterColours(raster, tmask, true, known?.bins);
+  const rules = known?.rules ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   skip.set(tmask);
   orInto(skip, rules.mask);
@@ -140,7 +163,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Rule
   let stats = count();
   if (mergeRims(clusters, raster, stats)) stats = count();
   if (detachRims(clusters, width, height, stats)) stats = count();
-  const comps = splitCombs(joinAcrossRules(components(clusters, width, height, skip), ruleLines(rules.mask, width, height), width, height), width);
+  const comps = splitCombs(joinAcrossRules(components(clusters, width, height, skip), known?.lines ?? ruleLines(rules.mask, width, height), width, height), width);
   const ruled = ruledArea(rules);
   // Three aligned labels make an axis anywhere; two only where tick labels belong (left of or below the frame).
   const leftOf = (p: Phrase): boolean => p.bbox[2] <= (ruled ? ruled[0] + 3 : 0.3 * width);

@@ -48,7 +48,12 @@ const MAX_RULE = 6;
 export function longRuleWidth(crossThick: Uint16Array, greyMap: Uint8Array, length: number, lines: number, along: number, across: number): number {
   let best = 0;
   const seen: number[] = [];
+  // Lines laid side by side in memory (columns) are read across first, a row at a time: a line
+  // with fewer than length / 3 rule-thin grey pixels has no run that long and is not walked.
+  const count = across === 1 ? new Uint32Array(lines) : undefined;
+  if (count) for (let k = 0, o = 0; k < length; k++, o += along) for (let l = 0; l < lines; l++) if (greyMap[o + l] && crossThick[o + l]! <= MAX_RULE) count[l]!++;
   for (let l = 0; l < lines; l++) {
+    if (count && count[l]! < length / 3) continue;
     let k = 0;
     while (k < length) {
       const i = l * across + k * along;
@@ -72,18 +77,16 @@ export function longRuleWidth(crossThick: Uint16Array, greyMap: Uint8Array, leng
 /** Thin straight strokes of grey/black clusters (colour series keep their straight parts). */
 export function findRules(cl: ColourClusters, width: number, height: number, rgb: Uint8Array): Rules {
   const { label } = cl;
-  const greyBlend = new Uint8Array(width * height);
-  for (let i = 0; i < width * height; i++) {
-    if (label[i] !== -2) continue;
-    const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
-    if (Math.max(r, g, b) - Math.min(r, g, b) < 36) greyBlend[i] = 1;
-  }
-  const grey = cl.centres.map((c) => chroma(c) < 36);
+  const grey = Uint8Array.from(cl.centres, (c) => (chroma(c) < 36 ? 1 : 0));
   // Blends count when they are grey themselves (anti-aliased black on white), not the rims of colours.
   const greyMap = new Uint8Array(width * height);
   for (let i = 0; i < greyMap.length; i++) {
     const k = label[i]!;
-    greyMap[i] = (k >= 0 ? grey[k]! : k === -2 && greyBlend[i] === 1) ? 1 : 0;
+    if (k >= 0) greyMap[i] = grey[k]!;
+    else if (k === -2) {
+      const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
+      if (Math.max(r, g, b) - Math.min(r, g, b) < 36) greyMap[i] = 1;
+    }
   }
   const mask = new Uint8Array(width * height);
   // Longer than the strokes of letters (a capital is about 4 % of a chart's height), so text stays text.
@@ -91,20 +94,11 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
   const horizontal: Rules['horizontal'] = [];
   const vertical: Rules['vertical'] = [];
   // Vertical thickness of every grey pixel's column run, then horizontal runs of thin pixels.
+  // Row by row (the picture is stored so): run lengths so far going down, then each run's
+  // length handed up from its last pixel.
   const vThick = new Uint16Array(width * height);
-  for (let x = 0; x < width; x++) {
-    let y = 0;
-    while (y < height) {
-      if (greyMap[y * width + x] !== 1) {
-        y++;
-        continue;
-      }
-      let e = y;
-      while (e < height && greyMap[e * width + x] === 1) e++;
-      for (let k = y; k < e; k++) vThick[k * width + x] = Math.min(65535, e - y);
-      y = e;
-    }
-  }
+  for (let i = 0; i < vThick.length; i++) if (greyMap[i] === 1) vThick[i] = i >= width ? Math.min(65535, vThick[i - width]! + 1) : 1;
+  for (let i = vThick.length - width - 1; i >= 0; i--) if (greyMap[i] === 1 && greyMap[i + width] === 1) vThick[i] = vThick[i + width]!;
   const thin0 = penWidth(vThick, greyMap);
   const hThick = new Uint16Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -143,7 +137,11 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
       x = e;
     }
   }
+  // A column whose longest grey run (vThick) is under minLen holds no vertical rule: not walked.
+  const longest = new Uint16Array(width);
+  for (let i = 0, x = 0; i < vThick.length; i++, x = x + 1 === width ? 0 : x + 1) if (vThick[i]! > longest[x]!) longest[x] = vThick[i]!;
   for (let x = 0; x < width; x++) {
+    if (longest[x]! < minLen) continue;
     let y = 0;
     while (y < height) {
       const i = y * width + x;
@@ -222,7 +220,13 @@ function markStubs(mask: Uint8Array, greyMap: Uint8Array, rgb: Uint8Array, vThic
       x = e;
     }
   }
+  // A vertical stub has a pixel with the mask above or below it; a column with none is not walked
+  // (the walk changes the mask in its own column only).
+  const reached = new Uint8Array(width);
+  for (let i = 0, x = 0; i < mask.length; i++, x = x + 1 === width ? 0 : x + 1)
+    if (!mask[i] && greyMap[i] === 1 && hThick[i]! <= thin && (mask[i - width] === 1 || mask[i + width] === 1)) reached[x] = 1;
   for (let x = 0; x < width; x++) {
+    if (!reached[x]) continue;
     let y = 0;
     while (y < height) {
       const i = y * width + x;

@@ -103,13 +103,17 @@ const GREY_COLOUR_CHROMA = 24;
 const SPLIT_DISTANCE = 24;
 
 /**
- * Clusters the ink colours. Bins are visited from the most common; a bin starts a new cluster
- * unless it is near an existing centre or lies on the blend between a centre and the background
- * or between two centres (the anti-aliased rim of a mark). `skip` marks pixels to leave out
- * (recognised text). `shades`: on a scan, split clusters that hold fills of close shades
- * (shades.ts; the rules and the text need no such split, the marks do).
+ * Ink pixels (see clusterColours) and the colour bins' pixel counts and channel sums over them.
+ * They do not depend on what a clustering leaves out, so one picture's clusterings share them.
  */
-export function clusterColours(r: Raster, skip?: Uint8Array, shades = true): ColourClusters {
+export interface InkBins {
+  background: Rgb;
+  ink: Uint8Array;
+  counts: Uint32Array;
+  sums: Float64Array;
+}
+
+export function inkBins(r: Raster): InkBins {
   const n = r.width * r.height;
   const background = backgroundColour(r);
   const [br, bg, bb] = background;
@@ -125,36 +129,64 @@ export function clusterColours(r: Raster, skip?: Uint8Array, shades = true): Col
   const bgChroma = chroma(background);
   // A scan fades colours towards its paper (a pastel keeps half its chroma) while its grey paper
   // keeps none: there a smaller difference in chroma is already a colour.
-  const noisy = (r.grain ?? 0) >= NOISY_GRAIN;
-  const chromaStep = noisy ? 10 : 20;
+  const chromaStep = (r.grain ?? 0) >= NOISY_GRAIN ? 10 : 20;
   for (let i = 0; i < n; i++) {
     const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
     const dr = pr - br, dg = pg - bg, db = pb - bb;
     const d2 = dr * dr + dg * dg + db * db;
     if (d2 <= pale2 || (d2 <= ink2 && Math.abs(Math.max(pr, pg, pb) - Math.min(pr, pg, pb) - bgChroma) < chromaStep)) continue;
     ink[i] = 1;
-    if (skip?.[i]) continue;
     const b = binOf(pr, pg, pb);
     counts[b]!++;
     sums[3 * b] = sums[3 * b]! + pr;
     sums[3 * b + 1] = sums[3 * b + 1]! + pg;
     sums[3 * b + 2] = sums[3 * b + 2]! + pb;
   }
+  return { background, ink, counts, sums };
+}
+
+/**
+ * Clusters the ink colours. Bins are visited from the most common; a bin starts a new cluster
+ * unless it is near an existing centre or lies on the blend between a centre and the background
+ * or between two centres (the anti-aliased rim of a mark). `skip` marks pixels to leave out
+ * (recognised text). `shades`: on a scan, split clusters that hold fills of close shades
+ * (shades.ts; the rules and the text need no such split, the marks do). `bins`: this picture's
+ * inkBins, when another clustering has them already.
+ */
+export function clusterColours(r: Raster, skip?: Uint8Array, shades = true, bins: InkBins = inkBins(r)): ColourClusters {
+  const n = r.width * r.height;
+  const { background, ink } = bins;
+  const rgb = r.rgb;
+  const noisy = (r.grain ?? 0) >= NOISY_GRAIN;
+  // Skipped pixels are taken back out of the bins: the counts and sums are whole numbers, so the
+  // totals equal those summed over the pixels kept.
+  const counts = Uint32Array.from(bins.counts);
+  const sums = Float64Array.from(bins.sums);
+  if (skip)
+    for (let i = 0; i < n; i++) {
+      if (!ink[i] || !skip[i]) continue;
+      const pr = rgb[3 * i]!, pg = rgb[3 * i + 1]!, pb = rgb[3 * i + 2]!;
+      const b = binOf(pr, pg, pb);
+      counts[b]!--;
+      sums[3 * b] = sums[3 * b]! - pr;
+      sums[3 * b + 1] = sums[3 * b + 1]! - pg;
+      sums[3 * b + 2] = sums[3 * b + 2]! - pb;
+    }
   // Grain and JPEG noise spread one colour over neighbouring bins, none of them solid enough to
   // start a cluster: on a scan a bin is ranked and placed by its 26 neighbours as well (its
   // colour is their mean); bins that join a colour add only their own counts.
   const own = Uint32Array.from(counts);
   if (noisy) pool(counts, sums);
-  const bins: number[] = [];
-  for (let b = 0; b < counts.length; b++) if (counts[b]! > 0) bins.push(b);
-  bins.sort((a, b) => counts[b]! - counts[a]!);
+  const order: number[] = [];
+  for (let b = 0; b < counts.length; b++) if (counts[b]! > 0) order.push(b);
+  order.sort((a, b) => counts[b]! - counts[a]!);
   // A colour needs a solid presence: a few dozen pixels, or 0.02 % of the image.
   const minCount = Math.max(12, Math.round(n * 0.0002));
   const centres: Rgb[] = [];
   const weights: number[] = [];
   // Colours of translucent marks seen over a rule, and the centre each belongs to.
   const seen: { col: Rgb; k: number }[] = [];
-  for (const b of bins) {
+  for (const b of order) {
     if (counts[b]! < minCount) break;
     const c = noisy ? own[b]! : counts[b]!;
     const col: Rgb = [sums[3 * b]! / counts[b]!, sums[3 * b + 1]! / counts[b]!, sums[3 * b + 2]! / counts[b]!];

@@ -14,9 +14,11 @@ const MAJORITY = 5;
  * times; blend pixels (-2) join a colour that holds half their neighbours. Returns the new pixel count per cluster.
  */
 export function settleLabels(label: Int16Array, width: number, height: number, clusters: number, passes = 2): number[] {
-  let src = label;
+  // Passes read one array and write the other: `label` and one scratch copy, in turn.
+  let src = label, spare: Int16Array | undefined;
   for (let pass = 0; pass < passes; pass++) {
-    const out = Int16Array.from(src);
+    const out = src === label ? (spare ??= new Int16Array(label.length)) : label;
+    out.set(src);
     const tally = new Uint8Array(clusters);
     let changed = 0;
     for (let y = 1; y < height - 1; y++)
@@ -87,9 +89,12 @@ export function absorbRims(label: Int16Array, rgb: Uint8Array, width: number, he
   let moved = false;
   // Each planned colour's pixels, listed in one pass; a colour that an earlier plan moves pixels
   // into gains pixels the list lacks and is looked for over the whole picture again.
-  const planned = new Set(plans.map((p) => p.a));
-  const lists = new Map<number, number[]>([...planned].map((a) => [a, []]));
-  for (let i = 0; i < label.length; i++) if (planned.has(label[i]!)) lists.get(label[i]!)!.push(i);
+  if (plans.length === 0) return false;
+  // Indexed by label + 2 (labels run from -2): a typed lookup per pixel, not a Set's.
+  const isPlanned = new Uint8Array(n + 2);
+  const lists = Array.from({ length: n + 2 }, (): number[] => []);
+  for (const p of plans) isPlanned[p.a + 2] = 1;
+  for (let i = 0; i < label.length; i++) if (isPlanned[label[i]! + 2]) lists[label[i]! + 2]!.push(i);
   const grown = new Set<number>();
   for (const { a, into, other } of plans) {
     const near: number[] = [];
@@ -101,7 +106,7 @@ export function absorbRims(label: Int16Array, rgb: Uint8Array, width: number, he
       if (within(label, width, height, x, (i - x) / width, into, other)) near.push(i);
     };
     if (grown.has(a)) for (let i = 0; i < label.length; i++) visit(i);
-    else for (const i of lists.get(a)!) visit(i);
+    else for (const i of lists[a + 2]!) visit(i);
     if (total === 0 || near.length < 0.7 * total) continue;
     grown.add(into);
     if (other >= 0) grown.add(other);

@@ -110,33 +110,53 @@ export function splitShades(label: Int16Array, rgb: Uint8Array, width: number, h
       if (x > b[2]!) b[2] = x;
       if (y > b[3]!) b[3] = y;
     }
-  let split = false;
+  // The boxes' arrays are allocated once, at the largest box, and reused cluster by cluster.
+  const boxes: [number, number, number, number][] = [];
+  let most = 0;
   for (let k = 0; k < original; k++) {
     if (solid[k]! < minInterior) continue;
     const m = RIM + R;
     const [bx0, by0, bx1, by1] = box[k]!;
     const x0 = Math.max(0, bx0! - m), y0 = Math.max(0, by0! - m), x1 = Math.min(width, bx1! + m + 1), y1 = Math.min(height, by1! + m + 1);
-    if (splitCluster(k, label, rgb, width, [x0, y0, x1, y1], centres, minInterior)) split = true;
+    boxes[k] = [x0, y0, x1, y1];
+    most = Math.max(most, (x1 - x0) * (y1 - y0));
   }
+  if (most === 0) return false;
+  const scratch = shadeScratch(most);
+  let split = false;
+  for (let k = 0; k < original; k++) if (boxes[k] && splitCluster(k, label, rgb, width, boxes[k]!, centres, minInterior, scratch)) split = true;
   return split;
 }
 
+/** Working arrays of splitCluster, one picture box in size. */
+interface ShadeScratch {
+  ind: Uint8Array;
+  val: Float64Array;
+  int: [Int32Array, Int32Array, Int32Array];
+  float: [Float64Array, Float64Array];
+  shade: Int8Array;
+}
+
+function shadeScratch(n: number): ShadeScratch {
+  return { ind: new Uint8Array(n), val: new Float64Array(n), int: [new Int32Array(n), new Int32Array(n), new Int32Array(n)], float: [new Float64Array(n), new Float64Array(n)], shade: new Int8Array(n) };
+}
+
 /** splitShades for cluster `k` within the box [x0, y0, x1, y1). */
-function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: number, [x0, y0, x1, y1]: [number, number, number, number], centres: Rgb[], minInterior: number): boolean {
+function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: number, [x0, y0, x1, y1]: [number, number, number, number], centres: Rgb[], minInterior: number, scratch: ShadeScratch): boolean {
   const w = x1 - x0, h = y1 - y0, n = w * h;
   // Box pixel j = y * w + x is picture pixel (y0 + y) * width + x0 + x.
-  const at = (j: number): number => (y0 + Math.floor(j / w)) * width + x0 + (j % w);
   // Membership counts are whole numbers: summed as integers they equal the floating sums exactly.
-  const ind = new Uint8Array(n), val = new Float64Array(n);
+  const ind = scratch.ind.subarray(0, n).fill(0), val = scratch.val.subarray(0, n).fill(0);
+  const [i0, i1, i2] = scratch.int.map((a) => a.subarray(0, n)) as [Int32Array, Int32Array, Int32Array];
+  const [f0, f1] = scratch.float.map((a) => a.subarray(0, n)) as [Float64Array, Float64Array];
   for (let y = 0, j = 0; y < h; y++)
     for (let x = 0, i = (y0 + y) * width + x0; x < w; x++, j++, i++) {
       if (label[i] !== k) continue;
       ind[j] = 1;
       val[j] = lightness(rgb, i);
     }
-  const inK = boxSums(ind, w, h, R, new Int32Array(n), new Int32Array(n));
-  const scratch = new Float64Array(n);
-  const sumK = boxSums(val, w, h, R, scratch, new Float64Array(n));
+  const inK = boxSums(ind, w, h, R, i0, i1);
+  const sumK = boxSums(val, w, h, R, f0, f1);
   // Interior pixels and their window means; a second pass averages those means round every pixel.
   const hist = new Array<number>(256).fill(0);
   let interior = 0;
@@ -154,23 +174,23 @@ function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: numb
   if (cuts.length === 0) return false;
   // Rims take the shade of the interiors within RIM: left in the cluster they would be slivers of
   // one shade round the fills of every other.
-  const coreN = boxSums(ind, w, h, RIM, inK, new Int32Array(n)), coreSum = boxSums(val, w, h, RIM, scratch, sumK);
+  const coreN = boxSums(ind, w, h, RIM, inK, i2), coreSum = boxSums(val, w, h, RIM, f0, sumK);
   const shadeOf = (v: number): number => cuts.filter((c) => v > c + 0.5).length;
   const sums = Array.from({ length: cuts.length + 1 }, () => [0, 0, 0, 0]);
-  const shade = new Int8Array(n).fill(-1);
-  for (let j = 0; j < n; j++) {
-    const i = at(j);
-    if (label[i] !== k || coreN[j] === 0) continue;
-    const s = shadeOf(coreSum[j]! / coreN[j]!);
-    shade[j] = s;
-    if (ind[j]) {
-      const acc = sums[s]!;
-      acc[0]! += rgb[3 * i]!;
-      acc[1]! += rgb[3 * i + 1]!;
-      acc[2]! += rgb[3 * i + 2]!;
-      acc[3]!++;
+  const shade = scratch.shade.subarray(0, n).fill(-1);
+  for (let y = 0, j = 0; y < h; y++)
+    for (let x = 0, i = (y0 + y) * width + x0; x < w; x++, j++, i++) {
+      if (label[i] !== k || coreN[j] === 0) continue;
+      const s = shadeOf(coreSum[j]! / coreN[j]!);
+      shade[j] = s;
+      if (ind[j]) {
+        const acc = sums[s]!;
+        acc[0]! += rgb[3 * i]!;
+        acc[1]! += rgb[3 * i + 1]!;
+        acc[2]! += rgb[3 * i + 2]!;
+        acc[3]!++;
+      }
     }
-  }
   const means: Rgb[] = sums.map(([r, g, b, c]) => [r! / c!, g! / c!, b! / c!]);
   const dist = (c: Rgb): number => Math.hypot(c[0] - centres[k]![0], c[1] - centres[k]![1], c[2] - centres[k]![2]);
   const stays = means.reduce((best, c, s) => (dist(c) < dist(means[best]!) ? s : best), 0);
@@ -182,6 +202,6 @@ function splitCluster(k: number, label: Int16Array, rgb: Uint8Array, width: numb
     centres.push(c);
     return centres.length - 1;
   });
-  for (let j = 0; j < n; j++) if (shade[j]! >= 0) label[at(j)] = index[shade[j]!]!;
+  for (let y = 0, j = 0; y < h; y++) for (let x = 0, i = (y0 + y) * width + x0; x < w; x++, j++, i++) if (shade[j]! >= 0) label[i] = index[shade[j]!]!;
   return true;
 }
