@@ -1,5 +1,5 @@
 // Parts that failed on their own (issue 15, issue-15ag): "be in service" and "years of service"
-// asked as a life.
+// asked as a life, and a statement that says only the answer's kind ("dates") of another act.
 import { describe, expect, it } from 'vitest';
 import { questionType } from '../../../src/providers/answer/answer-types.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
@@ -31,5 +31,13 @@ describe('"be in service" and "years of service" in a question', () => {
   it('is answered by the lifetime, not by the servicing interval', async () => {
     expect(await ask('How long is Boiler G-83 supposed to be in service?', LIFE)).toBe('27 years');
     expect(await ask('How many years of service can Boiler G-83 give?', LIFE)).toBe('27 years');
+  });
+});
+
+describe('a statement that says only the kind of the answer', () => {
+  const PAGE = passageOf(['Evaporator VI-614, which was commissioned on 21 December 2000, is driven by a 714 kW motor.', 'Its installation dates from 2006. (Evaporator VI-614)']);
+  it('does not answer for another act', async () => {
+    expect(await ask('What is the commissioning date of Evaporator VI-614?', PAGE)).toBe('21 December 2000');
+    expect(await ask('What is the installation date of Evaporator VI-614?', PAGE)).toBe('2006');
   });
 });
