@@ -462,7 +462,7 @@ function typeFromOpening(q: string, nameWords: Set<string> = new Set()): Questio
       type = 'rate';
       family = family === 'time' ? null : family;
     }
-    const cue = cueWords(m[0]);
+    const cue = unitOfPhrase(cueWords(m[0]), q.slice(m[0].length));
     const unitNamed = cue.some((w) => UNIT_WORDS.test(w)) && family !== null;
     const timeUnit = type === 'duration' ? /\b(year|month|week|day|hour|minute|second)s?\b/.exec(m[0])?.[1] : undefined;
     const recurrence = type === 'duration' ? recurrenceAsked(q) : undefined;
@@ -538,6 +538,16 @@ const UNIT_WORDS = /^(cubic|square|metres?|meters?|litres?|liters?|gallons?|kilo
 // An agent noun of an act the lexicon knows ("installer", "manufacturer") names the kind of answer
 // and what was done: it stays content, so "Who is the manufacturer of X" is not answered by X's installer.
 const cueWords = (matched: string): string[] => matched.split(/\s+/).filter((w) => (ASKING.has(w) || TYPE_NOUNS.has(w) || UNIT_WORDS.test(w)) && classesOf(w).size === 0);
+
+/**
+ * "how many years of service": a unit that opens a lexicon phrase ("years of service", a life) is
+ * content as well, so the phrase is matched whole rather than its "service" alone.
+ */
+function unitOfPhrase(cue: string[], rest: string): string[] {
+  const unit = cue[cue.length - 1];
+  const next = /^\s+of\s+([a-z]+)\b/.exec(rest)?.[1];
+  return unit && next && UNIT_WORDS.test(unit) && isPhrase(`${unit}_of_${next}`) ? cue.slice(0, -1) : cue;
+}
 
 // Words a span of the type itself proves: "EUR 84,000" is what something cost, "45 m3/h" a flow.
 const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {

@@ -11,7 +11,7 @@ import { glossaryAnswer } from './glossary.js';
 import { captionOrder, captionRead } from './table-captions.js';
 import { extremeRow, isSuperlativeWord, superlativeAsked, type ColumnCell } from './superlatives.js';
 import { referenceAsked, referenceIn, sourceAsked, sourceOf } from './table-references.js';
-import { byTypeAlone, cellByItsLabels, otherRole } from './typed-fallback.js';
+import { byTypeAlone, cellByItsLabels, kindWordOfOtherRole, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
@@ -238,7 +238,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     return unit.kind === 'sentence' && NAME_TYPES.has(t) && asksSeveral(part.text) ? withListedNames(sp, unit.text) : sp.text;
   };
   const unitMatch = part.type.unitNamed && fresh.length > 0 && (unit.kind === 'cell' || spanFamily(fresh[0]!.text) === part.type.family) && (part.type.family !== 'time' || m.contentShare > 0 || unitProperty);
-  if (fresh.length && (m.contentShare >= options.typedContent || unitMatch)) {
+  // "Its installation dates from 2006" says only the kind ("date") of "the commissioning date": another fact.
+  const otherFact = fresh.length > 0 && kindWordOfOtherRole(part, m.matched, unit.text);
+  if (fresh.length && (m.contentShare >= options.typedContent || unitMatch) && !otherFact) {
     // A typed answer ranks above any sentence fallback; among typed ones, by support. A table
     // value whose row and header name nothing the question asks (only its unit fits: "cost" and
     // a "Spare parts (EUR)" column) is no answer: the purchase price may simply not be given.
@@ -263,7 +265,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A key-data line whose label or unit says the asked kind ("Site: Kenmo" for "where") may answer by type alone.
   const says = unit.listed === true && fresh.length > 0 && listedValueSays(part.type, unit.text, fresh[0]!.text);
   const specific = !['amount', 'count'].includes(t) && (unit.kind === 'sentence' || (unit.listed === true && (labelAsked(unit.text, question) || says)));
-  const stated = specific && fresh.length && (m.contentShare > 0 || (says && !otherRole(part.text, unit.text, t))) ? chosen() : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
+  const stated = specific && fresh.length && ((m.contentShare > 0 && !otherFact) || (says && !otherRole(part.text, unit.text, t))) ? chosen() : specific && m.contentShare === 0 && !otherRole(part.text, unit.text, t) ? byTypeAlone(part.type, unit.text, qTokens) : undefined;
   const cellTyped = stated === undefined ? cellByItsLabels(part, unit, fresh) : undefined;
   const typedSpan = stated ?? cellTyped;
   // Nothing of the type here: the sentence stays evidence but cannot answer (a sentence about

@@ -35,6 +35,17 @@ const CLASSES: readonly string[][] = [
   ['lubricate', 'lubrication', 'lube', 'oil', 'oil change', 'relubrication'],
 ];
 
+// Phrases read as a class in a question but never looked for in a text: their one content word
+// alone names something else ("service" is also servicing, so "be in service" in the life class
+// made a "Service interval" column say life). The verb or unit around it carries the meaning:
+// "supposed to be in service" and "how many years of service" ask how long a thing lasts.
+const ASKED_ONLY: ReadonlyArray<readonly [string, string]> = [
+  ['be in service', 'lifetime'],
+  ['be in use', 'lifetime'],
+  ['years of service', 'lifetime'],
+  ['years of use', 'lifetime'],
+];
+
 const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');
 const MEMBERS = new Map<string, Set<number>>();
 CLASSES.forEach((members, i) => {
@@ -43,6 +54,7 @@ CLASSES.forEach((members, i) => {
     MEMBERS.set(k, (MEMBERS.get(k) ?? new Set()).add(i));
   }
 });
+for (const [phrase, anchor] of ASKED_ONLY) MEMBERS.set(key(phrase), new Set(MEMBERS.get(key(anchor))));
 
 /**
  * The other members of the classes of a word or phrase ("put_in", "fitted"), phrases with spaces.

@@ -10,7 +10,7 @@ import { typedSpans, type Span } from './answer-types.js';
 /** A word of running text; not the letters of a tag ("KW" in "Dryer KW-186"). */
 const WORD = /\b[A-Za-z][A-Za-z'’]*\b(?!-?\d)/g;
 /** Question words that name the kind of answer rather than the property asked about. */
-const KIND_WORD = /^(year|years|date|day|month|time|percent|percentage|number|figure|value|amount)$/i;
+export const KIND_WORD = /^(year|years|date|day|month|time|percent|percentage|number|figure|value|amount)$/i;
 
 /** Distance in characters from a property word at [ws, we) to a span, with clause breaks and backward reach counted extra. */
 function distance(text: string, ws: number, we: number, span: Span): number {

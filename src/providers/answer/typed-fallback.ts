@@ -5,6 +5,7 @@
 import { strictSpans, type QuestionType } from './answer-types.js';
 import { matchText, type MatchTerm } from './matching.js';
 import { classesIn, PRICE_CLASS } from './paraphrases.js';
+import { KIND_WORD } from './span-choice.js';
 import { terms, tokenize } from './text.js';
 
 /**
@@ -50,4 +51,14 @@ export function cellByItsLabels(part: { text: string; type: QuestionType; terms:
   const own = matchText(part.terms, unit.text, null, null);
   if (own.contentShare === 0 || otherRole(part.text, unit.text, part.type.type)) return undefined;
   return fresh[0]!.text;
+}
+
+/**
+ * A statement that says only the answer's kind of the question ("dates" for "date": "Its
+ * installation dates from 2006" for "What is the commissioning date of X?") and speaks of another
+ * act of the lexicon states another fact: its span of the type is no fallback answer.
+ */
+export function kindWordOfOtherRole(part: { text: string; terms: MatchTerm[]; type: QuestionType }, matched: string[], text: string): boolean {
+  const content = part.terms.filter((t) => !t.key && matched.includes(t.stem));
+  return content.length > 0 && content.every((t) => KIND_WORD.test(t.word)) && otherRole(part.text, text, part.type.type);
 }
