@@ -16,6 +16,16 @@ export function chunkLines(text: string, bboxes: BBox[]): PassageLine[] {
   return [{ text: text.replace(/\n/g, ' '), bbox: null }];
 }
 
+/**
+ * A page's chunks in reading order: its text chunks first, in their order, then its component
+ * chunks (table rows, chart data). Both kinds number their chunks from 0, so ordering by `seq`
+ * alone interleaved them, and a table row read between two text chunks became the subject of an
+ * "Its ..." sentence opening the second (issue 15: "Its commissioning took place on ...").
+ */
+export function textChunksFirst<T extends { kind: string; seq: number }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => Number(a.kind !== 'text') - Number(b.kind !== 'text') || a.seq - b.seq);
+}
+
 /** Every chunk line of the given pages and of the page before each (subjectAtEnd), keyed `${documentId}:${page}`. */
 export async function pageLines(db: Db, pages: Array<{ documentId: string; pageNumber: number }>): Promise<Map<string, PassageLine[]>> {
   const out = new Map<string, PassageLine[]>();
@@ -29,13 +39,13 @@ export async function pageLines(db: Db, pages: Array<{ documentId: string; pageN
   for (const [documentId, numbers] of byDoc) {
     const rows = await db
       .selectFrom('chunks')
-      .select(['page_number', 'text', 'bboxes'])
+      .select(['page_number', 'kind', 'seq', 'text', 'bboxes'])
       .where('document_id', '=', documentId)
       .where('page_number', 'in', [...numbers])
       .orderBy('page_number')
       .orderBy('seq')
       .execute();
-    for (const r of rows) {
+    for (const r of textChunksFirst(rows)) {
       const key = `${documentId}:${r.page_number}`;
       const lines = out.get(key) ?? [];
       lines.push(...chunkLines(r.text, JSON.parse(r.bboxes) as BBox[]));

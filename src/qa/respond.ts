@@ -6,7 +6,7 @@ import type { Db } from '../db/types.js';
 import { validationError } from '../http/errors.js';
 import type { BBox } from '../pipeline/types.js';
 import { createAnswerEngine, defaultProvider, providerAvailable, type AnswerMode, type AnswerProvider, type CitedEvidence, type Passage, type PassageLine } from '../providers/answer/index.js';
-import { chunkLines, recordUsage } from './answering.js';
+import { chunkLines, recordUsage, textChunksFirst } from './answering.js';
 import { componentLines } from './component-lines.js';
 import type { ResponseWire } from './response-schemas.js';
 
@@ -15,8 +15,8 @@ export { componentLines, graphLines, groundingLines, tableLines } from './compon
 /** A page's passages: its description, its text lines, and each visual component on it. */
 export async function pagePassages(db: Db, documentId: string, pageNumber: number): Promise<Passage[]> {
   const desc = await db.selectFrom('page_descriptions').select('description').where('document_id', '=', documentId).where('page_number', '=', pageNumber).executeTakeFirst();
-  const chunks = await db.selectFrom('chunks').select(['text', 'bboxes']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).orderBy('seq').execute();
-  const text = chunks.flatMap((c) => chunkLines(c.text, JSON.parse(c.bboxes) as BBox[]));
+  const chunks = await db.selectFrom('chunks').select(['kind', 'seq', 'text', 'bboxes']).where('document_id', '=', documentId).where('page_number', '=', pageNumber).orderBy('seq').execute();
+  const text = textChunksFirst(chunks).flatMap((c) => chunkLines(c.text, JSON.parse(c.bboxes) as BBox[]));
   const visuals = await db
     .selectFrom('visual_components')
     .innerJoin('components', 'components.id', 'visual_components.component_id')

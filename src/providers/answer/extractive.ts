@@ -3,7 +3,7 @@
 // caption) share; answer = the best-supported span of the best evidence, or "not in the
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import { expandAbbreviations } from './abbreviations.js';
-import { questionType, recurrenceAgrees, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { questionType, recurrenceAgrees, recurrenceSpans, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';
@@ -156,7 +156,7 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
   const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
   const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}`;
-  const spans = (unit.kind === 'sentence' || unit.listed === true) && !recurrenceAgrees(part.type, unit.text) ? [] : unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
+  const spans = (unit.kind === 'sentence' || unit.listed === true) && !recurrenceAgrees(part.type, unit.text) ? (unit.kind === 'sentence' ? recurrenceSpans(part.type, unit.text, typedSpans(part.type, unit.text)) : []) : unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
   const unrepeated = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
