@@ -13,3 +13,9 @@ export async function askPassage(question: string, passage: Passage): Promise<st
 export async function askLines(question: string, lines: PassageLine[]): Promise<string> {
   return askPassage(question, { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines });
 }
+
+/** One page of text lines, one sentence a line, stacked 20 px apart. */
+export function pageOf(texts: string[]): Passage {
+  const lines = texts.map((text, i): PassageLine => ({ text, bbox: [40, 40 + 20 * i, 400, 50 + 20 * i] }));
+  return { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
+}

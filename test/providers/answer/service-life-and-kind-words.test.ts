@@ -3,14 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { questionType } from '../../../src/providers/answer/answer-types.js';
 import { paraphrasesOf } from '../../../src/providers/answer/paraphrases.js';
-import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
-import { askPassage as ask } from './ask-lines.js';
+import { askPassage as ask, pageOf as passageOf } from './ask-lines.js';
 
-const at = (text: string, y: number): PassageLine => ({ text, bbox: [40, y, 400, y + 10] });
-const passageOf = (texts: string[]): Passage => {
-  const lines = texts.map((t, i) => at(t, 40 + 20 * i));
-  return { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
-};
 
 const LIFE = passageOf(['Boiler G-83 was installed by Vasbrek Service AB.', 'Boiler G-83 must be serviced every 6 months.', 'Boiler G-83 is designed for a lifetime of 27 years.']);
 

@@ -4,14 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { questionType } from '../../../src/providers/answer/answer-types.js';
 import { questionParts } from '../../../src/providers/answer/question-parts.js';
 import { plainQuestion } from '../../../src/providers/answer/question-shape.js';
-import type { Passage, PassageLine } from '../../../src/providers/answer/types.js';
-import { askPassage as ask } from './ask-lines.js';
+import { askPassage as ask, pageOf as passageOf } from './ask-lines.js';
 
-const at = (text: string, y: number): PassageLine => ({ text, bbox: [40, y, 400, y + 10] });
-const passageOf = (texts: string[]): Passage => {
-  const lines = texts.map((t, i) => at(t, 40 + 20 * i));
-  return { documentId: 'd', pageNumber: 1, kind: 'text', lines, pageLines: lines };
-};
 
 const PAGE = passageOf(['Boiler G-83 must be inspected every 24 months.', 'The expected service life of Boiler G-83 is 27 years.', 'Installation of Boiler G-83 was completed in 2001.']);
 
