@@ -2,7 +2,7 @@
 // phrase ("Gamma Export"), and two categories become one. In a row of labels at even steps, a
 // phrase whose words fall into two parts a step apart is two labels.
 import type { BBox } from '../types.js';
-import { cx, parseNumber, type Phrase } from './text.js';
+import { cx, phraseOf, type Phrase } from './text.js';
 
 /** A share of the row's step that the parts' centres must lie apart to be two labels. */
 const APART = 0.75;
@@ -37,9 +37,3 @@ export function splitJoinedLabels(row: Phrase[], toView: (b: BBox) => BBox): Phr
   return row.flatMap(split);
 }
 
-function phraseOf(words: Phrase['words']): Phrase {
-  const text = words.map((w) => w.text).join(' ');
-  const bbox: BBox = [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))];
-  const num = parseNumber(text);
-  return { text, bbox, words, value: num?.value ?? null, percent: num?.percent ?? false };
-}

@@ -1,18 +1,10 @@
 // The y axis's title is set on its side just left of the tick labels; OCR reads its turned
 // letters as stray glyphs ("c" for a turned ")") and joins the nearest one to a tick label
 // on the same line ("c 10"), which then states no number and drops out of the axis.
-import type { BBox } from '../types.js';
-import { parseNumber, type Phrase } from './text.js';
+import { phraseOf, type Phrase } from './text.js';
 
 /** A word that is one or two glyphs and no digit: a stray reading, not a label's word. */
 const stray = (t: string): boolean => t.length <= 2 && !/\d/.test(t);
-
-function phraseOf(words: Phrase['words']): Phrase {
-  const text = words.map((w) => w.text).join(' ');
-  const bbox: BBox = [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))];
-  const num = parseNumber(text);
-  return { text, bbox, words, value: num?.value ?? null, percent: num?.percent ?? false };
-}
 
 /**
  * The phrases with a number led by stray glyphs ("c 10") cut into the glyphs and the number; the

@@ -88,12 +88,15 @@ export function phrases(words: Word[]): Phrase[] {
     if (g) g.push(w);
     else groups.push([w]);
   }
-  return groups.map((ws) => {
-    const text = ws.map((w) => w.text).join(' ');
-    const bbox: BBox = [Math.min(...ws.map((w) => w.bbox[0])), Math.min(...ws.map((w) => w.bbox[1])), Math.max(...ws.map((w) => w.bbox[2])), Math.max(...ws.map((w) => w.bbox[3]))];
-    const num = parseNumber(text);
-    return { text, bbox, words: ws, value: num?.value ?? null, percent: num?.percent ?? false };
-  });
+  return groups.map(phraseOf);
+}
+
+/** One phrase of the given words, in their order: its text, box and the number it states. */
+export function phraseOf(words: Word[]): Phrase {
+  const text = words.map((w) => w.text).join(' ');
+  const bbox: BBox = [Math.min(...words.map((w) => w.bbox[0])), Math.min(...words.map((w) => w.bbox[1])), Math.max(...words.map((w) => w.bbox[2])), Math.max(...words.map((w) => w.bbox[3]))];
+  const num = parseNumber(text);
+  return { text, bbox, words, value: num?.value ?? null, percent: num?.percent ?? false };
 }
 
 /**
