@@ -3,7 +3,8 @@
 // free-standing text is (edge labels in flowcharts; nodes in mind maps; either in diagrams).
 import type { BBox, Word } from '../types.js';
 import { boxOfPixels, components, dilate, erode } from './components.js';
-import { findStrokes, joinCrossings, strokeEdges, type RawEdge } from './connectors.js';
+import { findStrokes, joinCrossings, strokeEdges, type RawEdge, type Stroke } from './connectors.js';
+import { labelReach, rereadEdges, withoutLabelInk } from './label-ink.js';
 import { colourDistance, decodeRgb, despeckled, dominantColour, foreground, grain, inkOver, strokeWidth, type Mask, type Rgb, type RgbImage } from './raster.js';
 import { boxedLabels } from './boxed-labels.js';
 import { capEdges } from './edge-cap.js';
@@ -128,11 +129,11 @@ function typeSize(blocks: TextBlock[]): number {
 
 const JUNK = /^[|_~`'".,:;—–\-=[\](){}]+$/;
 
-/** A diamond's sides beside its text, read as angle brackets (with stray quotes or bars). */
-const SIDE = /^[=|/\\'"‘’“”]*[<>«»‹›][<>«»‹›=|/\\'"‘’“”]*$/;
+/** A diamond's sides beside its text, read as angle brackets (with stray quotes, bars, dashes or colons). */
+const SIDE = /^[-=|/\\:'"‘’“”]*[<>«»‹›][<>«»‹›\-=|/\\:'"‘’“”]*$/;
 
 /** OCR text of a node or label without stray border fragments read as punctuation. */
-function clean(text: string): string {
+export function clean(text: string): string {
   const tokens = text.split(/\s+/).filter((t) => t !== '' && !JUNK.test(t));
   // Only at the ends: a comparison inside the text ("Total > 100?") stays.
   while (tokens.length > 1 && SIDE.test(tokens[0]!)) tokens.shift();
@@ -244,7 +245,8 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
 
   const nodes: Node[] = regions.map((r, i) => {
     const own = blocks.filter((b) => b.shape === i);
-    const node: Node = { bbox: r.bbox, pixels: r.pixels, shape: r.kind, text: own.map((b) => b.text).join(' '), typeSize: typeSize(own) };
+    // Text spilled past both sides is a diamond's (text-spill.ts), whatever its cut middle looked like.
+    const node: Node = { bbox: r.bbox, pixels: r.pixels, shape: spilled.has(i) ? 'decision' : r.kind, text: own.map((b) => b.text).join(' '), typeSize: typeSize(own) };
     if (own.length > 0) node.textBox = [Math.min(...own.map((b) => b.bbox[0])), Math.min(...own.map((b) => b.bbox[1])), Math.max(...own.map((b) => b.bbox[2])), Math.max(...own.map((b) => b.bbox[3]))];
     return node;
   });
@@ -265,7 +267,15 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
   const found = nodes.some((n) => n.shape === 'text') ? findStrokes(lines, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
   const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
-  const raw: RawEdge[] = strokes.flatMap((s) => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale, mode === 'flowchart'));
+  const edgesOf = (s: Stroke): RawEdge[] => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale, mode === 'flowchart');
+  const labelBoxes = mode === 'flowchart' ? labels.map((b) => labelReach(b.bbox, glyph)) : [];
+  const raw: RawEdge[] = strokes.flatMap((s) => {
+    const bare = withoutLabelInk(s, labelBoxes, width, scale);
+    const first = edgesOf(s);
+    if (!bare) return first;
+    // Read again without the labels' letters (pixels kept whole for placing labels).
+    return rereadEdges(first, edgesOf(bare.stroke).map((e) => ({ ...e, pixels: s.pixels })), bare.touched);
+  });
   if (mode === 'mindmap') return assemble(nodes, raw, labels, width, glyph);
   const boxed = boxedLabels(nodes, raw, glyph, stroke);
   const edges = mode === 'flowchart' ? orientBareLines(boxed.raw, (i) => centre(boxed.nodes[i]!.bbox)) : boxed.raw;

@@ -207,7 +207,7 @@ export function spilledBlock(img: RgbImage, letters: Mask, inner: number[], regi
   // Tools size boxes (rounded ones, terminators and ellipses among them) to their text: text read
   // past their sides takes the heads and labels that meet them. A diamond under three glyphs
   // across holds a letter or two, and the heads at its sides would pass for letters run past it.
-  if (!usual || region.kind !== 'decision' || region.bbox[2] - region.bbox[0] < 3 * scale.glyph) return undefined;
+  if (!usual || !(region.kind === 'decision' || cutDiamond(region, img.width)) || region.bbox[2] - region.bbox[0] < 3 * scale.glyph) return undefined;
   // The inside along the rows of the text read there (that reading leaves out letters that touch
   // the outline, since the fill does not enclose them).
   const { width } = img;
@@ -230,4 +230,33 @@ export function spilledBlock(img: RgbImage, letters: Mask, inner: number[], regi
   const textColour = dominantColour(img, usual.pixels.filter((_, k) => far[k]! >= cut));
   if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold)) return undefined;
   return { ...block, ground: usual.ground };
+}
+
+/**
+ * A diamond whose sharp side corners its text cut off: letters crossing both ends of a narrow
+ * diamond join its outline and close its inside before the corners, so the region found is the
+ * diamond's middle, read as a rounded shape. What is left of the diamond still narrows to a point
+ * at the top and the bottom: 15 % of its height in from either end it is at most two thirds as
+ * wide as at its widest (a rounded box keeps most of its width there, an ellipse about 0.7). Its
+ * text then runs to the inside's ends (checked by the caller), which text sized within a box does not.
+ */
+export function cutDiamond(region: Region, width: number): boolean {
+  if (region.kind !== 'terminator') return false;
+  const [, y0, , y1] = region.bbox;
+  const h = y1 - y0;
+  if (h < 4) return false;
+  const lo = new Float64Array(h).fill(Infinity);
+  const hi = new Float64Array(h).fill(-Infinity);
+  for (const p of region.untrimmed) {
+    const x = p % width;
+    const k = (p - x) / width - y0;
+    if (k < 0 || k >= h) continue;
+    lo[k] = Math.min(lo[k]!, x);
+    hi[k] = Math.max(hi[k]!, x);
+  }
+  const w = (k: number): number => (hi[k]! >= lo[k]! ? hi[k]! - lo[k]! + 1 : 0);
+  let widest = 0;
+  for (let k = 0; k < h; k++) widest = Math.max(widest, w(k));
+  const near = Math.floor(0.15 * (h - 1));
+  return widest > 0 && w(near) <= (2 / 3) * widest && w(h - 1 - near) <= (2 / 3) * widest;
 }

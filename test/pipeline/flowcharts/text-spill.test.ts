@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mask, RgbImage } from '../../../src/pipeline/flowcharts/raster.js';
 import type { Region } from '../../../src/pipeline/flowcharts/shapes.js';
-import { inkOverFills, letterLikeSpill, runsToEnds, spilledBlock } from '../../../src/pipeline/flowcharts/text-spill.js';
+import { cutDiamond, inkOverFills, letterLikeSpill, runsToEnds, spilledBlock } from '../../../src/pipeline/flowcharts/text-spill.js';
 import { shapeBlock, type TextBlock } from '../../../src/pipeline/flowcharts/text.js';
 
 const W = 90;
@@ -156,5 +156,35 @@ describe('text spilling past a filled shape', () => {
     const box: [number, number, number, number] = [40, 16, 50, 24];
     expect(runsToEnds(mask((x) => x >= 30 && x < 60 && x % 4 < 2), box, rows, 8)).toBe(true);
     expect(runsToEnds(mask((x) => (x >= 40 && x < 50 && x % 4 < 2) || x === 30 || x === 59), box, rows, 8)).toBe(false);
+  });
+});
+
+describe('a diamond whose side corners its text cut off (issue 13fl)', () => {
+  const region = (inside: (x: number, y: number) => boolean, kind: Region['kind'] = 'terminator'): Region => {
+    const pixels: number[] = [];
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let y = 0; y < 100; y++) {
+      for (let x = 0; x < 200; x++) {
+        if (!inside(x, y)) continue;
+        pixels.push(y * 200 + x);
+        [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
+      }
+    }
+    return { bbox: [x0, y0, x1, y1], pixels, untrimmed: pixels, kind, hollow: true };
+  };
+  // A diamond 160 wide and 80 tall centred at (100, 50), its corners cut 50 from the centre.
+  const cut = (x: number, y: number): boolean => Math.abs(x - 100) / 80 + Math.abs(y - 50) / 40 <= 1 && Math.abs(x - 100) <= 50;
+
+  it('is what is left narrowing to points at the top and bottom, read as a rounded shape', () => {
+    expect(cutDiamond(region(cut), 200)).toBe(true);
+    // Read as a diamond already, it needs no second look here.
+    expect(cutDiamond(region(cut, 'decision'), 200)).toBe(false);
+  });
+
+  it('is not a rounded box or an ellipse of the same size', () => {
+    const stadium = (x: number, y: number): boolean => y >= 10 && y < 90 && (Math.abs(x - 100) <= 20 || Math.hypot(Math.abs(x - 100) - 20, y - 50) <= 40);
+    expect(cutDiamond(region(stadium), 200)).toBe(false);
+    const ellipse = (x: number, y: number): boolean => ((x - 100) / 50) ** 2 + ((y - 50) / 40) ** 2 <= 1;
+    expect(cutDiamond(region(ellipse), 200)).toBe(false);
   });
 });
