@@ -21,7 +21,6 @@ import { elongation } from './elongation.js';
 import { joinNumberCrops, replaceJoined } from './number-crops.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
-import { toFullSize, toWorkingSize } from './working-size.js';
 import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, inkBins, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
@@ -36,16 +35,13 @@ export async function extractChart(input: FigureInput): Promise<ChartExtraction>
   // (A scan's noisy paper has no one exact colour over a large share of the picture: found on rendered charts only.)
   const original = flattenPanel(decoded);
   const prepared = await prepareScan(original, input.words === undefined);
-  const { raster, full } = prepared;
-  const result = await extractPrepared(raster, input, prepared.fullRaster);
-  if (result.plot_area && (raster.width !== full.width || raster.height !== full.height))
-    result.plot_area = toFullSize(result.plot_area, full.width / raster.width, full.height / raster.height, full.width, full.height);
-  if (prepared.skew !== 0 && result.plot_area) result.plot_area = unturn(result.plot_area, prepared.skew, full, original);
+  const result = await extractPrepared(prepared.raster, input);
+  if (prepared.skew !== 0 && result.plot_area) result.plot_area = unturn(result.plot_area, prepared.skew, prepared.raster, original);
   return result;
 }
 
 /** A box of the upright picture in the original's pixels (turned back about the centres). */
-function unturn(b: BBox, skew: number, turned: { width: number; height: number }, original: Raster): BBox {
+function unturn(b: BBox, skew: number, turned: Raster, original: Raster): BBox {
   const a = (skew * Math.PI) / 180, cos = Math.cos(a), sin = Math.sin(a);
   const pts = [[b[0], b[1]], [b[2], b[1]], [b[0], b[3]], [b[2], b[3]]].map(([x, y]) => {
     const dx = x! - turned.width / 2, dy = y! - turned.height / 2;
@@ -55,40 +51,11 @@ function unturn(b: BBox, skew: number, turned: { width: number; height: number }
   return [r(Math.max(0, Math.min(...pts.map((p) => p[0])))), r(Math.max(0, Math.min(...pts.map((p) => p[1])))), r(Math.min(original.width, Math.max(...pts.map((p) => p[0])))), r(Math.min(original.height, Math.max(...pts.map((p) => p[1]))))];
 }
 
-/**
- * `full`: the picture at full size when `raster` is a reduced copy: its text is read there, as an
- * unreduced scan's (OCR and the crops need the pixels), and the marks on the reduced copy.
- */
-async function extractPrepared(raster: Raster, input: FigureInput, full?: Raster): Promise<ChartExtraction> {
+async function extractPrepared(raster: Raster, input: FigureInput): Promise<ChartExtraction> {
+  const { width, height } = raster;
   if (input.words) return analyse(raster, input.words, []);
   const { ocr } = input;
   if (!ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
-  if (!full) {
-    const read = await readText(raster, ocr);
-    return analyse(raster, read.words, [], read.known, read.axis);
-  }
-  const reading = readText(full, ocr);
-  reading.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
-  // The reduced copy's own rules and axis, found while the full picture is read.
-  await yieldToEvents();
-  const mine = wordless(raster);
-  const read = await reading;
-  return analyse(raster, toWorkingSize(read.words, full.width / raster.width, full.height / raster.height), [], mine.known, mine.axis);
-}
-
-/** What is found before the text is read, none of which depends on it (see Known). */
-function wordless(raster: Raster): { known: Known; axis?: Uint8Array } {
-  const { width, height } = raster;
-  const bins = inkBins(raster);
-  const first = clusterColours(raster, undefined, false, bins);
-  const bg = first.background;
-  const rules = findRules(first, width, height, raster.rgb);
-  const axes = (raster.grain ?? 0) >= NOISY_GRAIN ? axisTicks(raster.rgb, width, height, bg) : undefined;
-  return { known: { rules, lines: ruleLines(rules.mask, width, height), bins }, axis: axes?.ocr };
-}
-
-async function readText(raster: Raster, ocr: (png: Buffer) => Promise<PageText>): Promise<{ words: Word[]; known: Known; axis?: Uint8Array }> {
-  const { width, height } = raster;
   // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
   const bins = inkBins(raster);
   const first = clusterColours(raster, undefined, false, bins);
@@ -104,21 +71,17 @@ async function readText(raster: Raster, ocr: (png: Buffer) => Promise<PageText>)
   // OCR reads in a process of its own: started first, it runs while the pixel work that needs no
   // words is done here, in steps that give the event loop back (each step of the reading, the
   // PNG written and handed over, waits for it).
-  const reading = readClean(clean, width, height, ocr);
+  const reading = sharp(clean, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+    .then((png) => recogniseWords(png, width, height, ocr));
   reading.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
   await yieldToEvents();
   const lines = ruleLines(rules.mask, width, height);
   await yieldToEvents();
   const dark = darkInk(clean, width, height, bg);
   const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules));
-  return { words: readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), known: { rules, lines, bins }, axis: axes?.ocr };
-}
-
-function readClean(clean: Uint8Array, width: number, height: number, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
-  return sharp(clean, { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer()
-    .then((png) => recogniseWords(png, width, height, ocr));
+  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins }, axes?.ocr);
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

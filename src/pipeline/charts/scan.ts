@@ -4,7 +4,6 @@
 import sharp from 'sharp';
 import { estimateSkew } from '../schematics/raster.js';
 import { backgroundColour, NOISY_GRAIN, type Raster, type Rgb } from './raster.js';
-import { strokeWidth, workingFactor } from './working-size.js';
 
 /**
  * Grain of the background: the median distance from the background colour of the pixels near it
@@ -52,50 +51,33 @@ export interface Prepared {
   raster: Raster;
   /** Degrees the picture was turned back (clockwise skew of the original). */
   skew: number;
-  /** Size of the upright picture at full size; `raster` may be a reduced copy (working-size.ts). */
-  full: { width: number; height: number };
-  /** The upright picture at full size when `raster` is reduced (OCR reads it: text needs the pixels). */
-  fullRaster?: Raster;
 }
 
 /**
  * The picture as the extractor reads it: unchanged when clean; median-filtered when its
- * background is grainy; turned upright when its dark lines lean and reduced when its strokes are
- * much wider than a rendered chart's (both only without given words, whose boxes are in the
- * original's pixels). The filter works on the decoded pixels and hands back raw pixels: no PNG
- * is written and read again.
+ * background is grainy; turned upright when its dark lines lean (only without given words,
+ * whose boxes are in the original's pixels). The filter works on the decoded pixels and hands
+ * back raw pixels: no PNG is written and read again.
  */
 export async function prepareScan(raster: Raster, mayTurn: boolean): Promise<Prepared> {
   const grain = backgroundNoise(raster);
-  if (grain < NOISY_GRAIN) return { raster, skew: 0, full: { width: raster.width, height: raster.height } };
+  if (grain < NOISY_GRAIN) return { raster, skew: 0 };
   const bg = backgroundColour(raster);
   const { width, height, rgb } = raster;
   let img = sharp(rgb, { raw: { width, height, channels: 3 } }).median(3);
-  let skew = 0, factor = 1;
+  let skew = 0;
   if (mayTurn) {
     const blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
     const data = new Uint8Array(width * height);
     for (let i = 0; i < data.length; i++) data[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 80 ? 1 : 0;
     skew = estimateSkew({ data: inkOutline(data, width, height), width, height }, 4);
-    factor = workingFactor(strokeWidth(data, width, height), width, height);
     if (Math.abs(skew) >= MIN_SKEW) img = img.rotate(-skew, { background: { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) } });
     else skew = 0;
   }
-  let { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  const full = { width: info.width, height: info.height };
-  const fullRaster: Raster = { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain };
-  // Reduced after the filter and the turn, which work best on the full pixels (a separate
-  // pipeline: sharp would otherwise order the resize before them).
-  if (factor > 1)
-    ({ data, info } = await sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } })
-      .resize(Math.max(1, Math.round(info.width / factor)), Math.max(1, Math.round(info.height / factor)), { kernel: 'linear', fit: 'fill' })
-      .raw()
-      .toBuffer({ resolveWithObject: true }));
+  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
   // Three channels in, three out (the turn fills its corners with an opaque colour).
   if (info.channels !== 3) throw new Error(`prepareScan: ${info.channels} channels after filtering`);
-  // The grain stays the scan's: averaging hides it, but the picture is still read as a scan.
-  const raster2: Raster = { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain };
-  return factor > 1 ? { raster: raster2, skew, full, fullRaster } : { raster: raster2, skew, full };
+  return { raster: { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain }, skew };
 }
 
 /**
