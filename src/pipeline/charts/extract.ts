@@ -80,8 +80,18 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const lines = ruleLines(rules.mask, width, height);
   await yieldToEvents();
   const dark = darkInk(clean, width, height, bg);
+  // On a scan the marks' clustering (with its shade splits and settling, the costliest pass) runs
+  // here, while the text is read, instead of after it with the text left out: the text's pixels
+  // stay out of the marks all the same (analyse skips them), only the colours' centres see them.
+  await yieldToEvents();
+  const clusters = marksBeforeText(raster, bins);
   const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins }, axes?.ocr);
+  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins, clusters }, axes?.ocr);
+}
+
+/** A scan's marks' clustering, done before its text is read (see extractPrepared); undefined on a rendered chart. */
+export function marksBeforeText(raster: Raster, bins: InkBins): ColourClusters | undefined {
+  return (raster.grain ?? 0) >= NOISY_GRAIN ? clusterColours(raster, undefined, true, bins) : undefined;
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -144,6 +154,8 @@ interface Known {
   /** `ruleLines` of the rules' mask. */
   lines: Uint8Array;
   bins: InkBins;
+  /** The marks' clustering when done before the text was read (a scan's), the text not left out. */
+  clusters?: ColourClusters;
 }
 
 /** `known`: see Known; `axis`: axis lines and ticks found from dark ink, no marks. */
@@ -152,7 +164,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   let ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);
-  const clusters = clusterColours(raster, tmask, true, known?.bins);
+  const clusters = known?.clusters ?? clusterColours(raster, tmask, true, known?.bins);
   const rules = known?.rules ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   skip.set(tmask);
