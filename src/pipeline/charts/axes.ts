@@ -97,6 +97,15 @@ export function glyphSwaps(p: Phrase): { v: number; rank: number }[] {
   return out;
 }
 
+/**
+ * 1, 10, 100, 0.1 …: two such labels alone (a short log axis, 10¹ and 10²) fit both scales, but a
+ * linear axis steps evenly from a round start and is not labelled 10 and 100 with nothing between.
+ */
+export function powerOfTen(v: number): boolean {
+  const e = Math.log10(v);
+  return v > 0 && Math.abs(e - Math.round(e)) < 1e-9;
+}
+
 function oneDigit(v: number): boolean {
   const m = v / Math.pow(10, Math.floor(Math.log10(v)));
   return Math.abs(m - Math.round(m)) < 1e-6;
@@ -124,9 +133,10 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
     }
     const lin = fit(ps, vs);
     const positive = vs.every((v) => v > 0);
-    const log = positive && labels.length >= 3 ? fit(ps, vs.map(Math.log10)) : undefined;
+    const decades = labels.length === 2 && positive && vs.every(powerOfTen);
+    const log = positive && (labels.length >= 3 || decades) ? fit(ps, vs.map(Math.log10)) : undefined;
     let best: { f: Fit; scale: 'linear' | 'log' } | undefined = lin ? { f: lin, scale: 'linear' } : undefined;
-    if (log && (!best || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };
+    if (log && (!best || decades || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };
     if (!best) return undefined;
     const direction = orientation === 'y' ? best.f.b < 0 : best.f.b > 0;
     // Every label must sit where its value belongs: one misread digit ("258" for "250") is dropped, not averaged in.

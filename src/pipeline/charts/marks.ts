@@ -402,6 +402,12 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       pairs.push({ c, p, gap, cost: first + gap + (ring ? 3 * th : 0) });
     }
   }
+  // A legend's entries share one layout: swatches start at one x and names at another. A pair
+  // another colour's pair repeats (a column of entries) goes before a lone piece beside a name (a
+  // line passing behind a see-through legend box, a point beside it).
+  const aligned = (a: (typeof pairs)[number], b: (typeof pairs)[number]): boolean =>
+    a.c.cluster !== b.c.cluster && a.p !== b.p && Math.abs(a.c.bbox[0] - b.c.bbox[0]) <= 2 + spread && Math.abs(a.p.bbox[0] - b.p.bbox[0]) <= Math.max(3, 0.3 * th);
+  for (const a of pairs) if (pairs.some((b) => aligned(a, b))) a.cost -= th;
   pairs.sort((a, b) => a.cost - b.cost);
   const byCluster = new Map<number, LegendEntry>();
   const named = new Set<Phrase>();

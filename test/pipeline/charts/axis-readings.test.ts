@@ -120,3 +120,18 @@ describe('end labels flush with the axis ends', () => {
     expect(findAxis(log, 'y')!.scale).toBe('log');
   });
 });
+
+describe('two powers of ten', () => {
+  it('reads two labels a decade apart (10¹ and 10², the raised powers rewritten) as a log axis', () => {
+    // 100 at y = 50, 10 at y = 150: halfway stands 10^1.5, not 55.
+    const ps = [phrase('100', [14, 45, 30, 55]), phrase('10', [14, 145, 30, 155])];
+    const axis = findAxis(ps, 'y', new Set(), 2)!;
+    expect(axis.scale).toBe('log');
+    expect(toValue(axis, 100)).toBeCloseTo(10 ** 1.5, 3);
+  });
+
+  it('keeps two labels that are no powers of ten linear', () => {
+    const ps = [phrase('100', [14, 45, 30, 55]), phrase('50', [14, 145, 30, 155])];
+    expect(findAxis(ps, 'y', new Set(), 2)!.scale).toBe('linear');
+  });
+});

@@ -65,3 +65,14 @@ describe('a column of hollow swatches', () => {
     expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, '2023'], [1, 'Q1'], [2, 'Budget']]);
   });
 });
+
+describe('a see-through legend over a line', () => {
+  it('names the swatches of the legend column before a line piece showing through beside a name', () => {
+    // Line swatches at x 120..180 beside names at x 200; the green series (1) passes behind the box
+    // beside "Stores" (a short piece at x 186..194), nearer the name than the blue swatch.
+    const comps = [comp(0, [120, 64, 180, 67]), comp(1, [186, 60, 194, 70]), comp(1, [120, 104, 180, 107]), comp(2, [120, 144, 180, 148])];
+    const ps = [phraseOf([word('Stores', [200, 56, 294, 76])]), phraseOf([word('Online', [200, 96, 294, 116])]), phraseOf([word('Q2', [200, 136, 228, 159])])];
+    const legend = findLegend(comps, ps, 20, new Set([0, 1, 2]), new Set(), [100, 30, 1100, 540]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Stores'], [1, 'Online'], [2, 'Q2']]);
+  });
+});
