@@ -256,6 +256,17 @@ export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set
   return best;
 }
 
+/**
+ * A row axis whose labels lie level with the middle of a column axis's labels (a text height
+ * inside its ends): no horizontal axis, whose labels lie beyond an end of the vertical axis's
+ * column, but a row of value labels across a line chart that happens to fit a scale.
+ */
+export function levelWithColumn(row: Axis | undefined, column: Axis | undefined, th: number): boolean {
+  if (!row || !column || column.labels.length < 3) return false;
+  const ys = column.labels.map((l) => cy(l.bbox)), at = median(row.labels.map((l) => cy(l.bbox)));
+  return at > Math.min(...ys) + th && at < Math.max(...ys) - th;
+}
+
 /** The labels of the axis chosen say what it read them as (value labels and axis ranges use them). */
 export function applyReadings(axis: Axis | undefined): void {
   axis?.labels.forEach((l, i) => (l.value = axis.values[i]!));

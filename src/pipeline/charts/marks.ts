@@ -353,8 +353,13 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
   const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
+  // (Stacked: a legend's rows lie a line or so apart, and its swatches are of one height.)
   const inColumn = (c: Component): boolean =>
-    new Set(swatches.filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2).map((o) => o.cluster)).size >= 2;
+    new Set(
+      swatches
+        .filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2 && Math.abs(o.bbox[3] - o.bbox[1] - (c.bbox[3] - c.bbox[1])) <= 2 + spread && Math.abs(o.bbox[1] - c.bbox[1]) <= 6 * th)
+        .map((o) => o.cluster),
+    ).size >= 2;
   // The anti-aliased edge of a swatch can fall into a lighter series colour (paired palettes): a
   // strip lying along a larger swatch of another colour is that swatch's rim, not a swatch. A
   // scan's blur spreads the rim `spread` pixels out (a rendered chart's anti-aliasing, one).
@@ -371,7 +376,8 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
-    if (!small) continue;
+    // A swatch is drawn to be seen beside its name: a speck (a glyph's remnant, a scan's crumb) is none.
+    if (!small || Math.max(w, h) < 0.3 * th) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
     // A square or round swatch in a column of swatches is surely legend: it goes before a lone
     // piece beside a name (a data point next to the legend), and a ring there is the legend's own
@@ -380,7 +386,8 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4 && !column;
     const first = column ? -th : 0;
     for (const p of words) {
-      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && !inColumn(c)) continue;
+      // (Inside the plot a number names only a swatch of some body: a scan's crumbs line up by chance.)
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && (!inColumn(c) || c.area < 0.15 * th * th)) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
@@ -399,6 +406,8 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
           pairs.push({ c, p, gap: 0, cost: first + (ring ? 3 * th : 0), name: rest.map((wd) => wd.text).join(' ') });
         continue;
       }
+      // A phrase over or under the swatch, not level with it, is a value label by a marker.
+      if (gap < 0 && iy < 0.5 * h) continue;
       pairs.push({ c, p, gap, cost: first + gap + (ring ? 3 * th : 0) });
     }
   }

@@ -76,3 +76,13 @@ describe('a see-through legend over a line', () => {
     expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Stores'], [1, 'Online'], [2, 'Q2']]);
   });
 });
+
+describe('scan crumbs', () => {
+  it('names no series by a value label beside a speck, even where specks of three colours line up', () => {
+    // th 26: specks 3×8 px of clusters 1, 2, 3 at one left edge, each beside a number, inside the plot.
+    const comps = [comp(1, [563, 300, 566, 308]), comp(2, [563, 400, 566, 408]), comp(3, [563, 500, 566, 508])];
+    const num = (text: string, y: number): Phrase => ({ ...phraseOf([word(text, [580, y - 4, 610, y + 12])]), value: Number(text) });
+    const legend = findLegend(comps, [num('41', 304), num('13', 404), num('7', 504)], 26, new Set([1, 2, 3]), new Set(), [100, 50, 1500, 800], 3);
+    expect(legend).toEqual([]);
+  });
+});
