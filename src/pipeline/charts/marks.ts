@@ -3,7 +3,7 @@
 // legend (small swatches beside a word).
 import type { BBox, Word } from '../types.js';
 import { chroma, type ColourClusters } from './raster.js';
-import { bh, cy, type Phrase } from './text.js';
+import { bh, cx, cy, type Phrase } from './text.js';
 
 export interface Component {
   cluster: number;
@@ -422,10 +422,31 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   const named = new Set<Phrase>();
   for (const { c, p, name } of pairs) {
     if (byCluster.has(c.cluster) || named.has(p)) continue;
-    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(name ?? p.text), phrase: p, swatch: c.bbox });
+    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(name ?? p.text), phrase: p, swatch: swatchRun(c, comps, cx(p.bbox) > cx(c.bbox)) });
     named.add(p);
   }
   return [...byCluster.values()];
+}
+
+/**
+ * A swatch drawn as a row of markers (matplotlib draws three for a scatter series by default):
+ * pieces of its colour and size in line with it, each within a marker's width or two of the
+ * next, on the side away from the name, widen its box so that none reads as a data point.
+ */
+export function swatchRun(c: Component, comps: Component[], nameOnRight: boolean): BBox {
+  const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+  const alike = (o: Component): boolean =>
+    o.cluster === c.cluster && Math.abs(o.bbox[2] - o.bbox[0] - w) <= Math.max(2, 0.3 * w) && Math.abs(o.bbox[3] - o.bbox[1] - h) <= Math.max(2, 0.3 * h) && Math.abs(cy(o.bbox) - cy(c.bbox)) <= Math.max(2, 0.3 * h);
+  const box: BBox = [...c.bbox];
+  for (;;) {
+    const gap = (o: Component): number => (nameOnRight ? box[0] - o.bbox[2] : o.bbox[0] - box[2]);
+    const next = comps.filter((o) => alike(o) && gap(o) >= 0 && gap(o) <= 2 * Math.max(w, h)).sort((a, b) => gap(a) - gap(b))[0];
+    if (!next) return box;
+    if (nameOnRight) box[0] = next.bbox[0];
+    else box[2] = next.bbox[2];
+    box[1] = Math.min(box[1], next.bbox[1]);
+    box[3] = Math.max(box[3], next.bbox[3]);
+  }
 }
 
 /** A legend name without the swatch OCR read into it ("—Online", "@ Sales", "■ 2023"). */

@@ -1,7 +1,7 @@
 // A legend swatch that OCR read into the name beside it ("fj Budget"): the swatch is named by the
 // words clear of it, not handed to the next swatch along the row.
 import { describe, expect, it } from 'vitest';
-import { findLegend, type Component } from '../../../src/pipeline/charts/marks.js';
+import { findLegend, swatchRun, type Component } from '../../../src/pipeline/charts/marks.js';
 import type { Phrase } from '../../../src/pipeline/charts/text.js';
 import type { BBox, Word } from '../../../src/pipeline/types.js';
 
@@ -84,5 +84,18 @@ describe('scan crumbs', () => {
     const num = (text: string, y: number): Phrase => ({ ...phraseOf([word(text, [580, y - 4, 610, y + 12])]), value: Number(text) });
     const legend = findLegend(comps, [num('41', 304), num('13', 404), num('7', 504)], 26, new Set([1, 2, 3]), new Set(), [100, 50, 1500, 800], 3);
     expect(legend).toEqual([]);
+  });
+});
+
+describe('a swatch of three markers', () => {
+  it('widens the swatch over the markers in line with it, so that none reads as a data point', () => {
+    // matplotlib's classic scatter legend: three markers (18 px) at slightly different heights left of "Team A";
+    // a data point of the same colour farther off stays data.
+    const m = (bbox: BBox): Component => ({ ...comp(3, bbox), area: 250 });
+    const comps = [m([210, 132, 227, 150]), m([235, 129, 253, 146]), m([260, 133, 278, 151]), m([330, 300, 348, 318])];
+    const legend = findLegend(comps, [phraseOf([word('Team', [310, 125, 394, 152]), word('A', [418, 125, 440, 152])])], 31, new Set([3]), new Set(), [174, 90, 1324, 775]);
+    expect(legend).toHaveLength(1);
+    expect(legend[0]!.swatch).toEqual([210, 129, 278, 151]);
+    expect(swatchRun(comps[3]!, comps, true)).toEqual([330, 300, 348, 318]);
   });
 });
