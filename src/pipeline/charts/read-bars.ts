@@ -61,8 +61,10 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     th,
   );
   row.forEach((p) => used.add(p));
-  // Fewer labels than groups: labels set edge to edge may have been read as one.
-  const catLabels = row.length < groups.length && groups.length >= 2 ? cutAtSlots(row, groups.map(gCentre), toView) : row;
+  // Fewer labels than groups: labels set edge to edge may have been read as one. Only a row on
+  // the baseline's side is cut (a title over the bars can stand in for unread turned labels).
+  const onBaseSide = (p: Phrase): boolean => Math.abs(cy(toView(p.bbox)) - base) < Math.abs(cy(toView(p.bbox)) - (Math.abs(vSpan[0] - base) > Math.abs(vSpan[1] - base) ? vSpan[0] : vSpan[1]));
+  const catLabels = row.length < groups.length && groups.length >= 2 && row.every(onBaseSide) ? cutAtSlots(row, groups.map(gCentre), toView) : row;
 
   // Categories: by their labels when read, else by the bars' grouping.
   interface Category {

@@ -40,7 +40,8 @@ export function readLines(scene: Scene): ChartExtraction {
   let cats: { name: string; x: number }[];
   // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
   const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
-  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, cutAtSlots(row, ticks, (b) => b));
+  // Labels set edge to edge and read as one are cut at the ticks, under the marks only (not a title above them).
+  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row.every((p) => p.bbox[1] >= top) ? cutAtSlots(row, ticks, (b) => b) : row);
   else if (row.length >= 2) cats = fillCategoryGaps(row.map((p) => ({ name: p.text, x: cx(p.bbox) })));
   else {
     const longest = [...traces.values()].sort((a, b) => coverage(b) * b.filter((v) => !Number.isNaN(v)).length - coverage(a) * a.filter((v) => !Number.isNaN(v)).length)[0]!;
