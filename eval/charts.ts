@@ -26,7 +26,9 @@
 // python3-matplotlib; EVAL_PYTHON overrides) into <tmp>/pagelens-mpl-charts/, keyed by the script's
 // hash; skipped with a message where matplotlib is missing. EVAL_MPL2 (0; train-mpl2, matplotlib
 // seeds 1900001.., added 2026-11-30 for issue 13cm3 as a fresh matplotlib training split to check
-// changes made on train-mpl against: tuning on it is allowed; no other split uses these seeds). Their truth carries the axis limits
+// changes made on train-mpl against: tuning on it is allowed; no other split uses these seeds). EVAL_MPL3
+// (0; train-mpl3, matplotlib seeds 2900001.., added 2026-11-30 for issue 13cq as a fresh training
+// split whose misses no rule was written on: tuning on it is allowed; no other split uses these seeds). Their truth carries the axis limits
 // drawn, so the 2 % yardstick is the axis range as for the Vega-Lite splits.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -61,6 +63,8 @@ const MPL = Number(process.env.EVAL_MPL ?? 0);
 const MPL_SEED = 900_001;
 const MPL2 = Number(process.env.EVAL_MPL2 ?? 0);
 const MPL2_SEED = 1_900_001;
+const MPL3 = Number(process.env.EVAL_MPL3 ?? 0);
+const MPL3_SEED = 2_900_001;
 const MPLHELD = Number(process.env.EVAL_MPLHELD ?? 0);
 const MPLHELD_SEED = 950_001;
 const KINDS_ONLY = process.env.EVAL_KINDS ? new Set(process.env.EVAL_KINDS.split(',').map((k) => k.trim())) : undefined;
@@ -163,6 +167,7 @@ try {
   for (const [name, label, first, count] of [
     ['train-mpl', 'train-mpl (matplotlib', MPL_SEED, MPL],
     ['train-mpl2', 'train-mpl2 (matplotlib', MPL2_SEED, MPL2],
+    ['train-mpl3', 'train-mpl3 (matplotlib', MPL3_SEED, MPL3],
     ['held-mpl', 'held-mpl (matplotlib, never tuned on', MPLHELD_SEED, MPLHELD],
   ] as const) {
     if (count <= 0) continue;

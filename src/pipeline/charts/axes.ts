@@ -97,6 +97,15 @@ export function glyphSwaps(p: Phrase): { v: number; rank: number }[] {
   return out;
 }
 
+/**
+ * 1, 10, 100, 0.1 …: two such labels alone (a short log axis, 10¹ and 10²) fit both scales, but a
+ * linear axis steps evenly from a round start and is not labelled 10 and 100 with nothing between.
+ */
+export function powerOfTen(v: number): boolean {
+  const e = Math.log10(v);
+  return v > 0 && Math.abs(e - Math.round(e)) < 1e-9;
+}
+
 function oneDigit(v: number): boolean {
   const m = v / Math.pow(10, Math.floor(Math.log10(v)));
   return Math.abs(m - Math.round(m)) < 1e-6;
@@ -124,9 +133,10 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
     }
     const lin = fit(ps, vs);
     const positive = vs.every((v) => v > 0);
-    const log = positive && labels.length >= 3 ? fit(ps, vs.map(Math.log10)) : undefined;
+    const decades = labels.length === 2 && positive && vs.every(powerOfTen);
+    const log = positive && (labels.length >= 3 || decades) ? fit(ps, vs.map(Math.log10)) : undefined;
     let best: { f: Fit; scale: 'linear' | 'log' } | undefined = lin ? { f: lin, scale: 'linear' } : undefined;
-    if (log && (!best || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };
+    if (log && (!best || decades || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };
     if (!best) return undefined;
     const direction = orientation === 'y' ? best.f.b < 0 : best.f.b > 0;
     // Every label must sit where its value belongs: one misread digit ("258" for "250") is dropped, not averaged in.
@@ -244,6 +254,17 @@ export function findAxis(phrases: Phrase[], orientation: 'x' | 'y', exclude: Set
       if (axis && (!best || score(axis) > score(best))) best = axis;
     }
   return best;
+}
+
+/**
+ * A row axis whose labels lie level with the middle of a column axis's labels (a text height
+ * inside its ends): no horizontal axis, whose labels lie beyond an end of the vertical axis's
+ * column, but a row of value labels across a line chart that happens to fit a scale.
+ */
+export function levelWithColumn(row: Axis | undefined, column: Axis | undefined, th: number): boolean {
+  if (!row || !column || column.labels.length < 3) return false;
+  const ys = column.labels.map((l) => cy(l.bbox)), at = median(row.labels.map((l) => cy(l.bbox)));
+  return at > Math.min(...ys) + th && at < Math.max(...ys) - th;
 }
 
 /** The labels of the axis chosen say what it read them as (value labels and axis ranges use them). */

@@ -2,7 +2,7 @@
 // marks' geometry (a round blob is a pie, filled rectangles are bars, a traced curve is a line,
 // scattered blobs are points); values come from the axes fitted to the tick labels.
 import type { BBox, PageText, Word } from '../types.js';
-import { applyReadings, findAxis, joinSplitNumbers } from './axes.js';
+import { applyReadings, findAxis, joinSplitNumbers, levelWithColumn, type Axis } from './axes.js';
 import { axisTicks } from './axis-ticks.js';
 import { barCores } from './bar-core.js';
 import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
@@ -195,7 +195,8 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
     ps = shed;
     yAxis = yShed;
   }
-  const xAxis = findAxis(ps, 'x', new Set(yAxis?.labels ?? []), 3, scan) ?? findAxis(ps.filter(below), 'x', new Set(yAxis?.labels ?? []), 2, scan);
+  const beyondY = (ax: Axis | undefined): Axis | undefined => (levelWithColumn(ax, yAxis, th) ? undefined : ax);
+  const xAxis = beyondY(findAxis(ps, 'x', new Set(yAxis?.labels ?? []), 3, scan)) ?? beyondY(findAxis(ps.filter(below), 'x', new Set(yAxis?.labels ?? []), 2, scan));
   applyReadings(yAxis);
   applyReadings(xAxis);
   const plot = plotArea(ruled, xAxis, yAxis, width, height);

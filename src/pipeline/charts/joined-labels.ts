@@ -1,7 +1,7 @@
 // Neighbouring category labels set close together (small charts, long names) are read as one
 // phrase ("Gamma Export"), and two categories become one. In a row of labels at even steps, a
 // phrase whose words fall into two parts a step apart is two labels.
-import type { BBox } from '../types.js';
+import type { BBox, Word } from '../types.js';
 import { cx, phraseOf, type Phrase } from './text.js';
 
 /** A share of the row's step that the parts' centres must lie apart to be two labels. */
@@ -37,3 +37,52 @@ export function splitJoinedLabels(row: Phrase[], toView: (b: BBox) => BBox): Phr
   return row.flatMap(split);
 }
 
+
+/**
+ * Labels set edge to edge (years, long names at a small size) read as one word spanning several
+ * categories ("201020112012"). Where the slots are known (bar groups, axis ticks), a phrase over
+ * two slots' centres or more is cut there: each glyph, placed at its share of its word's width,
+ * goes to the nearest slot (the cut falls within a glyph or two of where the labels meet).
+ * `slots`: the categories' centres along the row, in view coordinates; only slots at even steps
+ * are taken for categories.
+ */
+export function cutAtSlots(row: Phrase[], slots: number[], toView: (b: BBox) => BBox): Phrase[] {
+  if (slots.length < 2) return row;
+  const sorted = [...slots].sort((a, b) => a - b);
+  // Categories stand at even steps; uneven slots are bars of groups not told apart (a label
+  // rightly spans its group's bars).
+  const step = (sorted[sorted.length - 1]! - sorted[0]!) / (sorted.length - 1);
+  if (!(step > 0) || sorted.some((s, i) => i > 0 && Math.abs(s - sorted[i - 1]! - step) > 0.15 * step)) return row;
+  const nearest = (u: number): number => sorted.reduce((best, s, i) => (Math.abs(s - u) < Math.abs(sorted[best]! - u) ? i : best), 0);
+  return row.flatMap((p) => {
+    const b = toView(p.bbox);
+    if (sorted.filter((s) => s > b[0] && s < b[2]).length < 2) return [p];
+    const parts = new Map<number, Word[]>();
+    for (const w of p.words) {
+      const wb = toView(w.bbox), n = [...w.text].length;
+      if (n === 0) continue;
+      const chars = [...w.text];
+      // Runs of glyphs that fall to one slot make one word, boxed by their share of the word.
+      let start = 0;
+      for (let i = 1; i <= n; i++) {
+        const at = (k: number): number => wb[0] + ((k + 0.5) / n) * (wb[2] - wb[0]);
+        if (i < n && nearest(at(i)) === nearest(at(start))) continue;
+        const slot = nearest(at(start));
+        const u0 = wb[0] + (start / n) * (wb[2] - wb[0]), u1 = wb[0] + (i / n) * (wb[2] - wb[0]);
+        const text = chars.slice(start, i).join('');
+        const list = parts.get(slot) ?? [];
+        list.push({ ...w, text, bbox: fromView(w.bbox, toView, u0, u1) });
+        parts.set(slot, list);
+        start = i;
+      }
+    }
+    return [...parts.entries()].sort((x, y) => x[0] - y[0]).map(([, ws]) => phraseOf(ws));
+  });
+}
+
+/** `box` (picture coordinates) narrowed to u0..u1 along the row (view coordinates). */
+function fromView(box: BBox, toView: (b: BBox) => BBox, u0: number, u1: number): BBox {
+  const v = toView(box);
+  // toView either keeps or swaps the axes, so it is its own inverse.
+  return toView([u0, v[1], u1, v[3]]);
+}

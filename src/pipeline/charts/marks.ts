@@ -3,7 +3,7 @@
 // legend (small swatches beside a word).
 import type { BBox, Word } from '../types.js';
 import { chroma, type ColourClusters } from './raster.js';
-import { bh, cy, type Phrase } from './text.js';
+import { bh, cx, cy, type Phrase } from './text.js';
 
 export interface Component {
   cluster: number;
@@ -353,8 +353,13 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
   const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
+  // (Stacked: a legend's rows lie a line or so apart, and its swatches are of one height.)
   const inColumn = (c: Component): boolean =>
-    new Set(swatches.filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2).map((o) => o.cluster)).size >= 2;
+    new Set(
+      swatches
+        .filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2 && Math.abs(o.bbox[3] - o.bbox[1] - (c.bbox[3] - c.bbox[1])) <= 2 + spread && Math.abs(o.bbox[1] - c.bbox[1]) <= 6 * th)
+        .map((o) => o.cluster),
+    ).size >= 2;
   // The anti-aliased edge of a swatch can fall into a lighter series colour (paired palettes): a
   // strip lying along a larger swatch of another colour is that swatch's rim, not a swatch. A
   // scan's blur spreads the rim `spread` pixels out (a rendered chart's anti-aliasing, one).
@@ -371,7 +376,8 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
-    if (!small) continue;
+    // A swatch is drawn to be seen beside its name: a speck (a glyph's remnant, a scan's crumb) is none.
+    if (!small || Math.max(w, h) < 0.3 * th) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
     // A square or round swatch in a column of swatches is surely legend: it goes before a lone
     // piece beside a name (a data point next to the legend), and a ring there is the legend's own
@@ -380,7 +386,8 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const ring = c.area < 0.5 * w * h && Math.min(w, h) > 4 && !column;
     const first = column ? -th : 0;
     for (const p of words) {
-      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && !inColumn(c)) continue;
+      // (Inside the plot a number names only a swatch of some body: a scan's crumbs line up by chance.)
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && (!inColumn(c) || c.area < 0.15 * th * th)) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
@@ -399,18 +406,47 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
           pairs.push({ c, p, gap: 0, cost: first + (ring ? 3 * th : 0), name: rest.map((wd) => wd.text).join(' ') });
         continue;
       }
+      // A phrase over or under the swatch, not level with it, is a value label by a marker.
+      if (gap < 0 && iy < 0.5 * h) continue;
       pairs.push({ c, p, gap, cost: first + gap + (ring ? 3 * th : 0) });
     }
   }
+  // A legend's entries share one layout: swatches start at one x and names at another. A pair
+  // another colour's pair repeats (a column of entries) goes before a lone piece beside a name (a
+  // line passing behind a see-through legend box, a point beside it).
+  const aligned = (a: (typeof pairs)[number], b: (typeof pairs)[number]): boolean =>
+    a.c.cluster !== b.c.cluster && a.p !== b.p && Math.abs(a.c.bbox[0] - b.c.bbox[0]) <= 2 + spread && Math.abs(a.p.bbox[0] - b.p.bbox[0]) <= Math.max(3, 0.3 * th);
+  for (const a of pairs) if (pairs.some((b) => aligned(a, b))) a.cost -= th;
   pairs.sort((a, b) => a.cost - b.cost);
   const byCluster = new Map<number, LegendEntry>();
   const named = new Set<Phrase>();
   for (const { c, p, name } of pairs) {
     if (byCluster.has(c.cluster) || named.has(p)) continue;
-    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(name ?? p.text), phrase: p, swatch: c.bbox });
+    byCluster.set(c.cluster, { cluster: c.cluster, name: cleanName(name ?? p.text), phrase: p, swatch: swatchRun(c, comps, cx(p.bbox) > cx(c.bbox)) });
     named.add(p);
   }
   return [...byCluster.values()];
+}
+
+/**
+ * A swatch drawn as a row of markers (matplotlib draws three for a scatter series by default):
+ * pieces of its colour and size in line with it, each within a marker's width or two of the
+ * next, on the side away from the name, widen its box so that none reads as a data point.
+ */
+export function swatchRun(c: Component, comps: Component[], nameOnRight: boolean): BBox {
+  const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+  const alike = (o: Component): boolean =>
+    o.cluster === c.cluster && Math.abs(o.bbox[2] - o.bbox[0] - w) <= Math.max(2, 0.3 * w) && Math.abs(o.bbox[3] - o.bbox[1] - h) <= Math.max(2, 0.3 * h) && Math.abs(cy(o.bbox) - cy(c.bbox)) <= Math.max(2, 0.3 * h);
+  const box: BBox = [...c.bbox];
+  for (;;) {
+    const gap = (o: Component): number => (nameOnRight ? box[0] - o.bbox[2] : o.bbox[0] - box[2]);
+    const next = comps.filter((o) => alike(o) && gap(o) >= 0 && gap(o) <= 2 * Math.max(w, h)).sort((a, b) => gap(a) - gap(b))[0];
+    if (!next) return box;
+    if (nameOnRight) box[0] = next.bbox[0];
+    else box[2] = next.bbox[2];
+    box[1] = Math.min(box[1], next.bbox[1]);
+    box[3] = Math.max(box[3], next.bbox[3]);
+  }
 }
 
 /** A legend name without the swatch OCR read into it ("—Online", "@ Sales", "■ 2023"). */

@@ -3,6 +3,7 @@
 import { median, toPixel, toValue } from './axes.js';
 import { barsOf, baseline, groupBars, presence, type Bar, type BarView } from './bars.js';
 import { barsByLabel } from './category-slots.js';
+import { cutAtSlots } from './joined-labels.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartType } from './types.js';
 import { axisInfo, axisSpan, categoryRow, confidence, empty, isBarLike, orderSeries, printedValue, round, seriesList, titleOf, type Scene, type ToView } from './scene.js';
@@ -51,14 +52,19 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
   const uSpan: [number, number] = [Math.min(...bars.map((b) => b.u0)), Math.max(...bars.map((b) => b.u1))];
   const pad = 0.5 * median(groups.map((g) => Math.max(...g.map((b) => b.u1)) - Math.min(...g.map((b) => b.u0))));
   const vSpan: [number, number] = [Math.min(...bars.map((b) => b.v0)), Math.max(...bars.map((b) => b.v1))];
-  const catLabels = categoryRow(
+  const gCentre = (g: Bar[]): number => (Math.min(...g.map((b) => b.u0)) + Math.max(...g.map((b) => b.u1))) / 2;
+  const row = categoryRow(
     scene.phrases.filter((p) => !used.has(p)),
     toView,
     [uSpan[0] - pad, uSpan[1] + pad],
     vSpan,
     th,
   );
-  catLabels.forEach((p) => used.add(p));
+  row.forEach((p) => used.add(p));
+  // Fewer labels than groups: labels set edge to edge may have been read as one. Only a row on
+  // the baseline's side is cut (a title over the bars can stand in for unread turned labels).
+  const onBaseSide = (p: Phrase): boolean => Math.abs(cy(toView(p.bbox)) - base) < Math.abs(cy(toView(p.bbox)) - (Math.abs(vSpan[0] - base) > Math.abs(vSpan[1] - base) ? vSpan[0] : vSpan[1]));
+  const catLabels = row.length < groups.length && groups.length >= 2 && row.every(onBaseSide) ? cutAtSlots(row, groups.map(gCentre), toView) : row;
 
   // Categories: by their labels when read, else by the bars' grouping.
   interface Category {
@@ -67,7 +73,6 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     centre: number;
   }
   let cats: Category[];
-  const gCentre = (g: Bar[]): number => (Math.min(...g.map((b) => b.u0)) + Math.max(...g.map((b) => b.u1))) / 2;
   if (catLabels.length > groups.length && groups.length >= 2) {
     // More labels than bar groups: the words of one label read apart ("Q1" "20"); each joins its nearest group.
     const centres = groups.map(gCentre);

@@ -5,6 +5,7 @@ import { toValue } from './axes.js';
 import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, withoutCrumbs } from './lines.js';
 import { vertexAt } from './line-vertex.js';
 import { fillCategoryGaps } from './category-gaps.js';
+import { cutAtSlots } from './joined-labels.js';
 import { slices } from './pie.js';
 import { legendRows, nameLike, rowsRound } from './pie-names.js';
 import { evenTicks } from './ticks.js';
@@ -39,7 +40,8 @@ export function readLines(scene: Scene): ChartExtraction {
   let cats: { name: string; x: number }[];
   // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
   const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
-  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row);
+  // Labels set edge to edge and read as one are cut at the ticks, under the marks only (not a title above them).
+  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row.every((p) => p.bbox[1] >= top) ? cutAtSlots(row, ticks, (b) => b) : row);
   else if (row.length >= 2) cats = fillCategoryGaps(row.map((p) => ({ name: p.text, x: cx(p.bbox) })));
   else {
     const longest = [...traces.values()].sort((a, b) => coverage(b) * b.filter((v) => !Number.isNaN(v)).length - coverage(a) * a.filter((v) => !Number.isNaN(v)).length)[0]!;

@@ -1,7 +1,7 @@
 // Tick labels whose decimal point OCR lost ("08" for "0.8", "10" for "1.0") are read at the value
 // that puts them in line with the other labels of their axis.
 import { describe, expect, it } from 'vitest';
-import { applyReadings, findAxis, joinSplitNumbers, readings, toValue } from '../../../src/pipeline/charts/axes.js';
+import { applyReadings, findAxis, joinSplitNumbers, levelWithColumn, readings, toValue } from '../../../src/pipeline/charts/axes.js';
 import { parseNumber, type Phrase } from '../../../src/pipeline/charts/text.js';
 import type { BBox } from '../../../src/pipeline/types.js';
 
@@ -118,5 +118,31 @@ describe('end labels flush with the axis ends', () => {
     // Real log ticks still make a log axis.
     const log = ['1', '10', '100', '1000'].map((t, i) => phrase(t, [20, 300 - 90 * i, 40, 310 - 90 * i]));
     expect(findAxis(log, 'y')!.scale).toBe('log');
+  });
+});
+
+describe('two powers of ten', () => {
+  it('reads two labels a decade apart (10¹ and 10², the raised powers rewritten) as a log axis', () => {
+    // 100 at y = 50, 10 at y = 150: halfway stands 10^1.5, not 55.
+    const ps = [phrase('100', [14, 45, 30, 55]), phrase('10', [14, 145, 30, 155])];
+    const axis = findAxis(ps, 'y', new Set(), 2)!;
+    expect(axis.scale).toBe('log');
+    expect(toValue(axis, 100)).toBeCloseTo(10 ** 1.5, 3);
+  });
+
+  it('keeps two labels that are no powers of ten linear', () => {
+    const ps = [phrase('100', [14, 45, 30, 55]), phrase('50', [14, 145, 30, 155])];
+    expect(findAxis(ps, 'y', new Set(), 2)!.scale).toBe('linear');
+  });
+});
+
+describe('a row of value labels across the plot', () => {
+  it('is no horizontal axis where it lies level with the middle of the vertical axis labels', () => {
+    // y labels 1.0 … 0.1 from y = 130 to 800; value labels "0", "35" … at y ≈ 590 fit a row scale by chance.
+    const column = findAxis(['1.0', '0.8', '0.6', '0.4', '0.2'].map((t, i) => phrase(t, [98, 120 + 160 * i, 148, 146 + 160 * i])), 'y')!;
+    const row = findAxis([phrase('0', [564, 580, 581, 605]), phrase('35', [1078, 569, 1142, 605])], 'x', new Set(), 2)!;
+    expect(levelWithColumn(row, column, 26)).toBe(true);
+    const below = findAxis([phrase('0', [160, 822, 180, 850]), phrase('10', [560, 822, 590, 850]), phrase('20', [960, 822, 990, 850])], 'x')!;
+    expect(levelWithColumn(below, column, 26)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // A legend swatch that OCR read into the name beside it ("fj Budget"): the swatch is named by the
 // words clear of it, not handed to the next swatch along the row.
 import { describe, expect, it } from 'vitest';
-import { findLegend, type Component } from '../../../src/pipeline/charts/marks.js';
+import { findLegend, swatchRun, type Component } from '../../../src/pipeline/charts/marks.js';
 import type { Phrase } from '../../../src/pipeline/charts/text.js';
 import type { BBox, Word } from '../../../src/pipeline/types.js';
 
@@ -63,5 +63,39 @@ describe('a column of hollow swatches', () => {
     const ps = [phraseOf([word('B', [91, 37, 106, 53]), word('2023', [112, 37, 156, 53])]), phraseOf([word('Q1', [212, 37, 234, 53])]), phraseOf([word('Budget', [285, 37, 347, 55])])];
     const legend = findLegend(comps, ps, 14, new Set([0, 1, 2]), new Set(), [90, 80, 830, 640]);
     expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, '2023'], [1, 'Q1'], [2, 'Budget']]);
+  });
+});
+
+describe('a see-through legend over a line', () => {
+  it('names the swatches of the legend column before a line piece showing through beside a name', () => {
+    // Line swatches at x 120..180 beside names at x 200; the green series (1) passes behind the box
+    // beside "Stores" (a short piece at x 186..194), nearer the name than the blue swatch.
+    const comps = [comp(0, [120, 64, 180, 67]), comp(1, [186, 60, 194, 70]), comp(1, [120, 104, 180, 107]), comp(2, [120, 144, 180, 148])];
+    const ps = [phraseOf([word('Stores', [200, 56, 294, 76])]), phraseOf([word('Online', [200, 96, 294, 116])]), phraseOf([word('Q2', [200, 136, 228, 159])])];
+    const legend = findLegend(comps, ps, 20, new Set([0, 1, 2]), new Set(), [100, 30, 1100, 540]);
+    expect(legend.map((e) => [e.cluster, e.name]).sort()).toEqual([[0, 'Stores'], [1, 'Online'], [2, 'Q2']]);
+  });
+});
+
+describe('scan crumbs', () => {
+  it('names no series by a value label beside a speck, even where specks of three colours line up', () => {
+    // th 26: specks 3×8 px of clusters 1, 2, 3 at one left edge, each beside a number, inside the plot.
+    const comps = [comp(1, [563, 300, 566, 308]), comp(2, [563, 400, 566, 408]), comp(3, [563, 500, 566, 508])];
+    const num = (text: string, y: number): Phrase => ({ ...phraseOf([word(text, [580, y - 4, 610, y + 12])]), value: Number(text) });
+    const legend = findLegend(comps, [num('41', 304), num('13', 404), num('7', 504)], 26, new Set([1, 2, 3]), new Set(), [100, 50, 1500, 800], 3);
+    expect(legend).toEqual([]);
+  });
+});
+
+describe('a swatch of three markers', () => {
+  it('widens the swatch over the markers in line with it, so that none reads as a data point', () => {
+    // matplotlib's classic scatter legend: three markers (18 px) at slightly different heights left of "Team A";
+    // a data point of the same colour farther off stays data.
+    const m = (bbox: BBox): Component => ({ ...comp(3, bbox), area: 250 });
+    const comps = [m([210, 132, 227, 150]), m([235, 129, 253, 146]), m([260, 133, 278, 151]), m([330, 300, 348, 318])];
+    const legend = findLegend(comps, [phraseOf([word('Team', [310, 125, 394, 152]), word('A', [418, 125, 440, 152])])], 31, new Set([3]), new Set(), [174, 90, 1324, 775]);
+    expect(legend).toHaveLength(1);
+    expect(legend[0]!.swatch).toEqual([210, 129, 278, 151]);
+    expect(swatchRun(comps[3]!, comps, true)).toEqual([330, 300, 348, 318]);
   });
 });
