@@ -71,7 +71,8 @@ export function glossaryEntry(term: string, text: string): string | null {
   const initials = initialsOf(term);
   if (initials) {
     // "... revenue passenger kilometers (RPK) ...": the words before the parenthesis whose initials spell it.
-    const at = new RegExp(String.raw`\(\s*${escape(term)}\s*\)`).exec(t);
+    // "(NATAs)": the plural of the short form.
+    const at = new RegExp(String.raw`\(\s*${escape(term)}s?\s*\)`).exec(t);
     if (at) {
       const before = t.slice(0, at.index).trim().split(/\s+/);
       const words = before.slice(-initials.length);
