@@ -72,3 +72,15 @@ export function copularSubject(question: string, text: string): { text: string; 
   if (!m?.[1] || /[,;:]/.test(m[1]) || m[1].split(/\s+/).length > 6) return null;
   return { text: m[1], start: text.indexOf(m[1]) };
 }
+
+/**
+ * "What is an example of a concept that a single item can measure?" against "... a single item is
+ * a reliable measure of the concept (e.g., pain intensity).": what the text gives as an example
+ * ("e.g.", "for example", "such as"), up to the end of its parenthesis or clause.
+ */
+export function exampleIn(question: string, text: string): string | null {
+  if (!/\b(?:an? )?examples? of\b|\bfor (?:an )?example\b/i.test(question)) return null;
+  const m = /\((?:e\.g\.|for example),?\s*([^)]{1,80})\)|\b(?:e\.g\.|for example|such as),?\s+([^;:.()]{1,80}?)(?=[;:.()]|,\s(?:and|but|which|while)\b|$)/i.exec(text);
+  const found = (m?.[1] ?? m?.[2])?.trim();
+  return found ? found : null;
+}

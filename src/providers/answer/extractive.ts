@@ -3,7 +3,7 @@
 // caption) share; answer = the best-supported span of the best evidence, or "not in the
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import { expandAbbreviations } from './abbreviations.js';
-import { copularSubject, itemsAfterVerb, namesOfKind } from './asked-kind.js';
+import { copularSubject, exampleIn, itemsAfterVerb, namesOfKind } from './asked-kind.js';
 import { questionType, recurrenceAgrees, recurrenceSpans, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
@@ -188,9 +188,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // ("Which bank ..." asks for a name, so only "what" questions.)
     // "Which three states ...?": the list of names nearest the asked words.
     const lists = unit.kind === 'sentence' && unit.span === null && asksSeveral(part.text) ? listsOfAskedCount(part.text, nameLists(unit.text, qTokens)) : [];
-    // "What do fees include?": the words after the verb; "Which ministry ...?": the nearest name of that kind.
+    // "What do fees include?": the words after the verb; "an example of X?": what "e.g." gives; "Which ministry ...?": the nearest name of that kind.
     const kinds = unit.kind === 'sentence' && unit.span === null ? namesOfKind(part.text, unit.text) : [];
-    const items = unit.kind === 'sentence' && unit.span === null ? itemsAfterVerb(part.text, unit.text) : null;
+    const items = unit.kind === 'sentence' && unit.span === null ? (itemsAfterVerb(part.text, unit.text) ?? exampleIn(part.text, unit.text)) : null;
     const span = unit.span ?? (lists.length ? nearestSpan(lists, unit.text, part.terms).text : null) ?? items ?? (kinds.length ? nearestSpan(kinds, unit.text, part.terms).text : null) ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
     const echo = echoesQuestion(span, part.terms, qTokens);

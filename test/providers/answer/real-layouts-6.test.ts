@@ -5,7 +5,7 @@
 // after "include", names of the asked kind, the subject said to have the asked role, a relative clause.
 import { describe, expect, it } from 'vitest';
 import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
-import { copularSubject, itemsAfterVerb, namesOfKind } from '../../../src/providers/answer/asked-kind.js';
+import { copularSubject, exampleIn, itemsAfterVerb, namesOfKind } from '../../../src/providers/answer/asked-kind.js';
 import { glossaryAnswer } from '../../../src/providers/answer/glossary.js';
 import { headingQuestion, units } from '../../../src/providers/answer/passage-units.js';
 import { askPassage, pageOf } from './ask-lines.js';
@@ -114,5 +114,18 @@ describe('items, names of the asked kind, the subject of a role', () => {
 describe('a relative clause after an asked clause without a value', () => {
   it('"the programme, which has been granted EUR 30 million in 2006"', async () => {
     expect(await askPassage('How much money did the Noste programme get in 2006?', pageOf(['The prime aim of the Noste programme, which has been granted EUR 30 million in 2006, is to raise the educational level of adults.']))).toBe('EUR 30 million');
+  });
+});
+
+describe('examples and keys printed as columns', () => {
+  it('"an example of X": what "e.g." or "such as" gives', () => {
+    expect(exampleIn('What is an example of a concept that a single item can measure?', 'It may be straightforward if a single item is a reliable measure of the concept of interest (e.g., pain intensity).')).toBe('pain intensity');
+    expect(exampleIn('What are examples of area sources?', 'Area sources include small facilities such as dry cleaners and gas stations.')).toBe('dry cleaners and gas stations');
+    expect(exampleIn('What is the concept of interest?', 'A measure of the concept (e.g., pain intensity).')).toBeNull();
+  });
+  it('"PBUK   UK Pocketbook" defines PBUK; a sentence opening with it does not', () => {
+    expect(glossaryAnswer('What does PBUK stand for?', 'PBUK UK Pocketbook')).toBe('UK Pocketbook');
+    expect(glossaryAnswer('What does PBUK stand for?', 'PBUK estimates were lower than ours in 1996.')).toBeNull();
+    expect(glossaryAnswer('What does NA stand for?', 'NA NA NA')).toBeNull();
   });
 });
