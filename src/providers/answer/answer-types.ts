@@ -3,6 +3,7 @@
 // span of that type may answer, so a sentence that merely shares words with the question never
 // yields a fragment. The wh-phrase that names the type ("how often", "which company") is a cue,
 // not content: it is dropped from the terms a text must match.
+import { asksItems, periodSaid, whenConjunction, whichNoun } from './asked-kind.js';
 import { isPhrase } from './lexicon.js';
 import { classesOf } from './paraphrases.js';
 import { unwrapRequest } from './question-shape.js';
@@ -46,7 +47,9 @@ export interface QuestionType {
   average?: boolean;
 }
 
-const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+// Thousands grouped by commas ("1,107") or, as European documents write them, by spaces ("EUR 1 107
+// million", "54 200 people"): a space group is exactly three digits, so "2005 28 33" stays apart.
+const NUM = String.raw`(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: \d{3}(?![\d,]))+|\d+)(?:\.\d+)?`;
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|dozen|a few|several';
 /** Full month names: "mid-January" is a time, "May" alone may be a verb. */
 const FULL_MONTH = 'january|february|march|april|may|june|july|august|september|october|november|december';
@@ -89,7 +92,8 @@ const PATTERNS = {
   rate: new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(FAMILIES)})?${PER}|${B}${NUM}\s?(?:rpm|mph|km/h|m/s|mm/s|knots?)(?![a-z])`, 'gi'),
   // "every 4,000 operating hours": a word that says which hours are counted may stand before the unit.
   duration: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?:\s|-)(?:(?:operating|running|working|run|service|calendar|machine|engine|flight|more|additional|further|full)\s)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|shifts?)\b|\b(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biennially|twice a (?:year|month|week|day)|once a (?:year|month|week|day))\b`, 'gi'),
-  count: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?![\w/])`, 'gi'),
+  // "four-year colleges", "3-year-old children": a number joined to a word by a hyphen qualifies it, it counts nothing.
+  count: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?![\w/]|-[a-z])`, 'gi'),
 };
 // A unit letter that goes on as an abbreviation ("34 C.F.R.", "5 U.S.C.") is no unit: a full stop
 // glued to a letter after it.
@@ -198,8 +202,11 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       return matches(PATTERNS.money, text);
     case 'percentage':
       return matches(PATTERNS.percentage, text);
-    case 'rate':
-      return matches(PATTERNS.rate, text);
+    case 'rate': {
+      // "Every year, students receive more than $150 billion": a sum in a text that says its period is the rate.
+      const rates = matches(PATTERNS.rate, text);
+      return rates.length || !periodSaid(text) ? rates : matches(PATTERNS.money, text);
+    }
     case 'quantity': {
       const plain = matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
       // "What is the capacity of X" (a volume) is stated per hour ("386 m3/h"): a rate in the asked unit answers when nothing else does.
@@ -389,10 +396,13 @@ const IN_UNIT = /\bin ((?:cubic |square )?[a-z0-9³²/]+)$/;
 export function questionType(question: string): QuestionType {
   // "Which table shows the prices?", "What is the source of the price table?": a label or a source is asked, whatever the table holds.
   if (referenceAsked(question) !== null || sourceAsked(question)) return { type: 'text', family: null, cue: [], unitNamed: false };
+  if (asksItems(canonical(question))) return { type: 'text', family: null, cue: [], unitNamed: false };
   const found = typeOf(question);
   // A question that asks no more than "what" or "how much" but speaks of paying ("What did they
   // pay for X", "X cost how much", "What is X worth"): what it asks is a sum of money.
-  if (found.type === 'text' || found.type === 'amount') {
+  // "Which brand does X sell?": a which-question names the kind of thing it asks; unless a sum, it asks no money.
+  const noun = whichNoun(canonical(question));
+  if ((found.type === 'text' || found.type === 'amount') && (noun === undefined || CONCEPTS.money!.test(noun) || NOUN_TYPES.some(([re, type]) => type === 'money' && re.test(noun)))) {
     const nameWords = names(question);
     const words = canonical(question).split(/[\s,;:]+/).filter((w) => !nameWords.has(w));
     if (words.some((w) => CONCEPTS.money?.test(w))) return { type: 'money', family: null, cue: found.cue, unitNamed: false };
@@ -414,7 +424,7 @@ function typeOf(question: string): QuestionType {
   if (found) return found;
   // The wh-phrase may come late ("X was installed in what year", "when is it due, how often").
   const inner = INNER_WH.exec(q.slice(1));
-  if (inner?.[1] && inner[1] !== q) {
+  if (inner?.[1] && inner[1] !== q && !whenConjunction(q, inner[1])) {
     const late = typeFromOpening(inner[1], names(question)) ?? typeFromNoun(inner[1]);
     if (late) return late;
   }

@@ -3,6 +3,7 @@
 // caption) share; answer = the best-supported span of the best evidence, or "not in the
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import { expandAbbreviations } from './abbreviations.js';
+import { copularSubject, exampleIn, itemsAfterVerb, namesOfKind } from './asked-kind.js';
 import { questionType, recurrenceAgrees, recurrenceSpans, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
 import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
@@ -155,11 +156,14 @@ interface Candidate {
 function candidate(part: PreparedPart, unitAsRead: Unit, question: string, options: ExtractiveOptions): Candidate {
   // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
   const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
-  const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}`;
+  // A heading question says what its answer sentence is about, but not which value of a type it gives (a count, a sum).
+  const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}${part.type.type === 'text' && unit.asked ? ` ${unit.asked}` : ''}`;
   const spans = (unit.kind === 'sentence' || unit.listed === true) && !recurrenceAgrees(part.type, unit.text) ? (unit.kind === 'sentence' ? recurrenceSpans(part.type, unit.text, typedSpans(part.type, unit.text)) : []) : unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
-  const unrepeated = spans.filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
+  // "Who is the main provider of X?": the subject of "... is the main provider of X" when no name is there.
+  const subject = spans.length === 0 && unit.kind === 'sentence' && NAME_TYPES.has(part.type.type) ? copularSubject(part.text, unit.text) : null;
+  const unrepeated = (subject ? [subject] : spans).filter((sp) => !tokenize(sp.text).every((t) => qTokens.has(t)));
   // In a sentence of several clauses, only a span in a clause that says the asked property answers.
   const fresh = unit.kind === 'sentence' ? inAskedClauses(unrepeated, unit.text, part.terms) : unrepeated;
   // The unit of a typed span proves the property it measures ("4,868 kg" is a weight).
@@ -184,7 +188,10 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
     // ("Which bank ..." asks for a name, so only "what" questions.)
     // "Which three states ...?": the list of names nearest the asked words.
     const lists = unit.kind === 'sentence' && unit.span === null && asksSeveral(part.text) ? listsOfAskedCount(part.text, nameLists(unit.text, qTokens)) : [];
-    const span = unit.span ?? (lists.length ? nearestSpan(lists, unit.text, part.terms).text : null) ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
+    // "What do fees include?": the words after the verb; "an example of X?": what "e.g." gives; "Which ministry ...?": the nearest name of that kind.
+    const kinds = unit.kind === 'sentence' && unit.span === null ? namesOfKind(part.text, unit.text) : [];
+    const items = unit.kind === 'sentence' && unit.span === null ? (itemsAfterVerb(part.text, unit.text) ?? exampleIn(part.text, unit.text)) : null;
+    const span = unit.span ?? (lists.length ? nearestSpan(lists, unit.text, part.terms).text : null) ?? items ?? (kinds.length ? nearestSpan(kinds, unit.text, part.terms).text : null) ?? (unit.kind === 'sentence' && /^\s*what\b/i.test(part.text) ? valueAfter(unit.text, part.terms) : null) ?? answerSpan(question, questionTermsOf(part), unit.text);
     // A text that says nothing the question does not (a heading that is the asset's name) answers nothing.
     const echo = echoesQuestion(span, part.terms, qTokens);
     // Names alone do not answer from a sentence: one about the asset that shares none of the

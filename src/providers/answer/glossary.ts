@@ -69,9 +69,13 @@ export function glossaryEntry(term: string, text: string): string | null {
   const verb = new RegExp(String.raw`${head}\s+(?:means|refers\s+to|stands\s+for|denotes|is\s+defined\s+as|is\s+short\s+for)\s+(.+)$`, 'i').exec(t);
   if (verb?.[1]) return clip(verb[1]);
   const initials = initialsOf(term);
+  // A key printed as columns ("PBUK   UK Pocketbook"): the short form, then a few capitalised words and nothing else.
+  const key = initials ? new RegExp(String.raw`^${escape(term)}\s+([A-Z][\p{L}\p{N}&'’.-]*(?:\s+[\p{L}\p{N}&'’.-]+){0,5})$`, 'u').exec(t) : null;
+  if (key?.[1] && !/[.!?]$/.test(key[1]) && !key[1].split(/\s+/).includes(term)) return clip(key[1]);
   if (initials) {
     // "... revenue passenger kilometers (RPK) ...": the words before the parenthesis whose initials spell it.
-    const at = new RegExp(String.raw`\(\s*${escape(term)}\s*\)`).exec(t);
+    // "(NATAs)": the plural of the short form.
+    const at = new RegExp(String.raw`\(\s*${escape(term)}s?\s*\)`).exec(t);
     if (at) {
       const before = t.slice(0, at.index).trim().split(/\s+/);
       const words = before.slice(-initials.length);

@@ -27,6 +27,8 @@ export interface Unit {
    * the page-geometry copy of the value (with its row and header boxes) stays a separate evidence.
    */
   caption?: string;
+  /** The heading question a sentence follows (a leaflet's "Why should I ...?"): read with it by free-text questions only. */
+  asked?: string;
   /** A geometric table cell's row label and column header, apart (superlatives compare a column). */
   row?: string;
   column?: string;
@@ -181,6 +183,9 @@ export function cells(lines: PassageLine[], page: PassageLine[]): Unit[] {
   return out;
 }
 
+/** A short question standing as a sentence of the text (a leaflet's or FAQ's heading). */
+export const headingQuestion = (text: string): boolean => /^[A-Z][^?]*\?$/.test(text.trim()) && text.trim().split(/\s+/).length <= 16;
+
 /** Units of a passage: sentences, geometric table/chart cells, and "row, column: value" lines. */
 export function units(passage: Passage): Unit[] {
   const out: Unit[] = [];
@@ -202,7 +207,9 @@ export function units(passage: Passage): Unit[] {
     // A "Source: ..." line is read with the caption of the table or figure it is printed under.
     const source = sourceOf(said1.text) !== null && said1.bboxes[0] ? (captionAbove(said1.bboxes[0], pageLines) ?? caption) : '';
     const context = [subjects[i] ?? '', antecedents[i] ?? '', source].filter((c) => c !== '').join(' ');
-    const u = context ? { ...said1, context } : said1;
+    // A leaflet's heading question ("Why should I consider a loan from the federal government?") is what the sentence after it answers.
+    const asked = i > 0 && headingQuestion(said[i - 1]!.text) ? { asked: said[i - 1]!.text } : {};
+    const u = { ...said1, ...(context ? { context } : {}), ...asked };
     const isCaption = caption !== '' && u.text === caption;
     // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
     const cell = isCaption ? null : /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);

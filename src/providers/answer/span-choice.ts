@@ -90,6 +90,12 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
     if (content.some((t) => wordMatches(t, m[0].toLowerCase()))) asked.add(clauseOf(m.index));
   }
   if (asked.size === 0) return spans;
+  // "the programme, which has been granted EUR 30 million": a relative clause right after an asked
+  // clause that states no value says it of the noun it follows.
+  for (const i of [...asked]) {
+    const next = cuts[i + 1];
+    if (next !== undefined && /^,\s(?:which|who)\b/.test(text.slice(next)) && !spans.some((sp) => clauseOf(sp.start) === i)) asked.add(i + 1);
+  }
   return spans.filter((sp) => asked.has(clauseOf(sp.start)));
 }
 
