@@ -22,7 +22,7 @@ import { joinNumberCrops, replaceJoined } from './number-crops.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
-import { chroma, clusterColours, copyLabelled, decodeRgb, finishClusters, inkBins, labelColours, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
+import { chroma, clusterColours, decodeRgb, inkBins, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
 import { readBars } from './read-bars.js';
@@ -58,9 +58,7 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   if (!ocr) return analyse(raster, [], ['No text was given and no OCR is available: axes and labels cannot be read.']);
   // OCR reads the picture without its rules first: gridlines and ticks beside labels turn into characters.
   const bins = inkBins(raster);
-  // On a scan both clusterings leave nothing out (see marksBeforeText): they share the centres and labels.
-  const labelled = (raster.grain ?? 0) >= NOISY_GRAIN ? labelColours(raster, undefined, bins) : undefined;
-  const first = labelled ? finishClusters(raster, copyLabelled(labelled), false) : clusterColours(raster, undefined, false, bins);
+  const first = clusterColours(raster, undefined, false, bins);
   const bg = first.background;
   const rules = findRules(first, width, height, raster.rgb);
   // On a scan a blurred grey axis can fall outside the rules' grey clusters: its line and ticks,
@@ -82,14 +80,8 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const lines = ruleLines(rules.mask, width, height);
   await yieldToEvents();
   const dark = darkInk(clean, width, height, bg);
-  // On a scan the marks' clustering (with its shade splits and settling, the costliest pass) runs
-  // here, while the text is read, instead of after it with the text left out: the text's pixels
-  // stay out of the marks all the same (analyse skips them), only the colours' centres see them
-  // (test/pipeline/charts/marks-before-text.test.ts).
-  await yieldToEvents();
-  const clusters = labelled ? finishClusters(raster, labelled, true) : undefined;
   const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins, clusters }, axes?.ocr);
+  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins }, axes?.ocr);
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -152,8 +144,6 @@ interface Known {
   /** `ruleLines` of the rules' mask. */
   lines: Uint8Array;
   bins: InkBins;
-  /** The marks' clustering when done before the text was read (a scan's), the text not left out. */
-  clusters?: ColourClusters;
 }
 
 /** `known`: see Known; `axis`: axis lines and ticks found from dark ink, no marks. */
@@ -162,7 +152,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   let ps = phrases(words);
   const th = textHeight(ps);
   const tmask = textMask(words, width, height, raster.rgb);
-  const clusters = known?.clusters ?? clusterColours(raster, tmask, true, known?.bins);
+  const clusters = clusterColours(raster, tmask, true, known?.bins);
   const rules = known?.rules ?? findRules(clusters, width, height, raster.rgb);
   const skip = new Uint8Array(width * height);
   skip.set(tmask);

@@ -154,24 +154,6 @@ export function inkBins(r: Raster): InkBins {
  * inkBins, when another clustering has them already.
  */
 export function clusterColours(r: Raster, skip?: Uint8Array, shades = true, bins: InkBins = inkBins(r)): ColourClusters {
-  return finishClusters(r, labelColours(r, skip, bins), shades);
-}
-
-/** The centres found and each ink pixel labelled, before a scan's passes or a rendered chart's veils. */
-export interface Labelled {
-  background: Rgb;
-  centres: Rgb[];
-  label: Int16Array;
-  clusterCounts: number[];
-}
-
-/** A copy the passes of `finishClusters` may change while the original stays for another finish. */
-export function copyLabelled(l: Labelled): Labelled {
-  return { background: l.background, centres: l.centres.map((c) => [c[0], c[1], c[2]]), label: Int16Array.from(l.label), clusterCounts: [...l.clusterCounts] };
-}
-
-/** clusterColours' first half: see there. */
-export function labelColours(r: Raster, skip: Uint8Array | undefined, bins: InkBins): Labelled {
   const n = r.width * r.height;
   const { background, ink } = bins;
   const rgb = r.rgb;
@@ -285,18 +267,11 @@ export function labelColours(r: Raster, skip: Uint8Array | undefined, bins: InkB
     label[i] = best;
     if (best >= 0) clusterCounts[best]!++;
   }
-  return { background, centres, label, clusterCounts };
-}
-
-/** clusterColours' second half (changes `l`): a scan's settling and shade splits, a rendered chart's veils. */
-export function finishClusters(r: Raster, l: Labelled, shades: boolean): ColourClusters {
-  const { background, centres, label, clusterCounts } = l;
-  const rgb = r.rgb;
   // A scan's speckles take the colour round them and its blurred rims join their fills (settle.ts);
   // a second call with no passes only counts the pixels again.
-  if ((r.grain ?? 0) >= NOISY_GRAIN) {
+  if (noisy) {
     // Close shades (a chart printed in grey) share a cluster until the grain is averaged out (shades.ts).
-    if (shades) splitShades(label, rgb, r.width, r.height, centres, Math.max(400, Math.round(r.width * r.height * 0.002)));
+    if (shades) splitShades(label, rgb, r.width, r.height, centres, Math.max(400, Math.round(n * 0.002)));
     const settled = settleLabels(label, r.width, r.height, centres.length);
     const moved = absorbRims(label, rgb, r.width, r.height, centres, settled, background);
     const counts = detachTintRims(label, r.width, r.height, centres, background) || moved ? settleLabels(label, r.width, r.height, centres.length, 0) : settled;
