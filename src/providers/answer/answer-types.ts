@@ -75,8 +75,9 @@ const FAMILIES = Object.keys(UNITS) as UnitFamily[];
 const unitAlt = (families: UnitFamily[]): string => families.flatMap((f) => UNITS[f]).join('|');
 const PER = String.raw`(?:\s?/\s?|\s+per\s+|\s+an?\s+)(?:${unitAlt(['time', 'length', 'mass', 'volume'])}|shift|batch|unit|person|year|month|week|day)\b`;
 
-// Span patterns (global, case-insensitive); the number must not be glued to letters before it.
-const B = String.raw`(?<![\w.,-])`;
+// Span patterns (global, case-insensitive); the number must not be glued to letters before it,
+// nor be the end of a range ("2008–09 dollars": constant dollars of a year, no sum).
+const B = String.raw`(?<![\w.,\-\u2013])`;
 const NUMBER_SPAN = String.raw`(?:${NUM}|(?:${NUMBER_WORDS}))(?:\s(?:thousand|million|billion))?`;
 const PATTERNS = {
   year: new RegExp(String.raw`${B}(1[5-9]\d\d|20\d\d)(?!\d)`, 'gi'),

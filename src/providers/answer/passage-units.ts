@@ -212,7 +212,8 @@ export function units(passage: Passage): Unit[] {
     const u = { ...said1, ...(context ? { context } : {}), ...asked };
     const isCaption = caption !== '' && u.text === caption;
     // A grounding line of a table ("East Shaft, Q2: 25") is a cell: the value is its span.
-    const cell = isCaption ? null : /^([^:]{1,120}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
+    // (Up to 200 characters of names: a sub-row under its group and section, a column under its spanning headers.)
+    const cell = isCaption ? null : /^([^:]{1,200}):\s+(\S(?:.{0,40}\S)?)$/.exec(u.text);
     if (cell && cell[2]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(cell[2]!)) out.push({ ...u, span: cell[2]!, kind: 'cell', listed: true, ...(caption ? { caption } : {}) });
     else out.push(u);
   }

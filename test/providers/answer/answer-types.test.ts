@@ -112,4 +112,9 @@ describe('answer types', () => {
     expect(spans('How hot does the boiler get?', 'See 34 C.F.R. Part 99.')).toEqual([]);
     expect(spans('How heavy is it?', 'It weighs 12 t. The pump is new.')).toEqual(['12 t']);
   });
+
+  it('reads no sum of money in the end of a year range ("Constant 2008–09 dollars", issue 15aj)', () => {
+    expect(spans('What was the average teacher salary in 2012?', 'Projected, 2012–13, Constant 2008–09 dollars, Total: 548.7')).toEqual([]);
+    expect(spans('What was the average teacher salary in 2012?', 'The salary was 54,000 dollars.')).toEqual(['54,000 dollars']);
+  });
 });

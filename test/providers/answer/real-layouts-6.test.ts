@@ -129,3 +129,13 @@ describe('examples and keys printed as columns', () => {
     expect(glossaryAnswer('What does NA stand for?', 'NA NA NA')).toBeNull();
   });
 });
+
+describe('a table value named by a long row and column path (issue 15aj)', () => {
+  it('reads a cell line whose group, row and column names run past 120 characters as a cell', () => {
+    const name = 'Type of degree-granting institution, Private not-for-profit 4-year, Doctorate-granting, Average amount borrowed, (by borrowers), Both';
+    expect(name.length).toBeGreaterThan(120);
+    const lines = [{ text: `${name}: 55,500`, bbox: [40, 40, 400, 50] as [number, number, number, number] }];
+    const u = units({ documentId: 'd', pageNumber: 1, kind: 'table', lines, pageLines: lines });
+    expect(u[0]).toMatchObject({ kind: 'cell', span: '55,500' });
+  });
+});
