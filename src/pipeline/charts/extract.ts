@@ -19,6 +19,7 @@ import { splitCombs } from './combs.js';
 import { dropMarkerReadings } from './marker-words.js';
 import { elongation } from './elongation.js';
 import { joinNumberCrops, replaceJoined } from './number-crops.js';
+import { readTurnedLabels } from './rotated-labels.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
 import { bottomTicks } from './ticks.js';
@@ -100,8 +101,9 @@ function orInto(into: Uint8Array, b: Uint8Array): Uint8Array {
  * Dark text no trusted word covers (outside the plot, or beside a coloured swatch inside it) is
  * read again from enlarged crops; those readings replace the unsure words they overlap.
  */
-async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Array, words: Word[], rules: Rules, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
+async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Array, given: Word[], rules: Rules, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Word[]> {
   const { width, height, rgb } = raster;
+  let words = given;
   const sure = words.filter(trusted);
   const covered = textMask(sure, width, height);
   orInto(covered, rules.mask);
@@ -120,6 +122,15 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
         }
     return vivid >= 0.15 * th * th;
   };
+  const turned = await readTurnedLabels(clean, width, height, withoutMask(dark, rules.mask), bg, th, ocr);
+  if (turned.blobs.length) {
+    // The turned labels' ink is read: whatever OCR made of it goes, and the crop pass leaves it.
+    const owned = new Uint8Array(width * height);
+    for (const b of turned.blobs) for (const p of b.pixels) owned[p] = 1;
+    words = words.filter((w) => !mostlyOwned(w.bbox, owned, dark, width));
+    orInto(covered, owned);
+    words = [...words, ...turned.words];
+  }
   const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b), dark);
   if (unread.boxes.length === 0) return words;
   const { glyphs } = unread;
@@ -130,6 +141,25 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
   const { words: rest, found } = replaceJoined(words, read, joined, overlapShare);
   const kept = rest.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
   return [...kept, ...found];
+}
+
+function withoutMask(ink: Uint8Array, mask: Uint8Array): Uint8Array {
+  const out = Uint8Array.from(ink);
+  for (let i = 0; i < out.length; i++) if (mask[i]) out[i] = 0;
+  return out;
+}
+
+/** Half or more of the dark ink in the box is `owned`. */
+function mostlyOwned(b: BBox, owned: Uint8Array, dark: Uint8Array, width: number): boolean {
+  let d = 0, o = 0;
+  for (let y = Math.max(0, Math.floor(b[1])); y < Math.ceil(b[3]); y++)
+    for (let x = Math.max(0, Math.floor(b[0])); x < Math.min(width, Math.ceil(b[2])); x++) {
+      const i = y * width + x;
+      if (i >= dark.length || !dark[i]) continue;
+      d++;
+      if (owned[i]) o++;
+    }
+  return d > 0 && o >= 0.5 * d;
 }
 
 function overlapShare(a: BBox, b: BBox): number {
