@@ -183,6 +183,32 @@ export function evenerRow(a: number[], b: number[]): number[] {
 const TARGET = 30, GAP = 24, SPACE = 40, ROW_WIDTH = 1600;
 
 /**
+ * The ink without its straight runs longer than `max` across or down: axis lines, bar outlines
+ * and gridlines (a glyph's stroke is shorter than a text height) would join the labels beside them.
+ */
+export function withoutLongRuns(ink: Uint8Array, width: number, height: number, max: number): Uint8Array {
+  const out = Uint8Array.from(ink);
+  const clear = (start: number, n: number, step: number): void => {
+    for (let k = 0; k < n; k++) out[start + k * step] = 0;
+  };
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; ) {
+      let e = x;
+      while (e < width && ink[y * width + e]) e++;
+      if (e - x > max) clear(y * width + x, e - x, 1);
+      x = e === x ? x + 1 : e;
+    }
+  for (let x = 0; x < width; x++)
+    for (let y = 0; y < height; ) {
+      let e = y;
+      while (e < height && ink[e * width + x]) e++;
+      if (e - y > max) clear(y * width + x, e - y, width);
+      y = e === y ? y + 1 : e;
+    }
+  return out;
+}
+
+/**
  * The labels of the category axis: the largest set of turned blobs at one angle (within 12
  * degrees) side by side, their rows overlapping (a lone upright blob is an axis title). Ordered by x.
  */
@@ -205,7 +231,13 @@ export function labelRow(blobs: TurnedBlob[]): TurnedBlob[] {
  * the axis, and the blobs read (their ink is no longer unread text).
  */
 export async function readTurnedLabels(rgb: Uint8Array, width: number, height: number, ink: Uint8Array, bg: Rgb, th: number, ocr: (png: Buffer) => Promise<PageText>): Promise<{ words: Word[]; blobs: TurnedBlob[] }> {
-  const blobs = labelRow(turnedBlobs(ink, width, [0, Math.floor(height / 3), width, height], Math.max(2, 0.7 * th), th));
+  // Letters join within about a text height (a monospaced space is wide), but crowded labels at a
+  // slant join their neighbours that far: of the two reaches, the one giving more labels holds.
+  const ink2 = withoutLongRuns(ink, width, height, Math.max(8, 2 * th));
+  const area: BBox = [0, Math.floor(height / 3), width, height];
+  const wide = labelRow(turnedBlobs(ink2, width, area, Math.max(2, th), th));
+  const near = labelRow(turnedBlobs(ink2, width, area, Math.max(2, 0.7 * th), th));
+  const blobs = near.length > wide.length ? near : wide;
   if (blobs.length < 2) return { words: [], blobs: [] };
   const crops = await Promise.all(blobs.map((b) => levelCrop(rgb, width, b, bg, TARGET)));
   // Crops side by side, a wide space apart, in rows: tesseract reads a row as a line of text,

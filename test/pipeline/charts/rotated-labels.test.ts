@@ -1,7 +1,7 @@
 // Category labels turned 45 or 90 degrees (train-mpl3 seeds 2900011, 2900025): the angle of a
 // label's ink, the label row, and the crop turned level before OCR reads it.
 import { describe, expect, it } from 'vitest';
-import { anchors, evenerRow, labelRow, levelCrop, principalAxis, turnedBlobs, type TurnedBlob } from '../../../src/pipeline/charts/rotated-labels.js';
+import { anchors, evenerRow, labelRow, levelCrop, principalAxis, turnedBlobs, withoutLongRuns, type TurnedBlob } from '../../../src/pipeline/charts/rotated-labels.js';
 
 const W = 120, H = 120;
 
@@ -82,5 +82,14 @@ describe('turned labels', () => {
     const a = bs.map(anchors);
     expect(a[0]!.end).toBe(50);
     expect(evenerRow(a.map((p) => p.centre), a.map((p) => p.end))).toEqual([50, 100, 150, 200]);
+  });
+
+  it('a label touching an axis line is found once the line is taken away', () => {
+    const ink = new Uint8Array(W * H);
+    label(ink, 20, 110, 90, 10);
+    label(ink, 50, 110, 90, 10);
+    for (let x = 0; x < W; x++) ink[55 * W + x] = 1; // the axis, touching the labels' tops
+    expect(labelRow(turnedBlobs(ink, W, [0, 0, W, H], 8, 8))).toHaveLength(0);
+    expect(labelRow(turnedBlobs(withoutLongRuns(ink, W, H, 16), W, [0, 0, W, H], 8, 8))).toHaveLength(2);
   });
 });
