@@ -37,7 +37,6 @@ export function splitJoinedLabels(row: Phrase[], toView: (b: BBox) => BBox): Phr
   return row.flatMap(split);
 }
 
-
 /**
  * Labels set edge to edge (years, long names at a small size) read as one word spanning several
  * categories ("201020112012"). Where the slots are known (bar groups, axis ticks), a phrase over
