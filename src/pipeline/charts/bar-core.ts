@@ -6,6 +6,8 @@ import { isBarLike } from './scene.js';
 
 /** Strokes up to this many pixels across are rims, not bodies (bars are far wider). */
 const RIM = 2;
+/** An axis line's width at a high resolution (1 pt at 200 dpi is about 3 pixels). */
+const WIDE_RIM = 4;
 /** A rim matters when it stretches the box by more than this many pixels. */
 const STRETCH = 4;
 
@@ -24,6 +26,16 @@ export function barCore(c: Component, width: number): Component {
  */
 export function barCores(c: Component, width: number): Component[] {
   if (isBarLike(c)) return [c];
+  const cores = trimmed(c, width, RIM);
+  // (Strokes fill little of their box, bars joined by a line most of it: only those are tried again.)
+  if (cores.length > 1 || cores[0] !== c || c.area < 0.3 * (c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) return cores;
+  // An axis line in the bars' own colour (black bars on a black frame) is a few pixels wide at a
+  // high resolution: as a rim it joins every bar; bars far wider than it are read apart.
+  const wide = trimmed(c, width, WIDE_RIM);
+  return wide.length > 1 && wide.every((p) => Math.min(p.bbox[2] - p.bbox[0], p.bbox[3] - p.bbox[1]) >= 3 * WIDE_RIM) ? wide : [c];
+}
+
+function trimmed(c: Component, width: number, rim: number): Component[] {
   const [x0, y0, x1, y1] = c.bbox;
   const w = x1 - x0, h = y1 - y0;
   const inMask = new Uint8Array(w * h);
@@ -34,7 +46,7 @@ export function barCores(c: Component, width: number): Component[] {
   for (const p of c.pixels) {
     const x = p % width, y = Math.floor(p / width);
     const i = (y - y0) * w + x - x0;
-    if (hRun[i]! <= RIM || vRun[i]! <= RIM) continue;
+    if (hRun[i]! <= rim || vRun[i]! <= rim) continue;
     kept.push(p);
     bx0 = Math.min(bx0, x);
     by0 = Math.min(by0, y);

@@ -32,19 +32,26 @@ function paperColour(r: Raster): number {
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-/** The longest run of indices whose count reaches `min`, across gaps of up to `gap` (gridlines); a plot's margin leaves some tint above its tallest bar. */
-function longestRun(counts: Uint32Array, min: number, gap: number): [number, number] | undefined {
+/**
+ * The longest run of indices whose count reaches `min`, across gaps of up to `gap` (gridlines); a
+ * plot's margin leaves some tint above its tallest bar. `through`: indices that carry a run on
+ * however many there are (a bar reaching the panel's edge hides the tint along its whole width).
+ */
+function longestRun(counts: Uint32Array, min: number, gap: number, through?: (k: number) => boolean): [number, number] | undefined {
   let best: [number, number] | undefined;
-  let start = -1, last = -1;
+  // `off`: indices since the last one on that carry no run (a run goes on across a gap of at most
+  // `gap`, or across any stretch where at most two indices, a bar's blurred edges, carry none).
+  let start = -1, last = -1, off = 0;
   for (let k = 0; k <= counts.length; k++) {
     const on = k < counts.length && counts[k]! >= min;
     if (on) {
-      if (start < 0 || k - last - 1 > gap) {
+      if (start < 0 || (k - last - 1 > gap && off > 2)) {
         if (start >= 0 && (!best || last - start > best[1] - best[0])) best = [start, last];
         start = k;
       }
       last = k;
-    }
+      off = 0;
+    } else if (start >= 0 && k < counts.length && !through?.(k)) off++;
   }
   if (start >= 0 && (!best || last - start > best[1] - best[0])) best = [start, last];
   return best;
@@ -84,8 +91,23 @@ export function findPanel(r: Raster): Panel | undefined {
         rows[y]!++;
         cols[x]!++;
       }
-  const ys = longestRun(rows, 2, Math.max(6, Math.round(0.02 * height)));
-  const xs = longestRun(cols, 2, Math.max(6, Math.round(0.02 * width)));
+  // A row or column of the panel shows a fair share of the tint; anti-aliased tick labels below it
+  // hold a few pixels of it by chance, and would carry the panel over them (their row then read as inside the plot).
+  const minRow = Math.max(2, Math.round(0.02 * Math.max(...rows))), minCol = Math.max(2, Math.round(0.02 * Math.max(...cols)));
+  const rowGap = Math.max(6, Math.round(0.02 * height)), colGap = Math.max(6, Math.round(0.02 * width));
+  const ys0 = longestRun(rows, minRow, rowGap);
+  const xs0 = longestRun(cols, minCol, colGap);
+  if (!ys0 || !xs0) return undefined;
+  // A bar that reaches the panel's edge shows no tint along it, and hardly any paper either (a
+  // gridline in the paper's colour may cross it): its columns (rows, for horizontal bars) carry
+  // the panel on where the margin beyond it would show paper between its labels.
+  const noPaper = (k: number, across: [number, number], alongRows: boolean): boolean => {
+    let seen = 0;
+    for (let j = across[0]; j <= across[1]; j++) if (pack(rgb, alongRows ? k * width + j : j * width + k) === paper) seen++;
+    return seen < 0.1 * (across[1] - across[0] + 1);
+  };
+  const xs = longestRun(cols, minCol, colGap, (x) => noPaper(x, ys0, false));
+  const ys = xs && longestRun(rows, minRow, rowGap, (y) => noPaper(y, xs, true));
   if (!ys || !xs) return undefined;
   const area = (xs[1] - xs[0] + 1) * (ys[1] - ys[0] + 1);
   let inside = 0;
@@ -103,7 +125,9 @@ export function findPanel(r: Raster): Panel | undefined {
     return hit / all;
   };
   const [x0, y0, x1, y1] = [xs[0], ys[0], xs[1], ys[1]];
-  const edges = [share(x0, y0, x1, y0 + 1), share(x0, y1 - 1, x1, y1), share(x0, y0, x0 + 1, y1), share(x1 - 1, y0, x1, y1)];
+  // Each edge as the best of its outer three lines: a gridline in the paper's colour can lie on one.
+  const best = (f: (d: number) => number): number => Math.max(f(0), f(1), f(2));
+  const edges = [best((d) => share(x0, y0 + d, x1, y0 + d)), best((d) => share(x0, y1 - d, x1, y1 - d)), best((d) => share(x0 + d, y0, x0 + d, y1)), best((d) => share(x1 - d, y0, x1 - d, y1))];
   if (edges.filter((e) => e >= 0.5).length < 3) return undefined;
   return { box: [x0, y0, x1, y1], tint };
 }
@@ -124,6 +148,7 @@ export function flattenPanel(r: Raster): Raster {
   const tinted = light(panel.tint) < light(paper);
   const fill = tinted ? paper : panel.tint;
   const near = (i: number, c: readonly number[]): boolean => Math.abs(rgb[3 * i]! - c[0]!) <= TINT_TOLERANCE && Math.abs(rgb[3 * i + 1]! - c[1]!) <= TINT_TOLERANCE && Math.abs(rgb[3 * i + 2]! - c[2]!) <= TINT_TOLERANCE;
+  unblend(r, rgb, tinted ? panel.tint : paper, fill);
   for (let i = 0; i < width * height; i++) if (near(i, panel.tint) || near(i, paper)) rgb.set(fill, 3 * i);
   if (!tinted) return { ...r, rgb };
   const [x0, y0, x1, y1] = panel.box;
@@ -142,4 +167,41 @@ export function flattenPanel(r: Raster): Raster {
     rule(x1 + 1, y);
   }
   return { ...r, rgb };
+}
+
+/**
+ * Anti-aliased edges drawn on the darker ground (`dark`: a grey panel, or classic grey paper) are
+ * blends of their colour with it; painted over, they would stand apart from both the colour and
+ * the new ground as colours of their own (a thin line at 80 dpi is mostly such edges, and no
+ * colour would hold it). A pixel beside the ground that lies between it and its farthest
+ * neighbour is made the same blend of that neighbour with `fill`. Written into `out`.
+ */
+function unblend(r: Raster, out: Uint8Array, dark: readonly number[], fill: readonly number[]): void {
+  const { width, height, rgb } = r;
+  const d2 = (i: number): number => (rgb[3 * i]! - dark[0]!) ** 2 + (rgb[3 * i + 1]! - dark[1]!) ** 2 + (rgb[3 * i + 2]! - dark[2]!) ** 2;
+  const offsets = [-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1];
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const own = d2(i);
+      if (own <= 3 * TINT_TOLERANCE ** 2) continue;
+      let onGround = false, far = i, farD = own;
+      for (const o of offsets) {
+        const n = d2(i + o);
+        if (n <= 3 * TINT_TOLERANCE ** 2) onGround = true;
+        else if (n > farD) {
+          farD = n;
+          far = i + o;
+        }
+      }
+      if (!onGround || far === i) continue;
+      // p = a X + (1 - a) ground, within a few levels: the share a of the neighbour's colour X.
+      let dot = 0, off = 0;
+      for (let c = 0; c < 3; c++) dot += (rgb[3 * i + c]! - dark[c]!) * (rgb[3 * far + c]! - dark[c]!);
+      const a = dot / farD;
+      if (a <= 0 || a >= 1) continue;
+      for (let c = 0; c < 3; c++) off += (rgb[3 * i + c]! - dark[c]! - a * (rgb[3 * far + c]! - dark[c]!)) ** 2;
+      if (off > 100) continue;
+      for (let c = 0; c < 3; c++) out[3 * i + c] = Math.round(Math.min(255, Math.max(0, rgb[3 * i + c]! + (1 - a) * (fill[c]! - dark[c]!))));
+    }
 }

@@ -23,17 +23,27 @@ const ink = (r: Raster, bg: Rgb, x: number, y: number): boolean => {
   return Math.abs(r.rgb[i]! - bg[0]) + Math.abs(r.rgb[i + 1]! - bg[1]) + Math.abs(r.rgb[i + 2]! - bg[2]) > 150;
 };
 
-/** Rows of ink between columns x0..x1 of the box: [top, bottom], or undefined. */
+/**
+ * The longest run of rows with ink between columns x0..x1 of the box: [top, bottom], or undefined.
+ * Ink apart from the glyphs (a tick mark reaching into the word's box from the axis above) is left out.
+ */
 function inkRows(r: Raster, bg: Rgb, b: BBox, x0: number, x1: number): [number, number] | undefined {
-  let top = -1, bottom = -1;
-  for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(r.height, Math.ceil(b[3])); y++)
-    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(r.width, Math.ceil(x1)); x++)
+  let best: [number, number] | undefined, start = -1;
+  const y1 = Math.min(r.height, Math.ceil(b[3]));
+  for (let y = Math.max(0, Math.floor(b[1])); y <= y1; y++) {
+    let on = false;
+    for (let x = Math.max(0, Math.floor(x0)); y < y1 && x < Math.min(r.width, Math.ceil(x1)); x++)
       if (ink(r, bg, x, y)) {
-        if (top < 0) top = y;
-        bottom = y;
+        on = true;
         break;
       }
-  return top < 0 ? undefined : [top, bottom];
+    if (on && start < 0) start = y;
+    if (!on && start >= 0) {
+      if (!best || y - 1 - start > best[1] - best[0]) best = [start, y - 1];
+      start = -1;
+    }
+  }
+  return best;
 }
 
 /**
