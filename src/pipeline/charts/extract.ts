@@ -373,13 +373,25 @@ function mergeRims(clusters: ColourClusters, raster: Raster, stats: PixelStats):
     into[a] = best;
   }
   if (into.every((b) => b < 0)) return false;
-  // Pixel by pixel: only the tints move (grey ticks that fell into the rim's cluster stay).
+  // Pixel by pixel: only the tints move (grey ticks that fell into the rim's cluster stay). Pale
+  // rims of two thin lines can share one cluster: a pixel that is no tint of the cluster's colour
+  // goes to the colour it is a tint of.
   const { label } = clusters;
+  const colours = clusters.centres.map((c, b) => b).filter((b) => chroma(clusters.centres[b]!) >= 36);
   for (let i = 0; i < label.length; i++) {
     const k = label[i]!;
     if (k < 0 || into[k]! < 0) continue;
-    const s = tintOf([rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!], clusters.centres[into[k]!]!, clusters.background);
-    if (s.d < 14) label[i] = into[k]!;
+    const px: Rgb = [rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!];
+    let to = -1, d = 14;
+    for (const b of [into[k]!, ...colours]) {
+      const s = tintOf(px, clusters.centres[b]!, clusters.background);
+      if (s.d < d) {
+        d = s.d;
+        to = b;
+      }
+      if (b === into[k] && to >= 0) break;
+    }
+    if (to >= 0) label[i] = to;
   }
   return true;
 }
