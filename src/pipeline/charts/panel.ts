@@ -184,7 +184,8 @@ function unblend(r: Raster, out: Uint8Array, dark: readonly number[], fill: read
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       const own = d2(i);
-      if (own <= 3 * TINT_TOLERANCE ** 2) continue;
+      // The grounds themselves (most of the picture) are painted over as they are.
+      if (own <= 3 * TINT_TOLERANCE ** 2 || Math.abs(rgb[3 * i]! - fill[0]!) + Math.abs(rgb[3 * i + 1]! - fill[1]!) + Math.abs(rgb[3 * i + 2]! - fill[2]!) <= 3 * TINT_TOLERANCE) continue;
       let onGround = false, far = i, farD = own;
       for (const o of offsets) {
         const n = d2(i + o);
