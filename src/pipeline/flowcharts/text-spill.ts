@@ -4,7 +4,6 @@
 // or too cut up for the notch test. Either way the letters past the outline stand apart as free
 // text (read as edge labels) and the node keeps the middle of its word. Read against the fill
 // (the fill dropped from the ink), the same widening along the text's rows finds the whole line.
-import { boxOfPixels } from './components.js';
 import { colourDistance, dominantColour, type Mask, type Rgb, type RgbImage } from './raster.js';
 import type { Region } from './shapes.js';
 import { notchedBlock } from './text-notches.js';
@@ -76,7 +75,7 @@ export function offBlend(c: ArrayLike<number>, text: Rgb, paper: Rgb): number {
  * a line through the letters), and on each side some piece half a glyph tall; a label above or
  * below the text fails that.
  */
-export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, shape: BBox, text: BBox, textColour: Rgb, scale: { glyph: number; stroke: number }, threshold: number, outlineColour?: Rgb): boolean {
+export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, shape: BBox, text: BBox, textColour: Rgb, scale: { glyph: number; stroke: number }, threshold: number): boolean {
   const { width, height } = letters;
   const { glyph, stroke } = scale;
   const [sx0, , sx1] = shape;
@@ -109,10 +108,7 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
     colour[1] = img.data[p * 3 + 1]!;
     colour[2] = img.data[p * 3 + 2]!;
     const off = offBlend(colour, textColour, paper);
-    // On a scan a pale coloured outline can lie within the threshold of the blend from paper to
-    // the text's colour; a pixel nearer the outline's colour than the text's is the outline's.
-    const outline = outlineColour !== undefined && colourDistance(img.data, p * 3, outlineColour) < colourDistance(img.data, p * 3, textColour);
-    if (!ink(x, y) || off > threshold || outline) v = 'other';
+    if (!ink(x, y) || off > threshold) v = 'other';
     else if ((thinV(x, y) && run(x, y, 1, 0, glyph + 1, thinV) > glyph) || (thinH(x, y) && run(x, y, 0, 1, 1.6 * glyph + 1, thinH) > 1.6 * glyph)) {
       // A line of the text's own colour, or one of another colour darkened where it crosses a letter.
       v = off <= threshold / 2 ? 'line' : 'other';
@@ -224,25 +220,15 @@ export function spilledBlock(img: RgbImage, letters: Mask, inner: number[], regi
   if (!block) return undefined;
   const [x0, , x1] = region.bbox;
   const [left, , right] = block.bbox;
+  if (left >= x0 || right <= x1) return undefined;
+  const off = Math.abs((left + right) / 2 - (x0 + x1) / 2);
+  if (off > Math.max(scale.glyph, 0.1 * (right - left))) return undefined;
   // The text's colour from the letters read within the inside: their cores, the pixels farthest
   // from the ground (their edges blend into the fill).
   const far = usual.pixels.map((p) => colourDistance(img.data, p * 3, usual.ground));
   const cut = 0.7 * Math.max(0, ...far);
   const textColour = dominantColour(img, usual.pixels.filter((_, k) => far[k]! >= cut));
-  const outline = outlineColourOf(img, letters, region, inner, textColour, threshold);
-  // Past both sides; or, where the outline's colour tells its pixels from the letters, letters up
-  // to both side corners (those that touch the outline are left out of the first reading, though
-  // the text does not outrun the shape).
-  if (left >= x0 || right <= x1) {
-    if (!outline) return undefined;
-    const own = block.pixels.filter((p) => colourDistance(img.data, p * 3, textColour) < colourDistance(img.data, p * 3, outline));
-    const box = boxOfPixels(own, width);
-    const reach = scale.stroke + 1;
-    if (!box || box[0] > x0 + reach || box[2] < x1 - reach) return undefined;
-  }
-  const off = Math.abs((left + right) / 2 - (x0 + x1) / 2);
-  if (off > Math.max(scale.glyph, 0.1 * (right - left))) return undefined;
-  if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold, outline)) return undefined;
+  if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold)) return undefined;
   return { ...block, ground: usual.ground };
 }
 
@@ -273,19 +259,4 @@ export function cutDiamond(region: Region, width: number): boolean {
   for (let k = 0; k < h; k++) widest = Math.max(widest, w(k));
   const near = Math.floor(0.15 * (h - 1));
   return widest > 0 && w(near) <= (2 / 3) * widest && w(h - 1 - near) <= (2 / 3) * widest;
-}
-
-/**
- * The colour of a shape's outline, when it stands apart from its text's: the commonest colour of
- * the ink (fill left out) in the band between the shape's inside and its edge, where the outline
- * outweighs the few letters crossing it; undefined when that is the text's colour.
- */
-export function outlineColourOf(img: RgbImage, letters: Mask, region: Region, inner: number[], textColour: Rgb, threshold: number): Rgb | undefined {
-  const inside = new Uint8Array(letters.data.length);
-  for (const p of inner) inside[p] = 1;
-  const band = region.untrimmed.filter((p) => !inside[p] && letters.data[p]);
-  if (band.length === 0) return undefined;
-  const colour = dominantColour(img, band);
-  const d = Math.max(Math.abs(colour[0] - textColour[0]), Math.abs(colour[1] - textColour[1]), Math.abs(colour[2] - textColour[2]));
-  return d > threshold ? colour : undefined;
 }

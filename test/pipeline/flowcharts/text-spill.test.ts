@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Mask, RgbImage } from '../../../src/pipeline/flowcharts/raster.js';
 import type { Region } from '../../../src/pipeline/flowcharts/shapes.js';
-import { cutDiamond, inkOverFills, letterLikeSpill, outlineColourOf, runsToEnds, spilledBlock } from '../../../src/pipeline/flowcharts/text-spill.js';
+import { cutDiamond, inkOverFills, letterLikeSpill, runsToEnds, spilledBlock } from '../../../src/pipeline/flowcharts/text-spill.js';
 import { shapeBlock, type TextBlock } from '../../../src/pipeline/flowcharts/text.js';
 
 const W = 90;
@@ -143,48 +143,6 @@ describe('text spilling past a filled shape', () => {
     }
     const block: TextBlock = { bbox: [19, 16, 73, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' };
     expect(letterLikeSpill(img, { width: W, height: H, data }, block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(true);
-  });
-
-  it('takes letters that reach both side corners without passing them (issue 13fn, train-styles2 1300029)', () => {
-    // Letters from x 25 to 64, over the outline at both ends: the first reading leaves out those
-    // touching the outline, and the block reaches the shape's sides but not past them.
-    const s = scene((x, y) => x >= 25 && x < 65 && y >= 16 && y < 24 && (x - 25) % 4 < 2);
-    const usual = shapeBlock(s.img, s.inner, 0, 40, s.region.pixels);
-    expect(usual?.bbox[0]).toBeGreaterThan(27);
-    const block = spilledBlock(s.img, inkOverFills(s.img, s.fg, [s.region], 40), s.inner, s.region, usual, scale, 40);
-    expect(block?.bbox[0]).toBeLessThanOrEqual(26);
-    expect(block?.bbox[2]).toBeGreaterThanOrEqual(63);
-  });
-
-  it('leaves a pale outline of its own colour out of the letters past the sides (issue 13fn, train-styles2 1300013)', () => {
-    // A scan's pale gold outline lies within the threshold of the blend from paper to black: run
-    // along the side from a letter past it, it made that letter a piece too tall to be one.
-    const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
-    const data = new Uint8Array(W * H);
-    const pixels: number[] = [];
-    for (let y = 4; y < 36; y++) {
-      for (let x = 0; x < W; x++) {
-        const letter = y >= 16 && y < 24 && x >= 17 && x < 73 && (x - 17) % 4 < 2;
-        const outline = (x === 23 || x === 24) && !letter;
-        if (!letter && !outline) continue;
-        const p = y * W + x;
-        data[p] = 1;
-        img.data.set(letter ? [0, 0, 0] : [150, 150, 130], p * 3);
-        if (y >= 16 && y < 24) pixels.push(p);
-      }
-    }
-    const letters: Mask = { width: W, height: H, data };
-    const block: TextBlock = { bbox: [17, 16, 73, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' };
-    expect(letterLikeSpill(img, letters, block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(false);
-    expect(letterLikeSpill(img, letters, block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40, [150, 150, 130])).toBe(true);
-  });
-
-  it('finds the outline\'s colour in the band round the inside, and none where it is the text\'s', () => {
-    const s = scene((x, y) => x >= 33 && x < 57 && y >= 16 && y < 24 && (x - 33) % 4 < 2);
-    const letters = inkOverFills(s.img, s.fg, [s.region], 40);
-    const colour = outlineColourOf(s.img, letters, s.region, s.inner, [0, 0, 0], 40);
-    expect(colour?.map(Math.round)).toEqual([215, 155, 0]);
-    expect(outlineColourOf(s.img, letters, s.region, s.inner, [215, 155, 0], 40)).toBeUndefined();
   });
 
   it('needs the letters to run on to the inside\'s ends, not ink left at a sharp end with paper between', () => {
