@@ -6,6 +6,7 @@ import { isBarLike } from './scene.js';
 
 /** Strokes up to this many pixels across are rims, not bodies (bars are far wider). */
 const RIM = 2;
+const SCAN_RIM = 4;
 /** A rim matters when it stretches the box by more than this many pixels. */
 const STRETCH = 4;
 
@@ -22,8 +23,12 @@ export function barCore(c: Component, width: number): Component {
  * from one bar's foot to the next), the bars it joined: what is left without the rim falls apart
  * into bars that hold most of the ink between them.
  */
-export function barCores(c: Component, width: number): Component[] {
-  if (isBarLike(c)) return [c];
+export function barCores(c: Component, width: number, scan = false): Component[] {
+  // A scan's blur thickens the rims that join bars (an axis line's grey along their feet) to 3-4 pixels.
+  const rim = scan ? SCAN_RIM : RIM;
+  // On a scan a bar-like piece may still be two bars joined at their feet by a blurred rim (fill
+  // about 0.8): only a near rectangle is taken as it is.
+  if (isBarLike(c) && (!scan || c.area >= 0.9 * (c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1]))) return [c];
   const [x0, y0, x1, y1] = c.bbox;
   const w = x1 - x0, h = y1 - y0;
   const inMask = new Uint8Array(w * h);
@@ -34,7 +39,7 @@ export function barCores(c: Component, width: number): Component[] {
   for (const p of c.pixels) {
     const x = p % width, y = Math.floor(p / width);
     const i = (y - y0) * w + x - x0;
-    if (hRun[i]! <= RIM || vRun[i]! <= RIM) continue;
+    if (hRun[i]! <= rim || vRun[i]! <= rim) continue;
     kept.push(p);
     bx0 = Math.min(bx0, x);
     by0 = Math.min(by0, y);
@@ -46,10 +51,12 @@ export function barCores(c: Component, width: number): Component[] {
   const stretch = Math.max(bx0 - x0, by0 - y0, x1 - bx1, y1 - by1);
   if (kept.length < 0.6 * c.area) return [c];
   const core: Component = { cluster: c.cluster, bbox: [bx0, by0, bx1, by1], area: kept.length, pixels: Int32Array.from(kept) };
-  if (stretch >= STRETCH && isBarLike(core)) return [core];
+  // On a scan, bars the rim joined come apart first: their common box may still pass for one bar.
+  if (!scan && stretch >= STRETCH && isBarLike(core)) return [core];
   // A rim between two bars need not stretch the box (it runs along their feet).
   const parts = pieces(c.cluster, kept, width).filter((p) => p.area >= 15);
-  return parts.length >= 2 && parts.every(isBarLike) && parts.reduce((s, p) => s + p.area, 0) >= 0.6 * c.area ? parts : [c];
+  if (parts.length >= 2 && parts.every(isBarLike) && parts.reduce((s, p) => s + p.area, 0) >= 0.6 * c.area) return parts;
+  return scan && stretch >= STRETCH && isBarLike(core) ? [core] : [c];
 }
 
 /** The 4-connected pieces of a set of pixels. */
