@@ -8,6 +8,8 @@ import { isBarLike } from './scene.js';
 const RIM = 2;
 /** An axis line's width at a high resolution (1 pt at 200 dpi is about 3 pixels). */
 const WIDE_RIM = 4;
+/** A scan's blur thickens the rims that join bars (an axis line's grey along their feet) to 3-4 pixels. */
+const SCAN_RIM = 4;
 /** A rim matters when it stretches the box by more than this many pixels. */
 const STRETCH = 4;
 
@@ -24,7 +26,8 @@ export function barCore(c: Component, width: number): Component {
  * from one bar's foot to the next), the bars it joined: what is left without the rim falls apart
  * into bars that hold most of the ink between them.
  */
-export function barCores(c: Component, width: number): Component[] {
+export function barCores(c: Component, width: number, scan = false): Component[] {
+  if (scan) return scanCores(c, width);
   if (isBarLike(c)) return [c];
   const cores = trimmed(c, width, RIM);
   // (Strokes fill little of their box, bars joined by a line most of it: only those are tried again.)
@@ -35,7 +38,14 @@ export function barCores(c: Component, width: number): Component[] {
   return wide.length > 1 && wide.every((p) => Math.min(p.bbox[2] - p.bbox[0], p.bbox[3] - p.bbox[1]) >= 3 * WIDE_RIM) ? wide : [c];
 }
 
-function trimmed(c: Component, width: number, rim: number): Component[] {
+function scanCores(c: Component, width: number): Component[] {
+  // On a scan a bar-like piece may still be two bars joined at their feet by a blurred rim (fill
+  // about 0.8): only a near rectangle is taken as it is.
+  if (isBarLike(c) && c.area >= 0.9 * (c.bbox[2] - c.bbox[0]) * (c.bbox[3] - c.bbox[1])) return [c];
+  return trimmed(c, width, SCAN_RIM, true);
+}
+
+function trimmed(c: Component, width: number, rim: number, scan = false): Component[] {
   const [x0, y0, x1, y1] = c.bbox;
   const w = x1 - x0, h = y1 - y0;
   const inMask = new Uint8Array(w * h);
@@ -58,10 +68,12 @@ function trimmed(c: Component, width: number, rim: number): Component[] {
   const stretch = Math.max(bx0 - x0, by0 - y0, x1 - bx1, y1 - by1);
   if (kept.length < 0.6 * c.area) return [c];
   const core: Component = { cluster: c.cluster, bbox: [bx0, by0, bx1, by1], area: kept.length, pixels: Int32Array.from(kept) };
-  if (stretch >= STRETCH && isBarLike(core)) return [core];
+  // On a scan, bars the rim joined come apart first: their common box may still pass for one bar.
+  if (!scan && stretch >= STRETCH && isBarLike(core)) return [core];
   // A rim between two bars need not stretch the box (it runs along their feet).
   const parts = pieces(c.cluster, kept, width).filter((p) => p.area >= 15);
-  return parts.length >= 2 && parts.every(isBarLike) && parts.reduce((s, p) => s + p.area, 0) >= 0.6 * c.area ? parts : [c];
+  if (parts.length >= 2 && parts.every(isBarLike) && parts.reduce((s, p) => s + p.area, 0) >= 0.6 * c.area) return parts;
+  return scan && stretch >= STRETCH && isBarLike(core) ? [core] : [c];
 }
 
 /** The 4-connected pieces of a set of pixels. */

@@ -30,6 +30,9 @@ import { readBars } from './read-bars.js';
 import { readLines, readPie, readScatter } from './read-marks.js';
 import { empty, inside, isBarLike, plotArea, type Scene } from './scene.js';
 
+/** Below this chroma a scan's series colour is grey (a rendered chart's line is 36; a scan's gridlines stay under 10). */
+const SCAN_GREY = 26;
+
 export async function extractChart(input: FigureInput): Promise<ChartExtraction> {
   const decoded = await decodeRgb(input.png);
   // A tinted plot panel is read as plain paper with a frame; its even tint would pass for a scan's grain.
@@ -231,9 +234,12 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
     area.set(c.cluster, a);
   }
   const solid = stats;
+  // A scan's squeezed levels take chroma from every colour: a pale series (chroma 38 as drawn)
+  // falls under the rendered chart's grey line and would count only inside a plot found right.
+  const greyChroma = scan ? SCAN_GREY : 36;
   const candidates = new Set<number>();
   for (const [k, a] of area) {
-    const grey = chroma(clusters.centres[k]!) < 36;
+    const grey = chroma(clusters.centres[k]!) < greyChroma;
     // Rims of anti-aliasing and stray text pixels have area but no solid core; a thin line has no core
     // either, but it lies on the background rather than along another colour.
     const body = solid.solid[k]! >= Math.max(10, 0.2 * a.all) || (!grey && solid.touching[k]! < 0.3 * a.all);
@@ -247,17 +253,17 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   for (const c of comps) {
     if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3 || (frame && outsideFrame(c, frame))) continue;
     // Grey pieces outside the plot are stray glyphs (an axis title, remnants of tick labels).
-    if (chroma(clusters.centres[c.cluster]!) < 36 && !inside(c.bbox, plot, 3)) continue;
+    if (chroma(clusters.centres[c.cluster]!) < greyChroma && !inside(c.bbox, plot, 3)) continue;
     const list = marks.get(c.cluster) ?? [];
     list.push(c);
     marks.set(c.cluster, list);
   }
   for (const [k, list] of marks) {
-    const grey = chroma(clusters.centres[k]!) < 36;
+    const grey = chroma(clusters.centres[k]!) < greyChroma;
     if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
   }
   // Bars judged on their bodies: rims of a neighbouring segment glued on are no part of them.
-  for (const [k, list] of marks) marks.set(k, list.flatMap((c) => barCores(c, width)));
+  for (const [k, list] of marks) marks.set(k, list.flatMap((c) => barCores(c, width, scan)));
   for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };
@@ -521,9 +527,12 @@ export function groundedShare(rects: Component[], vertical: boolean, scan = fals
     return [...grounded].reduce((s, c) => s + weight(c), 0) / total;
   };
   // Every edge is a candidate baseline; the one that grounds the most rectangles wins.
-  // (The twelve edges most rectangles share are tried.)
+  // (The twelve edges most rectangles share are tried; on a scan by their area: a scan's rims
+  // and blends between stacked segments make scores of thin pieces whose edges would crowd the
+  // bars' common baseline out of the twelve.)
   const ends = rects.flatMap((c) => [lo(c), hi(c)]);
-  const support = (e: number): number => ends.filter((x) => Math.abs(x - e) <= tol).length;
+  const endWeights = rects.flatMap((c) => [weight(c), weight(c)]);
+  const support = (e: number): number => ends.reduce((s, x, i) => (Math.abs(x - e) <= tol ? s + endWeights[i]! : s), 0);
   const lines = [...new Set(ends)].sort((a, b) => support(b) - support(a)).slice(0, 12);
   return Math.max(0, ...lines.map(share));
 }
