@@ -8,8 +8,8 @@
 // most 4 tokens beyond the gold (eval/qa-hard.ts's length rule). Absent = answered not_found.
 // Evidence page = a cited evidence on one of the gold pages of the asked document, when right.
 // This set was written blind to the engine and is never tuned on: its misses are not printed.
-// Usage: node dist-bench/eval/qa-real.js [--split train|train2|train3|train4 [--misses] | --split held2] [--smoke | --ingest]
-// (--split train / train2 / train3 / train4: the training splits of eval/qa-real/train.ts / train2.ts / train3.ts / train4.ts, other documents, tuned on; only
+// Usage: node dist-bench/eval/qa-real.js [--split train|train2|train3|train4|train5 [--misses] | --split held2] [--smoke | --ingest]
+// (--split train / train2 / ... / train5: the training splits of eval/qa-real/train.ts .. train5.ts, other documents, tuned on; only
 // there does --misses print the wrong answers; --split held2: the second blind held-out set of
 // eval/qa-real/held2.ts, other documents, written by a helper that never opened the engine; --smoke: one document outside the set,
 // one question; --ingest: asks nothing, prints per document the words of the stored page text, beside
@@ -26,6 +26,7 @@ import { TRAIN_DOCS, TRAIN_QUESTIONS } from './qa-real/train.js';
 import { TRAIN2_DOCS, TRAIN2_QUESTIONS } from './qa-real/train2.js';
 import { TRAIN3_DOCS, TRAIN3_QUESTIONS } from './qa-real/train3.js';
 import { TRAIN4_DOCS, TRAIN4_QUESTIONS } from './qa-real/train4.js';
+import { TRAIN5_DOCS, TRAIN5_QUESTIONS } from './qa-real/train5.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 const DATA = process.env.PAGELENS_SHARED_DATA ?? '/work/shared/data';
@@ -83,11 +84,11 @@ async function ingestReport(db: Kysely<Database>, docs: RealDoc[], ids: string[]
 async function main(): Promise<void> {
   const smoke = process.argv.includes('--smoke');
   const split = process.argv[process.argv.indexOf('--split') + 1];
-  const trainSets = { train: { docs: TRAIN_DOCS, questions: TRAIN_QUESTIONS }, train2: { docs: TRAIN2_DOCS, questions: TRAIN2_QUESTIONS }, train3: { docs: TRAIN3_DOCS, questions: TRAIN3_QUESTIONS }, train4: { docs: TRAIN4_DOCS, questions: TRAIN4_QUESTIONS } };
-  const trainSet = process.argv.includes('--split') && (split === 'train' || split === 'train2' || split === 'train3' || split === 'train4') ? trainSets[split] : undefined;
+  const trainSets = { train: { docs: TRAIN_DOCS, questions: TRAIN_QUESTIONS }, train2: { docs: TRAIN2_DOCS, questions: TRAIN2_QUESTIONS }, train3: { docs: TRAIN3_DOCS, questions: TRAIN3_QUESTIONS }, train4: { docs: TRAIN4_DOCS, questions: TRAIN4_QUESTIONS }, train5: { docs: TRAIN5_DOCS, questions: TRAIN5_QUESTIONS } };
+  const trainSet = process.argv.includes('--split') && (split === 'train' || split === 'train2' || split === 'train3' || split === 'train4' || split === 'train5') ? trainSets[split] : undefined;
   const train = trainSet !== undefined;
   const held2 = process.argv.includes('--split') && split === 'held2';
-  if (process.argv.includes('--split') && !train && !held2) throw new Error('--split takes "train", "train2", "train3", "train4" or "held2" (the first held-out set is the default)');
+  if (process.argv.includes('--split') && !train && !held2) throw new Error('--split takes "train", "train2", "train3", "train4", "train5" or "held2" (the first held-out set is the default)');
   // Misses are printed for the training split only: the held-out set is never looked at question by question.
   const misses = train && process.argv.includes('--misses');
   // The smoke run checks the harness on a document and question outside the set.

@@ -79,7 +79,9 @@ export function tableRowLines(text: string, bboxes: BBox[]): PassageLine[] | nul
   const keys = cells.filter((c) => isRowKey(c!.value, c!.column));
   cells.forEach((c, i) => {
     const others = keys.filter((k) => k !== c).map((k) => k!.value);
-    lines.push({ text: `${[row.replace(/ > /g, ', '), ...others, c!.column.replace(/ > /g, ', ')].filter((x) => x).join(', ')}: ${c!.value}`, bbox: boxes?.[i] ?? null });
+    // A header line ending in a colon ("Launch:" over "May 21, 2009") keeps no colon inside the name: the last ": " parts name from value.
+    const name = [row.replace(/ > /g, ', '), ...others, c!.column.replace(/ > /g, ', ')].filter((x) => x).join(', ').replace(/:(?=\s)/g, '');
+    lines.push({ text: `${name}: ${c!.value}`, bbox: boxes?.[i] ?? null });
   });
   return lines;
 }

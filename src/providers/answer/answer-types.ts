@@ -7,7 +7,7 @@ import { asksItems, periodSaid, whenConjunction, whichNoun } from './asked-kind.
 import { isPhrase } from './lexicon.js';
 import { classesOf } from './paraphrases.js';
 import { unwrapRequest } from './question-shape.js';
-import { referenceAsked, sourceAsked } from './table-references.js';
+import { onLabelNumber, referenceAsked, sourceAsked } from './table-references.js';
 
 export type AnswerType =
   | 'year'
@@ -176,9 +176,10 @@ export interface Span {
   start: number;
 }
 
+// A display label's number ("Exhibit 2.2") names the display: it is no value.
 function matches(re: RegExp, text: string): Span[] {
   re.lastIndex = 0;
-  return [...text.matchAll(re)].map((m) => ({ text: m[0].trim(), start: m.index }));
+  return [...text.matchAll(re)].filter((m) => !onLabelNumber(text, m.index)).map((m) => ({ text: m[0].trim(), start: m.index }));
 }
 
 /** Spans of `text` that can answer a question of type `t` (in order of appearance). */

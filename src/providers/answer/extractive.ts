@@ -332,6 +332,23 @@ export function totalsAgree(part: string, unit: { kind: string; text: string }, 
   return { ...c, score: c.score - 0.01 };
 }
 
+/** "not", "no" (not "No." for number), "never", "without", "-n't": a phrase said in the negative. */
+const NEGATIVE = /\b(?:not|never|without)\b|\bno\b(?!\.)|n't\b/i;
+
+/**
+ * Table columns or rows that differ only by a negative ("Schools Identified" / "Schools Not
+ * Identified Under NCLB", "Some" / "No Year 1 Head Start Participation") share every content
+ * word: a value whose labels say as many negatives as the question goes first.
+ */
+export function negationsAgree(part: string, unit: { kind: string; text: string }, c: Candidate): Candidate {
+  if (unit.kind !== 'cell' || c.span === null) return c;
+  const cut = unit.text.lastIndexOf(': ');
+  // A bracketed note on a label ("Exhausted (not from physical activity)") says nothing of its value.
+  const labels = (cut > 0 ? unit.text.slice(0, cut) : '').replace(/\([^()]*\)/g, '');
+  const count = (text: string): number => text.match(new RegExp(NEGATIVE.source, 'gi'))?.length ?? 0;
+  return count(labels) === count(part) ? c : { ...c, score: c.score - 0.01 };
+}
+
 /**
  * A part nothing answers outright: the evidence with a span of the expected type that matched the
  * most of the question, when it is the only best one. The type already rules out every span that
@@ -410,7 +427,7 @@ export class ExtractiveEngine implements AnswerEngine {
     parts.forEach((part, index) => {
       const scored: EvidenceDraft[] = [];
       for (const unit of all) {
-        const scoredUnit = captionOrder(part.terms, unit, totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options)));
+        const scoredUnit = captionOrder(part.terms, unit, negationsAgree(part.text, unit, totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options))));
         // The same value read from the page geometry carries its row and header boxes too: at equal
         // support it goes first (and the page's copy of the caption is then the one kept).
         const c = unit.caption ? { ...scoredUnit, score: scoredUnit.score - 1e-6 } : scoredUnit;

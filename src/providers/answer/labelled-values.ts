@@ -89,13 +89,16 @@ const SCALED = /\b(?:thousands?|millions?|billions?|mn|bn)\b|'000|\b000s?\b/i;
 /** Whether a bare number (a table cell or chart value) can answer, given its header's unit. */
 export function bareValueFits(q: QuestionType, value: string, header: string): boolean {
   const v = value.trim();
+  // Figures run together in one cell ("0.1392 0.2046": two columns the extractor merged) are no one value; "8 467" is one.
+  if (/^[-+]?\d[\d,.]*%?(?:\s+[-+]?\d[\d,.]*%?)+$/.test(v) && !/^\d{1,3}(?: \d{3})+(?:[.,]\d+)?$/.test(v)) return false;
   if (!/^[$€£]?[-+]?\d[\d,]*(\.\d+)?%?$/.test(v)) return typedSpans(q, v).length > 0 || labelledName(q.type, header, v);
   switch (q.type) {
     case 'year':
     case 'date':
       return isYearOnly(v) || /\b(year|date)\b/i.test(header);
     case 'percentage':
-      return v.endsWith('%') || /%|percent|share|rate|efficiency/i.test(header);
+      // A "Proportion" column holds shares written as fractions (0.1418).
+      return v.endsWith('%') || /%|percent|share|rate|efficiency|proportion|fraction/i.test(header);
     case 'money':
       // A column in a currency with its scale ("EURm", "EURbn", "USD m") holds sums of money.
       return /^[$€£]/.test(v) || /[€$£]|\b(cost|costs|price|revenue|budget|euros?|dollars?)\b|\b(?:eur|usd|sek|gbp|nok|dkk|chf)(?:\s?(?:m|bn|k|mn|million|billion))?\b/i.test(header);

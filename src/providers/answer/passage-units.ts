@@ -194,7 +194,9 @@ export function units(passage: Passage): Unit[] {
   const pageLines = passage.kind === TABLE_KIND ? passage.pageLines : labelValueRows(passage.pageLines, passage.pageLines);
   const lines = passage.kind === TABLE_KIND ? passage.lines : labelValueRows(passage.lines, passage.pageLines);
   const own = passage.kind === TABLE_KIND ? lines : completedLines(lines, pageLines, joinsLine(pageLines));
-  const said = sentences(own, pageLines);
+  // A table-row chunk's lines are whole cells: none continues another (a caption cut after a comma,
+  // "... Control Groups," ran into the first cell) and none is cut at a full stop ("FY 2010 Sept. 30, 2011: 389,933").
+  const said = passage.kind === TABLE_KIND ? own.filter((l) => l.text.trim() !== '').map((l): Unit => ({ text: l.text.trim(), context: '', bboxes: l.bbox ? [l.bbox] : [], span: null, kind: 'sentence' })) : sentences(own, pageLines);
   // "It weighs ...", "Weight (kg): 4,500": read with the asset named last before them.
   // Nothing named above it on its page: the subject goes on from the page before.
   const subjects = impliedSubjects(said.map((u) => u.text), subjectBefore(lines, pageLines) ?? passage.carriedSubject ?? null);

@@ -84,19 +84,25 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
   const cuts = [0, ...[...text.matchAll(BREAK)].map((m) => m.index).filter((i) => i > openerComma), text.length];
   if (cuts.length <= 2) return spans;
   const clauseOf = (pos: number): number => cuts.findIndex((c, i) => pos >= c && pos < (cuts[i + 1] ?? Infinity));
-  const asked = new Set<number>();
+  // The question's words said in each clause, each counted once.
+  const said = new Map<number, Set<string>>();
   for (const m of text.matchAll(WORD)) {
     if (spans.some((sp) => m.index >= sp.start && m.index < sp.start + sp.text.length)) continue;
-    if (content.some((t) => wordMatches(t, m[0].toLowerCase()))) asked.add(clauseOf(m.index));
+    const c = clauseOf(m.index);
+    for (const t of content.filter((t) => wordMatches(t, m[0].toLowerCase()))) said.set(c, (said.get(c) ?? new Set<string>()).add(t.word));
   }
-  if (asked.size === 0) return spans;
+  if (said.size === 0) return spans;
   // "the programme, which has been granted EUR 30 million": a relative clause right after an asked
   // clause that states no value says it of the noun it follows.
-  for (const i of [...asked]) {
+  for (const [i, words] of [...said]) {
     const next = cuts[i + 1];
-    if (next !== undefined && /^,\s(?:which|who)\b/.test(text.slice(next)) && !spans.some((sp) => clauseOf(sp.start) === i)) asked.add(i + 1);
+    if (next !== undefined && /^,\s(?:which|who)\b/.test(text.slice(next)) && !spans.some((sp) => clauseOf(sp.start) === i)) said.set(i + 1, new Set([...(said.get(i + 1) ?? []), ...words]));
   }
-  return spans.filter((sp) => asked.has(clauseOf(sp.start)));
+  const kept = spans.filter((sp) => said.has(clauseOf(sp.start)));
+  // Of clauses that each say some of the question ("Almost 20% of the students feel often left out
+  // of things, 24% often feel helpless"), the one saying the most of it holds its value.
+  const most = Math.max(...kept.map((sp) => said.get(clauseOf(sp.start))!.size));
+  return kept.filter((sp) => said.get(clauseOf(sp.start))!.size === most);
 }
 
 /** What may stand between a property word and its value: "of", "is", "was", "(", a colon, "about". */

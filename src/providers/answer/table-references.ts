@@ -23,6 +23,15 @@ export function referenceAsked(question: string): string | null {
 /** A display label: the kind's word and its number ("Table 8.12", "Table CA8", "Figure 3b", "Annex II"). */
 const LABEL = /\b(Tables?|Figures?|Fig\.|Charts?|Graphs?|Exhibits?|Appendix|Annex)\s+([A-Z]{0,4}[-.]?\d+(?:[.-]\d+)*[a-z]?|[IVX]{1,5}\b|[A-Z]\b)/g;
 
+/** Whether position `at` of a text falls on a display label's number ("2.2" of "Exhibit 2.2"): a name, not a value. */
+export function onLabelNumber(text: string, at: number): boolean {
+  for (const m of text.matchAll(LABEL)) {
+    const end = m.index + m[0].length;
+    if (at >= end - m[2]!.length - 1 && at < end) return true;
+  }
+  return false;
+}
+
 /** The first label of the asked kind in a text, as written ("Table CA8"), or null. */
 export function referenceIn(kind: string, text: string): string | null {
   for (const m of text.matchAll(LABEL)) {
