@@ -155,8 +155,7 @@ const PLACE_NOUN = /^\s+(site|works|plant|mill|facility|yard|depot|station|termi
  * Place names by form: a name after a locative word ("in Torsby", "at the Brekhav site") or before
  * a place noun ("the Krotinvel plant"); "from"/"to" and "the town of" are weaker evidence, so such
  * names come after the others; "of" alone ("the responsibility of Henrik Tinsel", "a price of EUR
- * ...") is none. A short
- * all-capitals word (a currency or unit: "EUR") is no place.
+ * ...") is none. A short all-capitals word (a currency or unit: "EUR") is no place.
  */
 function placeSpans(text: string): Span[] {
   const scored = nameRuns(text)
@@ -390,7 +389,8 @@ function canonical(question: string): string {
 const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|which|whom|who|when|where|how)\b.*)$/;
 
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
-const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\b(?:hourly|daily|annually|yearly|annual)\b/;
+const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
+const YEARLY = /\b(?:annually|yearly|annual|per annum)\b/; // a quantity so asked is a rate ("the yearly energy use"), a count stays a count
 
 /** A unit the answer is asked in, at the end of the question ("... in kW", "in cubic metres"). */
 const IN_UNIT = /\bin ((?:cubic |square )?[a-z0-9³²/]+)$/;
@@ -471,7 +471,7 @@ function typeFromOpening(q: string, nameWords: Set<string> = new Set()): Questio
     }
     // "how much can it pump per hour", "how many cubic metres an hour": a rate, whatever the opening;
     // "how much does it move" asks what it moves in a unit of time as well.
-    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w) && !nameWords.has(w)))) {
+    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'quantity' && family !== null && YEARLY.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w) && !nameWords.has(w)))) {
       type = 'rate';
       family = family === 'time' ? null : family;
     }
@@ -495,7 +495,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
     /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
   const words = noun[1].split(' ');
-  const perTime = PER_TIME.test(q);
+  const perTime = PER_TIME.test(q) || YEARLY.test(q);
   // "the length of the warranty", "the duration of the contract": how long that lasts, not a distance.
   if (/^(?:length|duration)$/.test(noun[1]) && new RegExp(String.raw`\b${noun[1]} of (?:the |its |their )?(?:${TERM_NOUNS})\b`).test(q)) return { type: 'duration', family: 'time', cue: [], unitNamed: false, recurrence: false };
   for (const candidate of [noun[1], words.slice(-2).join(' '), words.at(-1)!, words[0]!, ...words]) {
