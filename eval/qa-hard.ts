@@ -4,7 +4,7 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|train7|train8|docs6|docs7|docs8|none] [--split NAME,...]
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|train7|train8|docs6|docs7|docs8|docs9|none] [--split NAME,...]
 // (--split asks only those splits' questions; held2, held3, held4 and docs5 misses are never printed).
 // docs5 (eval/qa-hard-docs5.ts: new documents, statement templates and wordings, written blind) is
 // asked only when --split names it; its files then join the corpus after the others.
@@ -14,6 +14,7 @@ import { generateDocs5Set } from './qa-hard-docs5.js';
 import { generateDocs6Set } from './qa-hard-docs6.js';
 import { generateDocs7Set } from './qa-hard-docs7.js';
 import { generateDocs8Set } from './qa-hard-docs8.js';
+import { generateDocs9Set } from './qa-hard-docs9.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -82,15 +83,18 @@ async function main(): Promise<void> {
   const docs7 = splits?.includes('docs7') ? generateDocs7Set() : { docs: [], items: [] };
   // docs8 (eval/qa-hard-docs8.ts: training documents for durations, two-part, other tables, absent neighbours) likewise.
   const docs8 = splits?.includes('docs8') ? generateDocs8Set() : { docs: [], items: [] };
-  const docs = [...generated.docs, ...docs5.docs, ...docs6.docs, ...docs7.docs, ...docs8.docs];
+  // docs9 (eval/qa-hard-docs9.ts: new kinds, facts, layouts and question wordings) likewise.
+  const docs9 = splits?.includes('docs9') ? generateDocs9Set() : { docs: [], items: [] };
+  const docs = [...generated.docs, ...docs5.docs, ...docs6.docs, ...docs7.docs, ...docs8.docs, ...docs9.docs];
   const all = [
     ...generated.items,
     ...docs5.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length })),
     ...docs6.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length })),
     ...docs7.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length + docs6.docs.length })),
     ...docs8.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length + docs6.docs.length + docs7.docs.length })),
+    ...docs9.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length + docs6.docs.length + docs7.docs.length + docs8.docs.length })),
   ];
-  const inSplit = all.filter((i) => (splits === undefined && !['docs5', 'docs6', 'docs7', 'docs8', 'train8'].includes(i.split)) || splits?.includes(i.split));
+  const inSplit = all.filter((i) => (splits === undefined && !['docs5', 'docs6', 'docs7', 'docs8', 'docs9', 'train8'].includes(i.split)) || splits?.includes(i.split));
   const items = only ? inSplit.filter((i) => only.split('||').some((o) => i.question.includes(o)) && !NEVER_READ.includes(i.split) && i.split !== 'held-out') : inSplit;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
@@ -143,6 +147,7 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'docs7'), `docs7 (training documents with tables in other layouts: shuffled and renamed columns, asset not first, transposed; ${docs7.docs.length} files; tuned on)`);
     table(scored.filter((s) => s.item.split === 'train8'), `train8 (eighth training wordings: time asked many ways, new two-part joins, absent neighbours of stated facts; tuned on; ${freshTrain8().dropped} train8 wordings repeating a held-out wording left out)`);
     table(scored.filter((s) => s.item.split === 'docs8'), `docs8 (training documents: narrative with "It", key-data blocks, data-sheet tables, registers with sister units; ${docs8.docs.length} files; tuned on)`);
+    table(scored.filter((s) => s.item.split === 'docs9'), `docs9 (training documents: new kinds and facts, wrapped prose, bullets, compact lines; questions in other words and joins; ${docs9.docs.length} files; tuned on)`);
     table(scored.filter((s) => s.item.split === 'docs5'), `docs5 (new documents: own statement templates, tables and wordings, ${docs5.docs.length} files, written 2026-11-28 blind to the engine; never read)`);
     // --dump FILE: every training question with its answer, one JSON line each (to compare two trees question by question; never a held-out split).
     const dump = argOf('dump');

@@ -61,7 +61,7 @@ const UNITS: Record<UnitFamily, string[]> = {
   power: ['megawatts?', 'kilowatts?', 'watts?', 'MW', 'kW', 'W', 'horsepower', 'hp'],
   energy: ['MWh', 'kWh', 'Wh', 'GJ', 'MJ', 'kJ', 'J', 'joules?'],
   pressure: ['bar', 'mbar', 'kPa', 'MPa', 'Pa', 'psi', 'atm'],
-  temperature: ['°C', '°F', 'degrees?(?: (?:Celsius|Fahrenheit|C|F))?', 'C', 'K'],
+  temperature: ['°C', '°F', 'degrees?(?: (?:Celsius|Fahrenheit|C|F))?', 'deg\\.? ?[CF]', 'C', 'K'], // "deg C": a data sheet's degree sign
   length: ['millimetres?', 'millimeters?', 'centimetres?', 'centimeters?', 'kilometres?', 'kilometers?', 'metres?', 'meters?', 'mm', 'cm', 'km', 'm', 'feet', 'foot', 'ft', 'inch(?:es)?', 'miles?'],
   area: ['square metres?', 'square meters?', 'm2', 'm²', 'hectares?', 'ha', 'acres?'],
   volume: ['cubic metres?', 'cubic meters?', 'm3', 'm³', 'litres?', 'liters?', 'l', 'gallons?'],
@@ -90,7 +90,7 @@ const PATTERNS = {
     'gi',
   ),
   percentage: new RegExp(String.raw`${B}${NUM}\s?(?:%|percent\b|per cent\b|percentage points?\b)`, 'gi'),
-  rate: new RegExp(String.raw`${B}${NUMBER_SPAN}\s?(?:${unitAlt(FAMILIES)})?${PER}|${B}${NUM}\s?(?:rpm|mph|km/h|m/s|mm/s|knots?)(?![a-z])`, 'gi'),
+  rate: new RegExp(String.raw`(?:(?:EUR|USD|GBP|SEK|NOK|DKK|CHF|JPY|[€$£¥])\s?|${B})${NUMBER_SPAN}\s?(?:${unitAlt(FAMILIES)})?${PER}|${B}${NUM}\s?(?:rpm|mph|km/h|m/s|mm/s|knots?)(?![a-z])`, 'gi'), // "EUR 40,000 a year" too
   // "every 4,000 operating hours": a word that says which hours are counted may stand before the unit.
   duration: new RegExp(String.raw`${B}(?:${NUMBER_SPAN})(?:\s|-)(?:(?:operating|running|working|run|service|calendar|machine|engine|flight|more|additional|further|full)\s)?(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|shifts?)\b|\b(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biennially|twice a (?:year|month|week|day)|once a (?:year|month|week|day))\b`, 'gi'),
   // "four-year colleges", "3-year-old children": a number joined to a word by a hyphen qualifies it, it counts nothing.
@@ -149,21 +149,20 @@ function countryNames(text: string): Span[] {
 }
 
 /** Words after a name that say it is a place ("the Brekhav site", "the Kenmo works"). */
-const PLACE_NOUN = /^\s+(site|works|plant|mill|facility|yard|depot|station|terminal|refinery|harbour|port|campus|district)\b/i;
+const PLACE_NOUN = /^\s+(site|works|plant|mill|facility|yard|depot|station|terminal|refinery|harbour|port|campus|district|hall|building|wing|workshop|warehouse|shed|hangar)\b/i;
 
 /**
  * Place names by form: a name after a locative word ("in Torsby", "at the Brekhav site") or before
  * a place noun ("the Krotinvel plant"); "from"/"to" and "the town of" are weaker evidence, so such
  * names come after the others; "of" alone ("the responsibility of Henrik Tinsel", "a price of EUR
- * ...") is none. A short
- * all-capitals word (a currency or unit: "EUR") is no place.
+ * ...") is none. A short all-capitals word (a currency or unit: "EUR") is no place.
  */
 function placeSpans(text: string): Span[] {
   const scored = nameRuns(text)
     .filter((r) => !/\d/.test(r.text) && r.text.length > 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/^[A-Z]{2,4}$/.test(r.text))
     .map((r) => {
       const before = text.slice(Math.max(0, r.start - 16), r.start);
-      const strong = /\b(in|at|near|outside|inside|within)\s+(the\s+)?$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length));
+      const strong = /\b(in|at|near|outside|inside|within)\s*:?\s+(the\s+)?$/i.test(before) || /\b(location|site|address|place)\s*:\s+$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length)); // "Location: X", "Housed in: X" too
       const weak = /\b(from|to|(town|city|village|municipality|region|county|port|area) of)\s+(the\s+)?$/i.test(before);
       return { span: { text: r.text, start: r.start }, rank: strong ? 0 : weak ? 1 : 2 };
     })
@@ -207,6 +206,7 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
     case 'rate': {
       // "Every year, students receive more than $150 billion": a sum in a text that says its period is the rate.
       const rates = matches(PATTERNS.rate, text);
+      if (q.family) return rates.filter((s) => spanFamily(s.text) === q.family || (spanFamily(s.text) === null && !matches(PATTERNS.money, s.text).length)); // no speed for an energy use, no sum
       return rates.length || !periodSaid(text) ? rates : matches(PATTERNS.money, text);
     }
     case 'quantity': {
@@ -296,8 +296,8 @@ export function familyOf(text: string): UnitFamily | null {
 const FAMILY_WORDS: Array<[RegExp, UnitFamily]> = [
   [/\b(weigh\w*|weight|mass|heavy|heaviness|kilograms?|kilos?|tonnes?|tons?)\b/i, 'mass'],
   // A motor is sized by its power ("the motor rating", "how big is the motor").
+  [/\b(energy|kilowatt.hours?|megawatt.hours?)\b/i, 'energy'], // before power: "energy consumption" is energy
   [/\b(power\w*|kilowatts?|megawatts?|watts?|wattage|output|load|draw|consum\w*|motors?)\b/i, 'power'],
-  [/\b(energy|kilowatt.hours?)\b/i, 'energy'],
   [/\b(pressure|bar)\b/i, 'pressure'],
   [/\b(temperature|hot|cold|warm|degrees?)\b/i, 'temperature'],
   [/\b(volume|capacity|cubic|litres?|liters?)\b/i, 'volume'],
@@ -327,7 +327,7 @@ const RULES: Rule[] = [
   // "after how many operating hours", "how many running hours", "how much time passes between ...": a stretch of time.
   { re: /^(?:for )?how long\b|^how old\b|^how much time\b|^(?:for |after |within |in )?how many (?:[a-z]+ )?(?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:\S+ ){0,2}?(?:was|is|were) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b|^(?:what|how much) (?:\S+ ){1,5}?(?:bought|purchased|acquired|sold) for$|^what (?:sum|amount of money)\b/, type: 'money' },
-  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
+  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?|available)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
   { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
@@ -339,7 +339,7 @@ const RULES: Rule[] = [
   { re: /^how much\b/, type: 'amount' },
   // "Who is the installer", "who was the responsible engineer": the noun says which kind of agent.
   { re: /^(?:which|what) (?:[a-z]+ )?(?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
-  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|owner|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|owner|contact|inspector|supervisor)\b/, type: 'person' },
+  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
   { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|countries|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
@@ -353,7 +353,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   // "the years of service expected": a plural time unit heading the phrase asks how long.
   [/^(years|months|weeks|days|hours)$/, 'duration', 'time'],
   [/^(price|cost|costs|value|budget|revenue|turnover|salary|fee|fees|profit|spend|spending|expenditure|outlay|investment|expense|expenses)$/, 'money', null],
-  [/^(percentage|percent|share|proportion|efficiency|ratio)$/, 'percentage', null],
+  [/^(percentage|percent|share|proportion|efficiency|ratio|availability|uptime|utili[sz]ation)$/, 'percentage', null], // availability: a share of the time
   [/^(weight|mass)$/, 'quantity', 'mass'],
   [/^(power|power rating|wattage|motor rating|motor power|motor size)$/, 'quantity', 'power'],
   [/^(pressure)$/, 'quantity', 'pressure'],
@@ -366,7 +366,8 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(flow rate|flow|throughput|speed|[a-z]+ing rate|delivery rate)$/, 'rate', null],
   [/^(location|address|site|place)$/, 'place', null],
   [/^(installer|fitter|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
-  [/^(engineer|manager|owner|operator|inspector|technician|supervisor|person|contact|contact person|individual|colleague)$/, 'person', null],
+  [/^(engineer|manager|operator|inspector|technician|supervisor|person|contact|contact person|individual|colleague)$/, 'person', null],
+  [/^(owner|owners|owning company)$/, 'agent', null], // an owner is a person or a body
 ];
 
 /**
@@ -390,6 +391,7 @@ const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|whic
 
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
 const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
+const YEARLY = /\b(?:annually|yearly|annual|per annum)\b/; // a quantity so asked is a rate ("the yearly energy use"), a count stays a count
 
 /** A unit the answer is asked in, at the end of the question ("... in kW", "in cubic metres"). */
 const IN_UNIT = /\bin ((?:cubic |square )?[a-z0-9³²/]+)$/;
@@ -470,7 +472,7 @@ function typeFromOpening(q: string, nameWords: Set<string> = new Set()): Questio
     }
     // "how much can it pump per hour", "how many cubic metres an hour": a rate, whatever the opening;
     // "how much does it move" asks what it moves in a unit of time as well.
-    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w) && !nameWords.has(w)))) {
+    if (((type === 'amount' || type === 'count' || type === 'quantity') && PER_TIME.test(q)) || (type === 'quantity' && family !== null && YEARLY.test(q)) || (type === 'amount' && q.split(' ').some((w) => CONCEPTS.rate?.test(w) && !nameWords.has(w)))) {
       type = 'rate';
       family = family === 'time' ? null : family;
     }
@@ -494,7 +496,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
     /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
   const words = noun[1].split(' ');
-  const perTime = PER_TIME.test(q);
+  const perTime = PER_TIME.test(q) || YEARLY.test(q);
   // "the length of the warranty", "the duration of the contract": how long that lasts, not a distance.
   if (/^(?:length|duration)$/.test(noun[1]) && new RegExp(String.raw`\b${noun[1]} of (?:the |its |their )?(?:${TERM_NOUNS})\b`).test(q)) return { type: 'duration', family: 'time', cue: [], unitNamed: false, recurrence: false };
   for (const candidate of [noun[1], words.slice(-2).join(' '), words.at(-1)!, words[0]!, ...words]) {

@@ -61,3 +61,14 @@ export function labelValueRows(lines: PassageLine[], page: PassageLine[]): Passa
   }
   return out;
 }
+
+/** A label and its value joined by dot leaders ("Design pressure ........ 16 bar", a data sheet's or form's line). */
+const LEADERS = /^(\S(?:.{0,80}?\S)?)\s*(?:\.\s?){4,}\s*(\S.*)$/;
+
+/** Lines with dot leaders read as "label: value" lines (the leaders say what a colon says). */
+export function leadersAsColons(lines: PassageLine[]): PassageLine[] {
+  return lines.map((l) => {
+    const m = LEADERS.exec(l.text.trim());
+    return m && !m[1]!.endsWith(':') ? { ...l, text: `${m[1]}: ${m[2]}` } : l;
+  });
+}

@@ -21,8 +21,9 @@ const charWidth = (l: Boxed): number => (l.bbox[2] - l.bbox[0]) / Math.max(1, l.
 
 /**
  * Whether `next` carries on the sentence of `prev` by layout: `prev` is prose that does not end a
- * sentence and reaches (within three characters) the right edge of the lines of its column on the
- * page, and `next` starts just below it, not right of its start, and opens no new item.
+ * sentence and reaches the right edge of the lines of its column on the page (within three
+ * characters and the width of `next`'s first word), and `next` starts just below it, not right of
+ * its start, and opens no new item.
  */
 export function wrapsByLayout(prev: PassageLine, next: PassageLine, page: PassageLine[]): boolean {
   if (!prev.bbox || !next.bbox) return false;
@@ -35,7 +36,10 @@ export function wrapsByLayout(prev: PassageLine, next: PassageLine, page: Passag
   if (gap < -0.5 * h || gap > 1.2 * h) return false;
   const cw = charWidth(p);
   if (n.bbox[0] > p.bbox[0] + 4 * cw) return false;
-  return p.bbox[2] >= columnRight(p, page) - 3 * cw;
+  // Ragged right text wraps where the next word did not fit: the line may stop that word's
+  // width (and a space) short of the column's edge.
+  const nextWord = n.text.trim().split(/\s+/)[0]!.length;
+  return p.bbox[2] >= columnRight(p, page) - (3 + Math.min(nextWord + 1, 16)) * cw;
 }
 
 /** `b` is the line right under `a`: both boxed, at most a line's height apart, overlapping horizontally. */

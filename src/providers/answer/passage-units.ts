@@ -6,7 +6,7 @@ import type { BBox } from '../../pipeline/types.js';
 import { definiteAntecedents } from './coreference.js';
 import { headerOver } from './header-cut.js';
 import { numbersOnly, upperHeader, upperWords } from './header-rows.js';
-import { labelValueRows } from './label-rows.js';
+import { labelValueRows, leadersAsColons } from './label-rows.js';
 import { completedLines, wrapsByLayout } from './line-wrap.js';
 import { restoreStops } from './lost-stops.js';
 import { impliedSubjects, namesIn, subjectBefore } from './subject.js';
@@ -191,8 +191,10 @@ export function units(passage: Passage): Unit[] {
   const out: Unit[] = [];
   // A chunk cut inside a sentence gets the page lines that complete it (table rows are whole).
   // A two-column data sheet's rows are read as "label: value" lines (label-rows.ts).
-  const pageLines = passage.kind === TABLE_KIND ? passage.pageLines : labelValueRows(passage.pageLines, passage.pageLines);
-  const lines = passage.kind === TABLE_KIND ? passage.lines : labelValueRows(passage.lines, passage.pageLines);
+  // Dot leaders ("Weight ...... 4,500 kg") join a label to its value like a colon.
+  const leaderPage = leadersAsColons(passage.pageLines);
+  const pageLines = passage.kind === TABLE_KIND ? passage.pageLines : labelValueRows(leaderPage, leaderPage);
+  const lines = passage.kind === TABLE_KIND ? passage.lines : labelValueRows(leadersAsColons(passage.lines), leaderPage);
   const own = passage.kind === TABLE_KIND ? lines : completedLines(lines, pageLines, joinsLine(pageLines));
   // A table-row chunk's lines are whole cells: none continues another (a caption cut after a comma,
   // "... Control Groups," ran into the first cell) and none is cut at a full stop ("FY 2010 Sept. 30, 2011: 389,933").

@@ -33,7 +33,8 @@ const AUX = String.raw`(?:is|are|was|were|does|do|did|has|have|had|can|could|wil
 const SHARED_CLAUSE = new RegExp(String.raw`^(${WH_PHRASE}(?:\s*,\s*${WH_PHRASE})*)\s*,?\s+and\s+(${WH_PHRASE})\s+(${AUX}\b.*)$`, 'i');
 /** A bare wh-word after a whole question: "Which company installed X, and when?". */
 const TRAILING_WH = /^(.*?\S)\s*,?\s+and\s+((?:(?:in|on|at|since|from)\s+)?(?:when|where|why|how|who|whom))\s*[?.!]*$/i;
-const NAME = String.raw`(?:the\s+)?[A-Z0-9][\w'’-]*(?:\s+[A-Z0-9][\w'’-]*)*`;
+// A lower-case word may stand between a name's first word and its tag ("Cooling tower 2B05").
+const NAME = String.raw`(?:the\s+)?[A-Z0-9][\w'’-]*(?:\s+[a-z]+(?=\s+[A-Z0-9][\w-]*\d))?(?:\s+[A-Z0-9][\w'’-]*)*`;
 /** A list of noun phrases joined by commas, "and", "as well as", "along with", "plus". */
 const LIST_JOIN = /\s*,\s*(?:and\s+|as well as\s+|along with\s+|together with\s+|plus\s+)?(?:also\s+)?|\s+(?:and|as well as|along with|together with|plus)\s+(?:also\s+)?/i;
 const NOT_NOUN = new RegExp(String.raw`\b(?:who|whom|whose|what|which|when|where|why|how|${AUX.slice(3, -1)}|it|they)\b`, 'i');
@@ -74,6 +75,14 @@ function propertyList(q: string): string[] | undefined {
     subject = `of ${colon[1]}`;
     list = colon[2]!;
   } else list = q.replace(/^(?:(?:what|which)\s+(?:is|are|was|were)\s+|(?:give|tell|show|list|name|state|provide)(?:\s+(?:me|us))?\s+)/i, '');
+  // "both the A and the B": "both" only says that two are asked.
+  list = list.replace(/^both\s+/i, '');
+  // "What are Pump F-29's weight and power?": the possessive names the subject of the list.
+  const possessive = colon ? null : new RegExp(String.raw`^(${NAME})['’]s\s+(.+)$`).exec(list);
+  if (possessive) {
+    subject = `of ${possessive[1]}`;
+    list = possessive[2]!;
+  }
   const items = list.split(LIST_JOIN).map((s) => s.trim());
   if (items.length < 2 || items.some((s) => s === '')) return undefined;
   const withSubject = new RegExp(String.raw`^(.+?)\s+((?:of|for)\s+${NAME})$`);
@@ -87,7 +96,7 @@ function propertyList(q: string): string[] | undefined {
   // (A closing clause about the subject, "the year it went in", is part of its noun phrase.)
   const headOf = (noun: string): string => noun.replace(RELATIVE, '');
   // An order ("tell me which firm installed it") is a question of its own, not a noun phrase.
-  if (nouns.some((n) => headOf(n.noun).split(/\s+/).length > 5 || NOT_NOUN.test(headOf(n.noun)) || new RegExp(String.raw`^${ORDER}\b`, 'i').test(n.noun) || /[A-Z0-9]/.test(n.noun.replace(/^[A-Z]/, '')))) return undefined;
+  if (nouns.some((n) => headOf(n.noun).replace(/^(?:the|its|their)\s+/i, '').split(/\s+/).length > 5 || NOT_NOUN.test(headOf(n.noun)) || new RegExp(String.raw`^${ORDER}\b`, 'i').test(n.noun) || /[A-Z0-9]/.test(n.noun.replace(/^[A-Z]/, '')))) return undefined;
   // "the difference between A and B" is one noun phrase; "the interval between inspections" is whole.
   if (nouns.slice(0, -1).some((n) => /\bbetween\b(?!\s+(?:two\s+)?[a-z]+s$)/i.test(n.noun))) return undefined;
   return nouns.map((n) => {

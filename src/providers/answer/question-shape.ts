@@ -13,8 +13,8 @@ const FRAMES: RegExp[] = [
   /^please\b[,]?\s+/i,
   /^(?:could|can|would|will) (?:you|someone)(?: please)? (?:tell|show|give|let) me(?: know)?\s+/i,
   /^(?:do|does) (?:you|anyone|anybody) know\s+/i,
-  /^(?:i|we) (?:need|want|would like|['’]d like|wish|have) to (?:know|find out|see|get|learn|check)\s+/i,
-  /^(?:i|we) (?:need|want|would like|['’]d like|am looking for|['’]m looking for|are looking for)\s+/i,
+  /^(?:i|we) (?:also )?(?:need|want|would like|['’]d like|wish|have) to (?:know|find out|see|get|learn|check)\s+/i,
+  /^(?:i|we) (?:also )?(?:need|want|would like|['’]d like|am looking for|['’]m looking for|are looking for)\s+/i,
   /^(?:i|we) (?:am|['’]m|are) (?:trying to find|interested in)\s+/i,
   /^(?:i )?wonder(?:ing)?\s+/i,
 ];
@@ -54,6 +54,8 @@ export function unwrapRequest(question: string): string {
       }
     }
   }
+  // "..., please": the courtesy at the end asks nothing.
+  q = q.replace(/,?\s+please(?=[?.!]*$)/i, '');
   // "Does X have a standby unit, yes or no?": the offer of both answers adds nothing.
   q = q.replace(/[,:;-]?\s*(?:yes or no|yes\/no|y\/n)\s*(?=[?.!]*$)/i, '');
   // "whether X has ...", "if X has ...": a yes/no question.

@@ -4,8 +4,12 @@
 // name last stated before it on the page, so the question's name matches it like a stated one.
 import type { PassageLine } from './types.js';
 
-/** An equipment name: a word and a tag of letters and digits ("Pump TK-412", "Fan B17", "a similar boiler D-83"). */
-const NAME = /\b[A-Za-z][A-Za-z]+\s+[A-Z]{1,3}-?\d{1,4}[A-Z]?\b/g;
+/**
+ * An equipment name: a word and a tag of letters and digits ("Pump TK-412", "Fan B17", "a similar
+ * boiler D-83"), or of digits, letters and digits ("Kiln 4K17", "Cooling tower 2B05"); a capitalised
+ * word before it belongs to the name ("Dust collector 6Q57").
+ */
+const NAME = /\b(?:[A-Z][a-z]+\s+)?[A-Za-z][A-Za-z]+\s+(?:[A-Z]{1,3}-?\d{1,4}[A-Z]?|\d{1,3}[A-Z]{1,2}\d{1,4})\b/g;
 
 /** The names a text states, in order. */
 export function namesIn(text: string): string[] {
