@@ -538,22 +538,6 @@ function recurrenceAsked(q: string): boolean | undefined {
 export const recurrenceAgrees = (q: QuestionType, text: string): boolean => q.type !== 'duration' || q.recurrence === undefined || statesRecurrence(text) === q.recurrence;
 
 /**
- * The typed spans of a statement that agree with a duration question as to recurrence. A statement
- * saying both ("Compressor X (inspected every 46 weeks), ... is designed for a 16-year service
- * life") is judged clause by clause: each duration by the clause around it (between , ; ( )).
- */
-export function recurrenceSpans(q: QuestionType, text: string, spans: Span[]): Span[] {
-  if (recurrenceAgrees(q, text)) return spans;
-  if (q.type !== 'duration') return [];
-  const clause = (sp: Span): string => {
-    const before = Math.max(...[',', ';', '(', ')'].map((c) => text.lastIndexOf(c, sp.start - 1)));
-    const afters = [',', ';', '(', ')'].map((c) => text.indexOf(c, sp.start + sp.text.length)).filter((i) => i >= 0);
-    return text.slice(before + 1, afters.length ? Math.min(...afters) : text.length);
-  };
-  return spans.filter((sp) => recurrenceAgrees(q, clause(sp)));
-}
-
-/**
  * Whether a statement speaks of something that recurs ("every 12 months", "the inspection interval",
  * "on a 29-month cycle"; a life cycle is one stretch, not a recurrence).
  */

@@ -4,7 +4,8 @@
 // documents" when no evidence carries every key term of the question and enough of the rest.
 import { expandAbbreviations } from './abbreviations.js';
 import { copularSubject, exampleIn, itemsAfterVerb, namesOfKind } from './asked-kind.js';
-import { questionType, recurrenceAgrees, recurrenceSpans, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { questionType, recurrenceAgrees, spanFamily, typedSpans, unitSearchWords, type QuestionType } from './answer-types.js';
+import { recurrenceSpans } from './recurrence-clauses.js';
 import { bareValueFits, columnUnitFamily, flowColumnAsked, labelAsked, labelSaid, listedValueSays, unitIsProperty } from './labelled-values.js';
 import { matchTerms, matchText, type MatchTerm } from './matching.js';
 import { definedName, definitionOf } from './definition.js';

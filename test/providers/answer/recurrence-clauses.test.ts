@@ -1,7 +1,8 @@
 // A statement holding an interval and a life: a "how long" question takes the life from its own
 // clause, a "how often" question still the interval.
 import { describe, expect, it } from 'vitest';
-import { questionType, recurrenceSpans, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { questionType, typedSpans } from '../../../src/providers/answer/answer-types.js';
+import { recurrenceSpans } from '../../../src/providers/answer/recurrence-clauses.js';
 
 const TEXT = 'Erected by Berkenos Montage AB, Compressor HM-181 (inspected every 46 weeks), which has been in place since 1977, is designed for a 16-year service life.';
 
