@@ -265,7 +265,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   // Bars judged on their bodies: rims of a neighbouring segment glued on are no part of them.
   for (const [k, list] of marks) marks.set(k, list.flatMap((c) => barCores(c, width, scan)));
   for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
-  const xTicks = ruled ? bottomTicks(rules, width, height, ruled) : [];
+  const xTicks = ruled ? bottomTicks(rules, width, height, ruled, raster.rgb) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 

@@ -8,7 +8,51 @@ import type { Rules } from './marks.js';
  * x positions of the ticks on the lowest long horizontal rule of the frame `ruled`, between its
  * left and right sides (the frame's own sides are not ticks). Adjacent columns make one tick.
  */
-export function bottomTicks(rules: Rules, width: number, height: number, ruled: [number, number, number, number]): number[] {
+export function bottomTicks(rules: Rules, width: number, height: number, ruled: [number, number, number, number], rgb?: Uint8Array): number[] {
+  const onAxis = axisTicks(rules, width, height, ruled);
+  return onAxis.length >= 2 || !rgb ? onAxis : hangingTicks(rules, rgb, width, height, ruled);
+}
+
+/**
+ * A panel drawn without an axis line (a grey ground) has its ticks hang a pixel or two below its
+ * edge, not standing on a rule: short dark grey strokes starting within 3 pixels below the lowest
+ * rule and ending on paper. Ticks are all alike, so only the strokes of the commonest start and
+ * length are kept (letters of a label set close under the panel start and end anywhere).
+ */
+function hangingTicks(rules: Rules, rgb: Uint8Array, width: number, height: number, ruled: [number, number, number, number]): number[] {
+  const bottom = rules.horizontal.filter((r) => r.y >= ruled[3] - 4);
+  if (bottom.length === 0) return [];
+  const yBot = Math.max(...bottom.map((r) => r.y));
+  const reach = Math.max(3, Math.round(height * 0.05));
+  const inked = (x: number, y: number): boolean => {
+    const i = 3 * (y * width + x), r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
+    return Math.max(r, g, b) - Math.min(r, g, b) < 36 && r + g + b < 3 * 200;
+  };
+  const strokes: { x: number; y0: number; n: number }[] = [];
+  for (let x = ruled[0] + 3; x < ruled[2] - 3; x++) {
+    let y0 = yBot + 1;
+    while (y0 <= yBot + 3 && y0 < height && !inked(x, y0)) y0++;
+    if (y0 > yBot + 3) continue;
+    let n = 0;
+    while (y0 + n < height && n <= reach && inked(x, y0 + n)) n++;
+    if (n >= 3 && n <= reach) strokes.push({ x, y0, n });
+  }
+  const key = (s: { y0: number; n: number }): string => `${s.y0}:${s.n}`;
+  const counts = new Map<string, number>();
+  for (const s of strokes) counts.set(key(s), (counts.get(key(s)) ?? 0) + 1);
+  const common = [...counts].sort((p, q) => q[1] - p[1])[0]?.[0];
+  const cols = strokes.filter((s) => key(s) === common).map((s) => s.x);
+  const ticks: number[] = [];
+  for (let i = 0; i < cols.length; ) {
+    let j = i;
+    while (j + 1 < cols.length && cols[j + 1]! - cols[j]! <= 1) j++;
+    if (cols[j]! - cols[i]! <= 2) ticks.push((cols[i]! + cols[j]!) / 2);
+    i = j + 1;
+  }
+  return ticks;
+}
+
+function axisTicks(rules: Rules, width: number, height: number, ruled: [number, number, number, number]): number[] {
   const bottom = rules.horizontal.filter((r) => r.y >= ruled[3] - 4);
   if (bottom.length === 0) return [];
   const yTop = Math.min(...bottom.map((r) => r.y)), yBot = Math.max(...bottom.map((r) => r.y));

@@ -27,6 +27,20 @@ describe('ticks on the bottom axis', () => {
     expect(bottomTicks(rules, width, height, [10, 10, 190, 80])).toEqual([30, 70, 110, 150, 169.5]);
   });
 
+  it('finds ticks hanging below a panel edge without an axis line, not letters under it', () => {
+    const width = 200, height = 100;
+    const mask = new Uint8Array(width * height);
+    for (let x = 10; x <= 190; x++) mask[80 * width + x] = 1;
+    const rgb = new Uint8Array(width * height * 3).fill(255);
+    const ink = (x: number, y: number): void => void rgb.fill(100, 3 * (y * width + x), 3 * (y * width + x) + 3);
+    // Ticks from a pixel below the edge, 4 pixels long; a letter's stem right under the edge, longer.
+    for (const x of [30, 70, 110, 150]) for (let y = 82; y <= 85; y++) ink(x, y);
+    for (let y = 81; y <= 88; y++) ink(90, y);
+    const rules: Rules = { mask, horizontal: [{ y: 80, x0: 10, x1: 191 }], vertical: [] };
+    expect(bottomTicks(rules, width, height, [10, 10, 190, 80], rgb)).toEqual([30, 70, 110, 150]);
+    expect(bottomTicks(rules, width, height, [10, 10, 190, 80])).toEqual([]);
+  });
+
   it('keeps the longest evenly spaced run', () => {
     expect(evenTicks([12, 30, 70, 110, 131, 150, 190])).toEqual([30, 70, 110, 150, 190]);
   });
