@@ -10,7 +10,8 @@
 // with the unit in the header, the rest in sentences. Written by the helper who tunes on it,
 // without reading docs5 or any held-out wording; own kinds, tags and seed. Asked only when
 // --split names docs8.
-import { helveticaWidth, textAt, type PageSpec } from '../test/fixtures/pdf-builder.js';
+import type { PageSpec } from '../test/fixtures/pdf-builder.js';
+import { LinePages } from './qa-hard-pages.js';
 import type { HardDocument, HardItem } from './qa-hard-set.js';
 import { Draw, lcg32, MONTHS, thousands } from './qa-hard-draw.js';
 
@@ -220,42 +221,7 @@ const FILLER = [
   'Spare parts are ordered through the central store.',
 ];
 
-const TOP = 750;
-const BOTTOM = 70;
-const GAP = 15;
-
-/** Pages of text lines and tables, a new page when one is full; each call returns its page number. */
-class Pages {
-  readonly pages: string[][] = [[]];
-  private y = TOP;
-  line(text: string, size = 10): number {
-    if (this.y < BOTTOM) this.newPage();
-    this.pages.at(-1)!.push(textAt(72, this.y, size, text));
-    this.y -= size > 10 ? GAP + 7 : GAP;
-    return this.pages.length;
-  }
-  newPage(): void {
-    this.pages.push([]);
-    this.y = TOP;
-  }
-  need(lines: number): void {
-    if (this.y - lines * 16 < BOTTOM) this.newPage();
-  }
-  /** A captioned table, each column as wide as its widest text plus a gutter. */
-  table(caption: string, rows: string[][]): number {
-    this.need(rows.length + 3);
-    this.y -= 4;
-    const page = this.line(caption, 11);
-    const xs = [72];
-    for (let k = 1; k < rows[0]!.length; k++) xs.push(xs[k - 1]! + Math.max(...rows.map((r) => helveticaWidth(r[k - 1]!, 9))) + 22);
-    rows.forEach((r, i) => {
-      r.forEach((v, k) => this.pages.at(-1)!.push(textAt(Math.round(xs[k]!), this.y, 9, v)));
-      this.y -= i === 0 ? 18 : 16;
-    });
-    this.y -= 10;
-    return page;
-  }
-}
+const SPACING = { top: 750, bottom: 70, gap: 15, titleExtra: 7, needStep: 16 };
 
 interface Stated {
   value: { said: string; gold: string };
@@ -292,7 +258,7 @@ export function generateDocs8Set(count = 20, seed = 0x8d08): { docs: HardDocumen
   for (let doc = 0; doc < count; doc++) {
     const layout = LAYOUTS[doc % LAYOUTS.length]!;
     const plant = d.word();
-    const out = new Pages();
+    const out = new LinePages(SPACING);
     out.line(`${d.one(['Asset register', 'Maintenance file', 'Equipment records', 'Unit handbook'])} - ${plant} plant`, 14);
     for (const f of d.shuffle(FILLER).slice(0, 2)) out.line(f);
     const units: Unit[] = [];

@@ -12,7 +12,7 @@
 // or an ellipsis for the asset; absent facts (stated for another unit of the file, or a
 // neighbour of a stated one). Own syllables, kinds and seed. Asked only when --split names docs9.
 import type { PageSpec } from '../test/fixtures/pdf-builder.js';
-import { textAt } from '../test/fixtures/pdf-builder.js';
+import { LinePages } from './qa-hard-pages.js';
 import type { HardDocument, HardItem } from './qa-hard-set.js';
 import { Draw, lcg32, MONTHS, thousands } from './qa-hard-draw.js';
 
@@ -282,32 +282,8 @@ const FILLER = [
   'The review covers every unit in the production area.',
 ];
 
-const TOP = 750;
-const BOTTOM = 70;
-const GAP = 14;
+const SPACING = { top: 750, bottom: 70, gap: 14, titleExtra: 8, needStep: 14 };
 const WIDTH = 92;
-
-/** Lines of text on pages; a paragraph stays on one page. */
-class Pages {
-  readonly pages: string[][] = [[]];
-  private y = TOP;
-  line(text: string, size = 10): number {
-    if (this.y < BOTTOM) this.newPage();
-    this.pages.at(-1)!.push(textAt(72, this.y, size, text));
-    this.y -= size > 10 ? GAP + 8 : GAP;
-    return this.pages.length;
-  }
-  newPage(): void {
-    this.pages.push([]);
-    this.y = TOP;
-  }
-  need(lines: number): void {
-    if (this.y - lines * GAP < BOTTOM) this.newPage();
-  }
-  gap(): void {
-    this.y -= 6;
-  }
-}
 
 /** Words filled into lines of at most `width` characters. */
 function wrap(text: string, width = WIDTH): string[] {
@@ -358,7 +334,7 @@ export function generateDocs9Set(count = 21, seed = 0x9d09): { docs: HardDocumen
   for (let doc = 0; doc < count; doc++) {
     const layout = LAYOUTS[doc % LAYOUTS.length]!;
     const plant = d.word();
-    const out = new Pages();
+    const out = new LinePages(SPACING);
     out.line(`${d.one(['Asset review', 'Equipment summary', 'Plant unit overview'])}: ${plant} works`, 14);
     for (const f of d.shuffle(FILLER).slice(0, 2)) out.line(f);
     out.gap();
