@@ -22,6 +22,7 @@ import { joinNumberCrops, replaceJoined } from './number-crops.js';
 import { readTurnedLabels } from './rotated-labels.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
+import { panelClusters } from './scan-panel.js';
 import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, inkBins, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
@@ -245,6 +246,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
     const body = solid.solid[k]! >= Math.max(10, 0.2 * a.all) || (!grey && solid.touching[k]! < 0.3 * a.all);
     if (a.all >= minArea && body && (!grey || a.inside >= 0.7 * a.all)) candidates.add(k);
   }
+  if (scan) for (const k of panelClusters(comps.filter((c) => candidates.has(c.cluster)), clusters, width, plot, greyChroma)) candidates.delete(k);
   const axisLabels = new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]);
   const legend = completeLegendColumns(findLegend(comps, ps, th, candidates, axisLabels, plot, scan ? 3 : 1), ps, th, { width, height, label: clusters.label }, candidates, axisLabels);
   // A box or grid the rules draw round the plot holds the data: pieces wholly outside it are not data.

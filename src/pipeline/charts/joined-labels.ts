@@ -85,3 +85,28 @@ function fromView(box: BBox, toView: (b: BBox) => BBox, u0: number, u1: number):
   // toView either keeps or swaps the axes, so it is its own inverse.
   return toView([u0, v[1], u1, v[3]]);
 }
+
+/**
+ * A whole row of category labels read as one phrase ("Q1 20 Q2 20 Q3 20 ..."): on a scan OCR
+ * loses the wider gaps between labels as often as it keeps them. The phrase is cut at its widest
+ * word gaps where the parts then stand at even steps (labels are set at their categories' even
+ * steps; words within a label lie closer than the gaps between labels). Three parts at least, and
+ * every cut gap clearly wider than every gap kept: a title or a long name has no such pattern.
+ */
+export function splitEvenRun(p: Phrase, toView: (b: BBox) => BBox): Phrase[] {
+  if (p.words.length < 3) return [p];
+  const words = [...p.words].sort((a, b) => cx(toView(a.bbox)) - cx(toView(b.bbox)));
+  const gaps = words.slice(1).map((w, i) => toView(w.bbox)[0] - toView(words[i]!.bbox)[2]);
+  let best: Phrase[] = [p];
+  for (const t of [...new Set(gaps)].sort((a, b) => a - b)) {
+    const cut = gaps.filter((g) => g > t), kept = gaps.filter((g) => g <= t);
+    if (cut.length < 2 || Math.min(...cut) < 1.3 * Math.max(0, ...kept) + 1) continue;
+    const parts: Word[][] = [[words[0]!]];
+    gaps.forEach((g, i) => (g > t ? parts.push([words[i + 1]!]) : parts[parts.length - 1]!.push(words[i + 1]!)));
+    const phrases = parts.map(phraseOf);
+    const centres = phrases.map((q) => cx(toView(q.bbox)));
+    const step = (centres[centres.length - 1]! - centres[0]!) / (centres.length - 1);
+    if (step > 0 && centres.every((c, i) => i === 0 || Math.abs(c - centres[i - 1]! - step) <= 0.12 * step) && phrases.length > best.length) best = phrases;
+  }
+  return best;
+}

@@ -377,7 +377,8 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
     // A swatch is drawn to be seen beside its name: a speck (a glyph's remnant, a scan's crumb) is none.
-    if (!small || Math.max(w, h) < 0.3 * th) continue;
+    // On a scan a stroke one pixel thin is a crumb of a blurred edge: blur thickens a swatch's stroke.
+    if (!small || Math.max(w, h) < 0.3 * th || (spread > 1 && Math.min(w, h) < 2)) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;
     // A square or round swatch in a column of swatches is surely legend: it goes before a lone
     // piece beside a name (a data point next to the legend), and a ring there is the legend's own

@@ -5,7 +5,7 @@ import { toValue } from './axes.js';
 import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, withoutCrumbs } from './lines.js';
 import { vertexAt } from './line-vertex.js';
 import { fillCategoryGaps } from './category-gaps.js';
-import { cutAtSlots } from './joined-labels.js';
+import { cutAtSlots, splitEvenRun } from './joined-labels.js';
 import { slices } from './pie.js';
 import { legendRows, nameLike, rowsRound } from './pie-names.js';
 import { evenTicks } from './ticks.js';
@@ -29,14 +29,18 @@ export function readLines(scene: Scene): ChartExtraction {
   const ys = [...scene.marks.values()].flat().flatMap((c) => [c.bbox[1], c.bbox[3]]);
   const pad = 0.04 * (span[1] - span[0]) + 3;
   const top = Math.min(...ys);
+  // On a scan a row of labels under the marks read as one phrase is cut into its labels first (else
+  // a row of tick marks read as glyphs, "I" and "1", outnumbers it); its parts stand for it in `used`.
+  const whole = new Map<Phrase, Phrase>();
+  const cands = scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, p.bbox, Math.max(...ys))));
   const row = categoryRow(
-    scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, p.bbox, Math.max(...ys)))),
+    scanned ? cands.flatMap((p) => (p.bbox[3] <= top + 2 ? [p] : splitEvenRun(p, (b) => b).map((q) => (q !== p && whole.set(q, p), q)))) : cands,
     (b) => b,
     [span[0] - pad, span[1] + pad],
     [top, -Infinity],
     th,
   );
-  row.forEach((p) => used.add(p));
+  row.forEach((p) => used.add(whole.get(p) ?? p).add(p));
   let cats: { name: string; x: number }[];
   // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
   const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
