@@ -42,19 +42,11 @@ function offCentre(b: BBox, c: Contact, ux: number, uy: number): boolean {
   return miss > 0.3 * (Math.abs(uy) * (b[2] - b[0]) + Math.abs(ux) * (b[3] - b[1]));
 }
 
-/**
- * Density under which an end holds no head. A bare line reads about 0.5-0.7, but thick strokes on
- * scans read denser everywhere: the figure's typical tail (the median over strokes of their
- * sparsest end) sets the scale.
- */
-function headless(strokes: Stroke[]): number {
-  const tails = strokes.filter((s) => s.contacts.length >= 2).map((s) => Math.min(...s.contacts.map((c) => c.density))).sort((a, b) => a - b);
-  return Math.max(1, 1.3 * (tails[Math.floor(tails.length / 2)] ?? 0));
-}
+const bare = (c: Contact): boolean => c.density < 0.8 && (c.marginDensity ?? 0) < 1;
 
 /**
  * Joins pairs of stroke pieces that pass over a node rather than end at it. A pair qualifies when
- * both contacts at the node read no head (density under `headless`), they lie less than half the
+ * both contacts at the node read no head (density under a head's), they lie less than half the
  * node's extent along the line apart (and under four glyphs) or, a line across the node near its
  * side, up to 1.25 extents apart, well off the centre and bare in both readings; and the two
  * pieces and the chord between their contacts keep one direction (within 35 degrees: a gentle
@@ -63,13 +55,11 @@ function headless(strokes: Stroke[]): number {
 export function joinGrazes(strokes: Stroke[], boxes: BBox[], width: number, scale: { stroke: number; glyph: number }): Stroke[] {
   const reach = Math.max(3 * scale.stroke + 4, 1.5 * scale.glyph);
   const cos = Math.cos((35 * Math.PI) / 180);
-  const limit = headless(strokes);
-  const bare = (c: Contact): boolean => c.density < 0.8 * limit && (c.marginDensity ?? 0) < limit;
   const byNode = new Map<number, Piece[]>();
   strokes.forEach((st, s) => {
     if (st.contacts.length < 2) return;
     for (const c of st.contacts) {
-      if (c.density >= limit) continue;
+      if (c.density >= 1) continue;
       const o = leaving(st.pixels, c, width, reach);
       if (!o) continue;
       const list = byNode.get(c.node) ?? [];
