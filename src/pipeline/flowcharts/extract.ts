@@ -13,7 +13,6 @@ import { orientBareLines } from './flow-order.js';
 import { withoutFillSpecks } from './fill-specks.js';
 import { closeGaps } from './holes.js';
 import { findShapes, type Region } from './shapes.js';
-import { joinGrazes } from './grazes.js';
 import { freeBlocks, joinWords, readBlocks, shapeBlock, type TextBlock } from './text.js';
 import { notchedBlock } from './text-notches.js';
 import { inkOverFills, spilledBlock } from './text-spill.js';
@@ -267,12 +266,7 @@ export async function figureScene(input: FigureInput, mode: FigureMode): Promise
 
   const found = nodes.some((n) => n.shape === 'text') ? findStrokes(lines, nodes.map((n) => n.pixels), scale) : strokes0;
   // Mind maps are drawn with straight lines from centre to centre, which cross other nodes.
-  const strokes =
-    mode === 'mindmap'
-      ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke)
-      : mode === 'flowchart'
-        ? joinGrazes(found, nodes.map((n) => n.bbox), width, scale)
-        : found;
+  const strokes = mode === 'mindmap' ? splitBranches(joinCrossings(found, nodes.map((n) => n.bbox), width, stroke), nodes.map((n) => n.bbox), width, stroke) : found;
   const edgesOf = (s: Stroke): RawEdge[] => strokeEdges(s, width, (i) => centre(nodes[i]!.bbox), scale, mode === 'flowchart');
   const labelBoxes = mode === 'flowchart' ? labels.map((b) => labelReach(b.bbox, glyph)) : [];
   const raw: RawEdge[] = strokes.flatMap((s) => {
