@@ -352,7 +352,12 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
   const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
-  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
+  // (Square, or a flat bar up to six text heights long: matplotlib's patch is two ems by 0.7.)
+  const swatchSized = (c: Component): boolean => {
+    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+    return (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
+  };
+  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && swatchSized(c));
   // (Stacked: a legend's rows lie a line or so apart, and its swatches are of one height.)
   const inColumn = (c: Component): boolean =>
     new Set(
@@ -375,7 +380,7 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
-    const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
+    const small = swatchSized(c);
     // A swatch is drawn to be seen beside its name: a speck (a glyph's remnant, a scan's crumb) is none.
     if (!small || Math.max(w, h) < 0.3 * th) continue;
     const mid = (c.bbox[1] + c.bbox[3]) / 2;

@@ -65,6 +65,24 @@ function diskOf(box: number[], area: number, width: number, height: number): Dis
 }
 
 /**
+ * Colours outside `known` that fill solid areas inside the disk (a grey slice: grey is taken for
+ * gridlines and text elsewhere). Solid: the same colour two pixels off every way, which a
+ * glyph's stroke is not; `skip` (text, rules) is left out.
+ */
+export function solidWithin(label: Int16Array, skip: Uint8Array, width: number, height: number, disk: Disk, known: Set<number>): number[] {
+  const counts = new Map<number, number>();
+  const r = 0.9 * disk.r;
+  for (let y = Math.max(2, Math.ceil(disk.cy - r)); y < Math.min(height - 2, disk.cy + r); y++)
+    for (let x = Math.max(2, Math.ceil(disk.cx - r)); x < Math.min(width - 2, disk.cx + r); x++) {
+      const i = y * width + x, k = label[i]!;
+      if (k < 0 || known.has(k) || skip[i] || Math.hypot(x - disk.cx, y - disk.cy) > r) continue;
+      if (label[i - 2] === k && label[i + 2] === k && label[i - 2 * width] === k && label[i + 2 * width] === k) counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+  // A slice of one percent and a half or more (thin ones are mostly rim).
+  return [...counts].filter(([, n]) => n >= 0.004 * Math.PI * disk.r * disk.r).map(([k]) => k);
+}
+
+/**
  * Slices by colour along the circle; `at` gives the cluster of a pixel (-1 for none). `blurred`:
  * a scan, whose boundaries between slices are wider blends that can fall into a colour of their own.
  */
