@@ -377,6 +377,17 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   // line's box spans the plot and may well hold its own legend sample).
   const big = comps.filter((o) => seriesClusters.has(o.cluster) && o.area >= 40 && o.area >= 0.6 * (o.bbox[2] - o.bbox[0]) * (o.bbox[3] - o.bbox[1]));
   const crumb = (c: Component): boolean => big.some((o) => o !== c && o.cluster === c.cluster && o.area > 10 * c.area && c.bbox[0] >= o.bbox[0] - 1 && c.bbox[2] <= o.bbox[2] + 1 && c.bbox[1] >= o.bbox[1] - 1 && c.bbox[3] <= o.bbox[3] + 1);
+  // A legend drawn over bars can hide every swatch but one (each on a bar of its own colour): a
+  // filled square beside a name stacked in a column of words, left-aligned, is a legend row too.
+  const solidSquare = (c: Component): boolean => {
+    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+    return w <= 1.5 * h && h <= 1.5 * w && c.area >= 0.8 * w * h && c.area >= 0.3 * th * th;
+  };
+  const inTextColumn = (p: Phrase): boolean =>
+    words.some((q) => {
+      const pitch = Math.max(th, bh(p.bbox)), dy = Math.abs(cy(q.bbox) - cy(p.bbox));
+      return q !== p && /\p{L}/u.test(q.text) && Math.abs(q.bbox[0] - p.bbox[0]) <= Math.max(3, 0.3 * th) && dy >= 0.6 * pitch && dy <= 2.6 * pitch && Math.abs(bh(q.bbox) - bh(p.bbox)) <= 0.5 * pitch;
+    });
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
@@ -392,7 +403,7 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const first = column ? -th : 0;
     for (const p of words) {
       // (Inside the plot a number names only a swatch of some body: a scan's crumbs line up by chance.)
-      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && (!inColumn(c) || c.area < 0.15 * th * th)) continue;
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && (!inColumn(c) || c.area < 0.15 * th * th) && !(solidSquare(c) && inTextColumn(p))) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;
