@@ -9,7 +9,7 @@ import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
 import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type LegendEntry, type Rules } from './marks.js';
 import { joinAcrossRules, ruleLines } from './cut-marks.js';
-import { darkInk, layoutSheet, readCrops, trusted, unreadText } from './crops.js';
+import { besideSwatch, darkInk, layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk, solidWithin } from './pie.js';
 import { flattenPanel } from './panel.js';
 import { readPowersOfTen } from './powers.js';
@@ -113,18 +113,6 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
   const th = textHeight(phrases(sure.length ? sure : words));
   const ruled = ruledArea(rules);
   const inPlot = (b: BBox): boolean => ruled !== undefined && cx(b) > ruled[0] + 2 && cx(b) < ruled[2] - 2 && cy(b) > ruled[1] + 2 && cy(b) < ruled[3] - 2;
-  // A legend drawn inside the plot: colour (its swatch) within two text heights on the line's left or right.
-  const besideSwatch = (b: BBox): boolean => {
-    const reach = Math.round(2 * th);
-    let vivid = 0;
-    for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(height, Math.ceil(b[3])); y++)
-      for (const [x0, x1] of [[b[0] - reach, b[0]], [b[2], b[2] + reach]] as const)
-        for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
-          const i = 3 * (y * width + x);
-          if (Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 60) vivid++;
-        }
-    return vivid >= 0.15 * th * th;
-  };
   const turned = await readTurnedLabels(clean, width, height, withoutMask(dark, rules.mask), bg, th, ocr);
   if (turned.blobs.length) {
     // The turned labels' ink is read: whatever OCR made of it goes, and the crop pass leaves it.
@@ -134,7 +122,7 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
     orInto(covered, owned);
     words = [...words, ...turned.words];
   }
-  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b), dark);
+  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(rgb, width, height, b, th), dark);
   if (unread.boxes.length === 0) return words;
   const { glyphs } = unread;
   const { boxes, joined } = joinNumberCrops(unread.boxes, words, glyphs, clean, width, height, bg, th);
