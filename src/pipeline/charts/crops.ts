@@ -326,3 +326,21 @@ export async function readCrops(layout: CropLayout, ocr: (png: Buffer) => Promis
   const png = await sharp(rgb, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
   return wordsFromSheet(await ocr(png), layout);
 }
+
+/**
+ * A legend drawn inside the plot: colour (its swatch) within three text heights on the line's
+ * left or right of the text box `b`. findLegend pairs a name with a swatch up to 2.5 text heights
+ * off, so the whole swatch lies in reach (at two, a triangle marker 1.8 off showed only its tip:
+ * train-mpl 900030's "Team C" went unread and its glyphs were read as a series of points).
+ */
+export function besideSwatch(rgb: Uint8Array, width: number, height: number, b: BBox, th: number): boolean {
+  const reach = Math.round(3 * th);
+  let vivid = 0;
+  for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(height, Math.ceil(b[3])); y++)
+    for (const [x0, x1] of [[b[0] - reach, b[0]], [b[2], b[2] + reach]] as const)
+      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
+        const i = 3 * (y * width + x);
+        if (Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 60) vivid++;
+      }
+  return vivid >= 0.15 * th * th;
+}

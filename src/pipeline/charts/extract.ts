@@ -7,10 +7,10 @@ import { axisTicks } from './axis-ticks.js';
 import { barCores } from './bar-core.js';
 import { centreline, continuity, coverage, withoutCrumbs } from './lines.js';
 import sharp from 'sharp';
-import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type Rules } from './marks.js';
+import { components, findLegend, findRules, isLegendMark, ruledArea, withoutRules, type Component, type LegendEntry, type Rules } from './marks.js';
 import { joinAcrossRules, ruleLines } from './cut-marks.js';
-import { darkInk, layoutSheet, readCrops, trusted, unreadText } from './crops.js';
-import { findDisk } from './pie.js';
+import { besideSwatch, darkInk, layoutSheet, readCrops, trusted, unreadText } from './crops.js';
+import { findDisk, solidWithin } from './pie.js';
 import { flattenPanel } from './panel.js';
 import { readPowersOfTen } from './powers.js';
 import { shedStrayGlyphs } from './stray-glyphs.js';
@@ -114,18 +114,6 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
   const th = textHeight(phrases(sure.length ? sure : words));
   const ruled = ruledArea(rules);
   const inPlot = (b: BBox): boolean => ruled !== undefined && cx(b) > ruled[0] + 2 && cx(b) < ruled[2] - 2 && cy(b) > ruled[1] + 2 && cy(b) < ruled[3] - 2;
-  // A legend drawn inside the plot: colour (its swatch) within two text heights on the line's left or right.
-  const besideSwatch = (b: BBox): boolean => {
-    const reach = Math.round(2 * th);
-    let vivid = 0;
-    for (let y = Math.max(0, Math.floor(b[1])); y < Math.min(height, Math.ceil(b[3])); y++)
-      for (const [x0, x1] of [[b[0] - reach, b[0]], [b[2], b[2] + reach]] as const)
-        for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x1)); x++) {
-          const i = 3 * (y * width + x);
-          if (Math.max(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) - Math.min(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!) >= 60) vivid++;
-        }
-    return vivid >= 0.15 * th * th;
-  };
   const turned = await readTurnedLabels(clean, width, height, withoutMask(dark, rules.mask), bg, th, ocr);
   if (turned.blobs.length) {
     // The turned labels' ink is read: whatever OCR made of it goes, and the crop pass leaves it.
@@ -135,7 +123,7 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
     orInto(covered, owned);
     words = [...words, ...turned.words];
   }
-  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(b), dark);
+  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(rgb, width, height, b, th), dark);
   if (unread.boxes.length === 0) return words;
   const { glyphs } = unread;
   const { boxes, joined } = joinNumberCrops(unread.boxes, words, glyphs, clean, width, height, bg, th);
@@ -248,31 +236,46 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   }
   if (scan) for (const k of panelClusters(comps.filter((c) => candidates.has(c.cluster)), clusters, width, plot, greyChroma)) candidates.delete(k);
   const axisLabels = new Set([...(xAxis?.labels ?? []), ...(yAxis?.labels ?? [])]);
-  const legend = completeLegendColumns(findLegend(comps, ps, th, candidates, axisLabels, plot, scan ? 3 : 1), ps, th, { width, height, label: clusters.label }, candidates, axisLabels);
-  // A box or grid the rules draw round the plot holds the data: pieces wholly outside it are not data.
-  const frame = ruled && plot === ruled && closedFrame(rules) ? ruled : undefined;
-  const marks = new Map<number, Component[]>();
-  for (const c of comps) {
-    if (!candidates.has(c.cluster) || isLegendMark(c, legend) || c.area < 3 || (frame && outsideFrame(c, frame))) continue;
-    // Grey pieces outside the plot are stray glyphs (an axis title, remnants of tick labels).
-    if (chroma(clusters.centres[c.cluster]!) < greyChroma && !inside(c.bbox, plot, 3)) continue;
-    const list = marks.get(c.cluster) ?? [];
-    list.push(c);
-    marks.set(c.cluster, list);
-  }
-  for (const [k, list] of marks) {
-    const grey = chroma(clusters.centres[k]!) < greyChroma;
-    if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
-  }
-  // Bars judged on their bodies: rims of a neighbouring segment glued on are no part of them.
-  for (const [k, list] of marks) marks.set(k, list.flatMap((c) => barCores(c, width, scan)));
-  for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
+  // Legend and marks of the series colours `cands` (done again for a pie with a grey slice).
+  const seriesMarks = (cands: Set<number>, slicesOf = new Set<number>()): { legend: LegendEntry[]; marks: Map<number, Component[]> } => {
+    const greyish = (k: number): boolean => !slicesOf.has(k) && chroma(clusters.centres[k]!) < greyChroma;
+    const legend = completeLegendColumns(findLegend(comps, ps, th, cands, axisLabels, plot, scan ? 3 : 1), ps, th, { width, height, label: clusters.label }, cands, axisLabels);
+    // A box or grid the rules draw round the plot holds the data: pieces wholly outside it are not data.
+    const frame = ruled && plot === ruled && closedFrame(rules) ? ruled : undefined;
+    const marks = new Map<number, Component[]>();
+    for (const c of comps) {
+      if (!cands.has(c.cluster) || isLegendMark(c, legend) || c.area < 3 || (frame && outsideFrame(c, frame))) continue;
+      // Grey pieces outside the plot are stray glyphs (an axis title, remnants of tick labels).
+      if (greyish(c.cluster) && !inside(c.bbox, plot, 3)) continue;
+      const list = marks.get(c.cluster) ?? [];
+      list.push(c);
+      marks.set(c.cluster, list);
+    }
+    for (const [k, list] of marks) {
+      const grey = greyish(k);
+      if (list.reduce((s, c) => s + c.area, 0) < minArea || (grey && textLike(list, th) && !markerLike(list, width)) || (grey && (thinStrokeShare(list) >= 0.8 || crumbs(list, th)))) marks.delete(k);
+    }
+    // Bars judged on their bodies: rims of a neighbouring segment glued on are no part of them.
+    for (const [k, list] of marks) marks.set(k, list.flatMap((c) => barCores(c, width, scan)));
+    for (const k of outlineColours(marks, isBarLike)) marks.delete(k);
+    return { legend, marks };
+  };
+  let { legend, marks } = seriesMarks(candidates);
   const xTicks = ruled ? bottomTicks(rules, width, height, ruled, raster.rgb) : [];
   const scene: Scene = { width, height, phrases: ps, th, clusters, marks, legend, plot, ruled, xAxis, yAxis, warnings, skip, xTicks, grain: raster.grain };
   if (marks.size === 0) return empty(scene, 'No chart marks (bars, lines, points or slices) were found.');
 
-  const all = [...marks.values()].flat();
-  const disk = findDisk(all, width, height);
+  let all = [...marks.values()].flat();
+  let disk = findDisk(all, width, height);
+  // A grey slice is no series colour elsewhere (grey is gridlines and text): solid grey inside the disk is a slice.
+  const greySlices = disk ? solidWithin(clusters.label, skip, width, height, disk, candidates) : [];
+  if (disk && greySlices.length) {
+    ({ legend, marks } = seriesMarks(new Set([...candidates, ...greySlices]), new Set(greySlices)));
+    scene.legend = legend;
+    scene.marks = marks;
+    all = [...marks.values()].flat();
+    disk = findDisk(all, width, height) ?? disk;
+  }
   // Numbers printed on the slices (a misread "26.6" as "266") can line up as an axis; a pie's
   // axis would stand off the disk, so one read mostly from labels on the disk does not count.
   const onDisk = (ax: typeof xAxis): boolean => disk !== undefined && ax !== undefined && ax.labels.filter((l) => Math.hypot(cx(l.bbox) - disk.cx, cy(l.bbox) - disk.cy) < disk.r).length >= 0.5 * ax.labels.length;

@@ -352,7 +352,12 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   const words = phrases.filter((p) => !axisLabels.has(p) && /[\p{L}\p{N}]/u.test(p.text));
   const pairs: { c: Component; p: Phrase; gap: number; cost: number; name?: string }[] = [];
   // Swatches of different colours stacked in a column with the same left edge and size: a legend.
-  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && c.bbox[2] - c.bbox[0] <= 2.6 * th && c.bbox[3] - c.bbox[1] <= 2.6 * th);
+  // (Square, or a flat bar up to six text heights long: matplotlib's patch is two ems by 0.7.)
+  const swatchSized = (c: Component): boolean => {
+    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+    return (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
+  };
+  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && swatchSized(c));
   // (Stacked: a legend's rows lie a line or so apart, and its swatches are of one height.)
   const inColumn = (c: Component): boolean =>
     new Set(
@@ -372,10 +377,21 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   // line's box spans the plot and may well hold its own legend sample).
   const big = comps.filter((o) => seriesClusters.has(o.cluster) && o.area >= 40 && o.area >= 0.6 * (o.bbox[2] - o.bbox[0]) * (o.bbox[3] - o.bbox[1]));
   const crumb = (c: Component): boolean => big.some((o) => o !== c && o.cluster === c.cluster && o.area > 10 * c.area && c.bbox[0] >= o.bbox[0] - 1 && c.bbox[2] <= o.bbox[2] + 1 && c.bbox[1] >= o.bbox[1] - 1 && c.bbox[3] <= o.bbox[3] + 1);
+  // A legend drawn over bars can hide every swatch but one (each on a bar of its own colour): a
+  // filled square beside a name stacked in a column of words, left-aligned, is a legend row too.
+  const solidSquare = (c: Component): boolean => {
+    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
+    return w <= 1.5 * h && h <= 1.5 * w && c.area >= 0.8 * w * h && c.area >= 0.3 * th * th;
+  };
+  const inTextColumn = (p: Phrase): boolean =>
+    words.some((q) => {
+      const pitch = Math.max(th, bh(p.bbox)), dy = Math.abs(cy(q.bbox) - cy(p.bbox));
+      return q !== p && /\p{L}/u.test(q.text) && Math.abs(q.bbox[0] - p.bbox[0]) <= Math.max(3, 0.3 * th) && dy >= 0.6 * pitch && dy <= 2.6 * pitch && Math.abs(bh(q.bbox) - bh(p.bbox)) <= 0.5 * pitch;
+    });
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
-    const small = (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
+    const small = swatchSized(c);
     // A swatch is drawn to be seen beside its name: a speck (a glyph's remnant, a scan's crumb) is none.
     // On a scan a stroke one pixel thin is a crumb of a blurred edge: blur thickens a swatch's stroke.
     if (!small || Math.max(w, h) < 0.3 * th || (spread > 1 && Math.min(w, h) < 2)) continue;
@@ -388,7 +404,7 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const first = column ? -th : 0;
     for (const p of words) {
       // (Inside the plot a number names only a swatch of some body: a scan's crumbs line up by chance.)
-      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && (!inColumn(c) || c.area < 0.15 * th * th)) continue;
+      if (!/\p{L}/u.test(p.text) && !outsidePlot(c.bbox) && (!inColumn(c) || c.area < 0.15 * th * th) && !(solidSquare(c) && inTextColumn(p))) continue;
       const ph = bh(p.bbox);
       if (Math.abs(cy(p.bbox) - mid) > 0.6 * Math.max(ph, 6)) continue;
       const gap = p.bbox[0] >= c.bbox[2] - 1 ? p.bbox[0] - c.bbox[2] : c.bbox[0] >= p.bbox[2] - 1 ? c.bbox[0] - p.bbox[2] : -1;

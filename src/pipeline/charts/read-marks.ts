@@ -6,7 +6,7 @@ import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, 
 import { vertexAt } from './line-vertex.js';
 import { fillCategoryGaps } from './category-gaps.js';
 import { cutAtSlots, splitEvenRun } from './joined-labels.js';
-import { slices } from './pie.js';
+import { fitDisk, slices, type Disk } from './pie.js';
 import { legendRows, nameLike, rowsRound } from './pie-names.js';
 import { evenTicks } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
@@ -143,8 +143,10 @@ export function readScatter(scene: Scene): ChartExtraction {
   };
 }
 
-export function readPie(scene: Scene, disk: { cx: number; cy: number; r: number }): ChartExtraction {
+export function readPie(scene: Scene, found: Disk): ChartExtraction {
   const { width, height, th, warnings } = scene;
+  const raw = scene.clusters.label;
+  const disk = fitDisk(found, (x, y) => (x < 0 || y < 0 || x >= width || y >= height ? -1 : scene.marks.has(raw[y * width + x]!) ? 1 : raw[y * width + x] === -1 ? -1 : 0));
   const label = new Int16Array(width * height).fill(-1);
   for (const [k, cs] of scene.marks) for (const c of cs) for (const i of c.pixels) label[i] = k;
   const at = (x: number, y: number): number => (x < 0 || y < 0 || x >= width || y >= height ? -1 : label[y * width + x]!);
