@@ -37,6 +37,9 @@
 // held-out; tuning on it is allowed; no other split uses these seeds): the first half (rounded up)
 // Vega-Lite charts, the rest matplotlib charts (same seeds, drawn at their own dpi, read from the
 // PNG), each printed and scanned by test/fixtures/chart-scan.ts as EVAL_SCAN's.
+// EVAL_SCAN3 (0; scan-like-3, a fresh Vega-Lite scan-like training split, seeds 4500001.., added
+// 2026-11-30 for issue 13cx because scan-like train no longer told what fails on scans; generated and
+// scanned exactly as EVAL_SCAN's; tuning on it is allowed; no other split uses these seeds).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +69,8 @@ const SCAN = Number(process.env.EVAL_SCAN ?? 0);
 const SCAN_SEED = 500_001;
 const SCAN2 = Number(process.env.EVAL_SCAN2 ?? 0);
 const SCAN2_SEED = 3_500_001;
+const SCAN3 = Number(process.env.EVAL_SCAN3 ?? 0);
+const SCAN3_SEED = 4_500_001;
 const SCANHELD = Number(process.env.EVAL_SCANHELD ?? 0);
 const SCANHELD_SEED = 800_001;
 /** matplotlib splits (eval/charts/mpl_charts.py, drawn at eval time by /usr/bin/python3 into a cache under the temp folder). */
@@ -197,6 +202,7 @@ try {
     report('scan-like-2 Vega-Lite', vega);
     report('scan-like-2 matplotlib', mpl);
   }
+  if (SCAN3 > 0) report(`scan-like-3 train (seeds ${SCAN3_SEED}..)`, await run('scan3', generatedCases(SCAN3_SEED, SCAN3, true), ocr));
   if (SCANHELD > 0) report(`scan-like held-out (seeds ${SCANHELD_SEED}..)`, await run('scanheld', generatedCases(SCANHELD_SEED, SCANHELD, true), ocr));
   if (HELDOUT > 0) report(`held-out (seeds ${HELDOUT_SEED}..)`, await run('heldout', generatedCases(HELDOUT_SEED, HELDOUT), ocr));
   if (HELD2 > 0) report(`held-out 2 (seeds ${HELD2_SEED}..)`, await run('held2', generatedCases(HELD2_SEED, HELD2), ocr));

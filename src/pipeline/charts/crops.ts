@@ -55,11 +55,12 @@ export function darkInk(rgb: Uint8Array, width: number, height: number, bg: Rgb)
  * words, rules), joined with their neighbours on a line. `keep` says where such text is wanted
  * (outside the plot, or beside a legend swatch).
  */
-export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean, dark = darkInk(rgb, width, height, bg)): { boxes: BBox[]; glyphs: Uint8Array } {
+export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean, dark = darkInk(rgb, width, height, bg), scan = false): { boxes: BBox[]; glyphs: Uint8Array } {
   const n = width * height;
   // `dark` is taken over: it becomes the pass's marks.
   const ink = dark;
   for (let i = 0; i < n; i++) if (covered[i]) ink[i] = 0;
+  const bgLum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
   const blobs: Blob[] = [];
   const stack: number[] = [];
   const owner = new Int32Array(n).fill(-1);
@@ -93,7 +94,7 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
     const w = x1 - x0 + 1, h = y1 - y0 + 1;
     // Glyphs (touching letters included); specks and long strokes or filled shapes are not text,
     // nor outlines round colour (a legend swatch's frame, the edge of an outlined bar).
-    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th && !framesColour(rgb, width, [x0, y0, x1 + 1, y1 + 1]) && !rectangle(members, width, [x0, y0, x1, y1])) {
+    if (area >= 3 && Math.max(w, h) >= 0.2 * th && h <= 1.8 * th && w <= 8 * th && !framesColour(rgb, width, [x0, y0, x1 + 1, y1 + 1]) && !rectangle(members, width, [x0, y0, x1, y1]) && !(scan && tinted(rgb, members, bgLum))) {
       for (const i of members) owner[i] = blobs.length;
       blobs.push({ bbox: [x0, y0, x1 + 1, y1 + 1] });
     }
@@ -136,6 +137,21 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
       }
   }
   return { boxes: [...roots.values()], glyphs };
+}
+
+/**
+ * On a scan a coloured line's darker grains pass for dark ink, and its pieces crowd the crop sheet
+ * until OCR reads none of the lone tick digits among them: ink that is tinted on the whole and
+ * nowhere darker than halfway from the paper to black is a coloured mark, not a glyph (black or
+ * grey text has a near-black core, even blurred or laid over a coloured bar).
+ */
+export function tinted(rgb: Uint8Array, members: number[], bgLum: number): boolean {
+  let spread = 0;
+  for (const i of members) {
+    if (lumAt(rgb, i) < 0.5 * bgLum) return false;
+    spread += Math.max(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!) - Math.min(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!);
+  }
+  return spread >= 30 * members.length;
 }
 
 /**

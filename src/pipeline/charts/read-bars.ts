@@ -4,6 +4,8 @@ import { median, toPixel, toValue } from './axes.js';
 import { barsOf, baseline, groupBars, presence, type Bar, type BarView } from './bars.js';
 import { barsByLabel } from './category-slots.js';
 import { cutAtSlots } from './joined-labels.js';
+import { NOISY_GRAIN } from './raster.js';
+import { withoutTickGlyphs } from './stray-glyphs.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartType } from './types.js';
 import { axisInfo, axisSpan, categoryRow, confidence, empty, isBarLike, orderSeries, printedValue, round, seriesList, titleOf, type Scene, type ToView } from './scene.js';
@@ -53,8 +55,9 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
   const pad = 0.5 * median(groups.map((g) => Math.max(...g.map((b) => b.u1)) - Math.min(...g.map((b) => b.u0))));
   const vSpan: [number, number] = [Math.min(...bars.map((b) => b.v0)), Math.max(...bars.map((b) => b.v1))];
   const gCentre = (g: Bar[]): number => (Math.min(...g.map((b) => b.u0)) + Math.max(...g.map((b) => b.u1))) / 2;
+  const free = scene.phrases.filter((p) => !used.has(p));
   const row = categoryRow(
-    scene.phrases.filter((p) => !used.has(p)),
+    (scene.grain ?? 0) >= NOISY_GRAIN ? withoutTickGlyphs(free, th) : free,
     toView,
     [uSpan[0] - pad, uSpan[1] + pad],
     vSpan,

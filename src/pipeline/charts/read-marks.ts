@@ -10,6 +10,7 @@ import { fitDisk, slices, type Disk } from './pie.js';
 import { legendRows, nameLike, rowsRound } from './pie-names.js';
 import { evenTicks } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
+import { withoutTickGlyphs } from './stray-glyphs.js';
 import { cx, cy, type Phrase } from './text.js';
 import type { ChartCell, ChartExtraction, ChartSeries } from './types.js';
 import { axisInfo, axisSpan, categoryRow, confidence, empty, orderSeries, printedValue, round, seriesList, titleOf, type Scene } from './scene.js';
@@ -32,7 +33,8 @@ export function readLines(scene: Scene): ChartExtraction {
   // On a scan a row of labels under the marks read as one phrase is cut into its labels first (else
   // a row of tick marks read as glyphs, "I" and "1", outnumbers it); its parts stand for it in `used`.
   const whole = new Map<Phrase, Phrase>();
-  const cands = scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, p.bbox, Math.max(...ys))));
+  const near = scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, p.bbox, Math.max(...ys))));
+  const cands = scanned ? withoutTickGlyphs(near, th) : near;
   const row = categoryRow(
     scanned ? cands.flatMap((p) => (p.bbox[3] <= top + 2 ? [p] : splitEvenRun(p, (b) => b).map((q) => (q !== p && whole.set(q, p), q)))) : cands,
     (b) => b,

@@ -23,3 +23,16 @@ export function shedStrayGlyphs(ps: Phrase[]): Phrase[] {
   }
   return out;
 }
+
+/** A reading that is one or two stroke glyphs ("T", "1", "|", "~T"): what OCR makes of a tick mark. */
+const STROKES = /^[|!1Iil.,:;'`~T\-—–_]{1,2}$/;
+
+/**
+ * On a scan the tick marks under an axis, left out of the rules by the blur, are read from crops as
+ * a row of stroke glyphs ("T" "1" "I") that outnumbers the category labels beside them; three or
+ * more such narrow readings are tick marks and go (one "1" among labels stays a label).
+ */
+export function withoutTickGlyphs(ps: Phrase[], th: number): Phrase[] {
+  const tick = (p: Phrase): boolean => STROKES.test(p.text.replace(/\s+/g, '')) && p.bbox[2] - p.bbox[0] <= th;
+  return ps.filter(tick).length >= 3 ? ps.filter((p) => !tick(p)) : ps;
+}
