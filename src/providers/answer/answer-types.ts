@@ -210,11 +210,7 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       return rates.length || !periodSaid(text) ? rates : matches(PATTERNS.money, text);
     }
     case 'quantity': {
-      // "4,134 MWh per year" is said whole: a quantity its period follows is that rate.
-      const per = matches(PATTERNS.rate, text);
-      const plain = matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text)
-        .filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)))
-        .map((s) => per.find((r) => r.start === s.start && r.text.length > s.text.length && r.text.startsWith(s.text)) ?? s);
+      const plain = matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
       // "What is the capacity of X" (a volume) is stated per hour ("386 m3/h"): a rate in the asked unit answers when nothing else does.
       return plain.length || q.family === null ? plain : matches(PATTERNS.rate, text).filter((s) => spanFamily(s.text) === q.family);
     }
@@ -331,7 +327,7 @@ const RULES: Rule[] = [
   // "after how many operating hours", "how many running hours", "how much time passes between ...": a stretch of time.
   { re: /^(?:for )?how long\b|^how old\b|^how much time\b|^(?:for |after |within |in )?how many (?:[a-z]+ )?(?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:\S+ ){0,2}?(?:was|is|were) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b|^(?:what|how much) (?:\S+ ){1,5}?(?:bought|purchased|acquired|sold) for$|^what (?:sum|amount of money)\b/, type: 'money' },
-  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)(?: of (?:the )?time)?\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?|available)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
+  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?|available)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
   { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
@@ -368,7 +364,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(voltage)$/, 'quantity', 'voltage'],
   // "pumping rate", "delivery rate": the rate of an act is how much it moves in a time.
   [/^(flow rate|flow|throughput|speed|[a-z]+ing rate|delivery rate)$/, 'rate', null],
-  [/^(location|address|site|place|hall|room)$/, 'place', null],
+  [/^(location|address|site|place)$/, 'place', null],
   [/^(installer|fitter|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
   [/^(engineer|manager|operator|inspector|technician|supervisor|person|contact|contact person|individual|colleague)$/, 'person', null],
   [/^(owner|owners|owning company)$/, 'agent', null], // an owner is a person or a body
@@ -394,6 +390,7 @@ function canonical(question: string): string {
 const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|which|whom|who|when|where|how)\b.*)$/;
 
 const YES_NO_OPENING = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/;
+
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
 const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
 const YEARLY = /\b(?:annually|yearly|annual|per annum)\b/; // a quantity so asked is a rate ("the yearly energy use"), a count stays a count
@@ -446,7 +443,7 @@ function typeOf(question: string): QuestionType {
   const inside = /^what (?:is|are|was|were) (?:the |its |their |an? )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
   const unitFamily = inside.map((w) => spanFamily(`1 ${w}`)).find((f) => f !== null && f !== 'time');
   if (unitFamily) return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : unitFamily, cue: [], unitNamed: !PER_TIME.test(q) };
-  // A search-box phrase ("Energy used by X per year?"): its first noun names the property.
+  // A search-box phrase with no wh-word ("Energy used by X per year?"): its first noun names the property.
   const lead = /^(?!(?:who|whom|whose|what|which|when|where|why|how)\b)[a-z]+/.exec(q)?.[0];
   const leadFamily = lead && !/\b(?:who|whom|whose|what|which|when|where|why|how)\b/.test(q) ? familyOf(lead) : null;
   if (leadFamily && leadFamily !== 'time' && !YES_NO_OPENING.test(q)) return { type: PER_TIME.test(q) || YEARLY.test(q) ? 'rate' : 'quantity', family: leadFamily, cue: [], unitNamed: false };
@@ -511,7 +508,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
   for (const candidate of [noun[1], words.slice(-2).join(' '), words.at(-1)!, words[0]!, ...words]) {
     const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
     if (hit) {
-      const family = hit[2] ?? (hit[1] === 'quantity' || hit[1] === 'rate' ? familyOf(candidate) : null); // "speed": no sum per year
+      const family = hit[2] ?? (hit[1] === 'quantity' ? familyOf(candidate) : null);
       if (perTime && hit[1] === 'quantity') return { type: 'rate', family: family === 'time' ? null : family, cue: [], unitNamed: false };
       const recurrence = hit[1] === 'duration' ? recurrenceAsked(q) : undefined;
       return { type: hit[1], family, cue: [], unitNamed: false, ...(recurrence !== undefined ? { recurrence } : {}) };
@@ -578,7 +575,6 @@ function unitOfPhrase(cue: string[], rest: string): string[] {
 const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {
   money: /^(cost|costs|costing|costly|price|priced|pricey|pay|paid|spend|spent|buy|bought|purchase|purchased|worth|expense|expensive|expenditure|outlay|investment|invested|charge|charged|sell|sold)$/,
   rate: /^(flow|flows|rate|throughput|speed|deliver|delivers|delivered|move|moves|pump|pumps|handle|handles)$/,
-  year: /^(year)$/, // "the build year" (not "date": "It went in during 2009" is no start-up date)
 };
 
 /** Whether a question word names what a span of this type is ("cost" for money). */

@@ -39,8 +39,6 @@ const CLASSES: readonly string[][] = [
   ['own', 'owner', 'ownership', 'belong', 'proprietor'],
   // How much of the time equipment could be used.
   ['availability', 'available', 'uptime'],
-  // Taking equipment apart to put it in order again (more than routine servicing).
-  ['overhaul', 'refit', 'refurbish', 'refurbishment'],
   // Putting a new unit in an old one's place.
   ['replace', 'replacement', 'swap out', 'renew', 'renewal'],
 ];
