@@ -106,7 +106,7 @@ const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 // Words that end organisation names (legal forms and the usual trade words, English and the
 // German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel,
 // Maschinenfabrik; "& Sons" and "Brothers" name family firms).
-const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel|sons|brothers|bros|fabrik|maschinenfabrik|werke|werk|equipment|contracting|fabrication|utilities|utility)$/i;
+const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel|sons|brothers|bros|fabrik|maschinenfabrik|werke|werk|equipment|contracting)$/i;
 const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person|in charge of|responsible for|looks? after)\b/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
@@ -162,7 +162,7 @@ function placeSpans(text: string): Span[] {
     .filter((r) => !/\d/.test(r.text) && r.text.length > 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/^[A-Z]{2,4}$/.test(r.text))
     .map((r) => {
       const before = text.slice(Math.max(0, r.start - 16), r.start);
-      const strong = /\b(in|at|near|outside|inside|within)\s*:?\s+(the\s+)?$/i.test(before) || /\b(location|site|address|place|hall|room|building)\s*:\s+$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length)); // "Location: X", "Housed in: X" too
+      const strong = /\b(in|at|near|outside|inside|within)\s*:?\s+(the\s+)?$/i.test(before) || /\b(location|site|address|place)\s*:\s+$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length)); // "Location: X", "Housed in: X" too
       const weak = /\b(from|to|(town|city|village|municipality|region|county|port|area) of)\s+(the\s+)?$/i.test(before);
       return { span: { text: r.text, start: r.start }, rank: strong ? 0 : weak ? 1 : 2 };
     })
@@ -306,7 +306,7 @@ const FAMILY_WORDS: Array<[RegExp, UnitFamily]> = [
   [/\b(voltage|volts?)\b/i, 'voltage'],
   [/\b(current|amperes?|amps?)\b/i, 'current'],
   [/\b(noise|loud\w*|sound|decibels?)\b/i, 'sound'],
-  [/\b(speed|fast|rpm|vibrat\w*|revolutions?|rotations?|rotational|rotat(?:e|es|ing))\b/i, 'speed'], // "revolutions per minute" is a speed, not any rate
+  [/\b(speed|fast|rpm|vibrat\w*)\b/i, 'speed'],
 ];
 
 /** "how many kW", "how many m3": a count of a unit of measure asks for a quantity in it. */
@@ -339,9 +339,9 @@ const RULES: Rule[] = [
   { re: /^how much\b/, type: 'amount' },
   // "Who is the installer", "who was the responsible engineer": the noun says which kind of agent.
   { re: /^(?:which|what) (?:[a-z]+ )?(?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
-  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^(?:who|what) (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|contact|inspector|supervisor)\b/, type: 'person' }, // "what is [the name of] the person operating X"
+  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
-  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|countries|site|place|location|region|building|plant|facility|address|hall|room|workshop|warehouse)\b/, type: 'place' },
+  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|countries|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
 ];
 
@@ -388,8 +388,6 @@ function canonical(question: string): string {
 
 /** A wh-phrase inside a statement-shaped question ("X was installed by whom", "..., which year"). */
 const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|which|whom|who|when|where|how)\b.*)$/;
-
-const YES_NO_OPENING = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/;
 
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
 const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
@@ -443,10 +441,6 @@ function typeOf(question: string): QuestionType {
   const inside = /^what (?:is|are|was|were) (?:the |its |their |an? )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
   const unitFamily = inside.map((w) => spanFamily(`1 ${w}`)).find((f) => f !== null && f !== 'time');
   if (unitFamily) return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : unitFamily, cue: [], unitNamed: !PER_TIME.test(q) };
-  // A search-box phrase with no wh-word ("Energy used by X per year?"): its first noun names the property.
-  const lead = /^(?!(?:who|whom|whose|what|which|when|where|why|how)\b)[a-z]+/.exec(q)?.[0];
-  const leadFamily = lead && !/\b(?:who|whom|whose|what|which|when|where|why|how)\b/.test(q) ? familyOf(lead) : null;
-  if (leadFamily && leadFamily !== 'time' && !YES_NO_OPENING.test(q)) return { type: PER_TIME.test(q) || YEARLY.test(q) ? 'rate' : 'quantity', family: leadFamily, cue: [], unitNamed: false };
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
 
@@ -497,7 +491,7 @@ const TERM_NOUNS = 'warranty|guarantee|contract|lease|licen[cs]e|agreement|term|
 /** "What is the X of ...": the head noun X names the type when the opening is generic. */
 function typeFromNoun(q: string): QuestionType | undefined {
   const noun =
-    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z-]+ ){0,3}?[a-z]+)(?: (?:of|for|by|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ?? // "the energy used by X"
+    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z-]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ??
     // A noun run straight into the name ("what is the installation year pump f-29"): its first words.
     /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
@@ -516,10 +510,8 @@ function typeFromNoun(q: string): QuestionType | undefined {
   }
   // A head noun that names a measured property ("the electrical load", "the output") asks for
   // a quantity in that property's units; per unit of time, a rate ("the capacity ... per hour").
-  // The head with its modifier: "energy consumption" is energy, though "consumption" alone is power.
-  const family = familyOf(words.slice(-2).join(' ')) ?? familyOf(words[0]!);
-  // Per unit of time a rate, still of the named family: "the yearly energy use" is no sum per year.
-  if (family) return perTime ? { type: 'rate', family: family === 'time' ? null : family, cue: [], unitNamed: false } : { type: 'quantity', family, cue: [], unitNamed: false };
+  const family = familyOf(words.at(-1)!) ?? familyOf(words[0]!);
+  if (family) return perTime ? { type: 'rate', family: null, cue: [], unitNamed: false } : { type: 'quantity', family, cue: [], unitNamed: false };
   return undefined;
 }
 

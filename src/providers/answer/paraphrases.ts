@@ -33,14 +33,6 @@ const CLASSES: readonly string[][] = [
   ['health score', 'health index', 'health rating', 'condition', 'condition index', 'condition rating', 'condition score'],
   // Oiling a machine: a lube interval is the time between oil changes.
   ['lubricate', 'lubrication', 'lube', 'oil', 'oil change', 'relubrication'],
-  // Working a machine day to day (not answering for it, not owning it).
-  ['operate', 'operator', 'operated by'],
-  // Having something as one's property.
-  ['own', 'owner', 'ownership', 'belong', 'proprietor'],
-  // How much of the time equipment could be used.
-  ['availability', 'available', 'uptime'],
-  // Putting a new unit in an old one's place.
-  ['replace', 'replacement', 'swap out', 'renew', 'renewal'],
 ];
 
 // Phrases read as a class in a question but never looked for in a text: their one content word
@@ -52,8 +44,6 @@ const ASKED_ONLY: ReadonlyArray<readonly [string, string]> = [
   ['be in use', 'lifetime'],
   ['years of service', 'lifetime'],
   ['years of use', 'lifetime'],
-  // "Who is X run by?": "run" alone is also how fast or how hot a machine runs.
-  ['run by', 'operate'],
 ];
 
 const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');
@@ -86,9 +76,6 @@ export function paraphrasesOf(word: string): string[] {
  */
 export const PRICE_CLASS = CLASSES.findIndex((c) => c.includes('price'));
 
-/** The class of working a machine: where it works is where it stands, however it came there. */
-export const OPERATE_CLASS = CLASSES.findIndex((c) => c.includes('operator'));
-
 /** Whether the lexicon knows the phrase (words joined by "_" or " "). */
 export const isParaphrasePhrase = (phrase: string): boolean => phrase.replace(/_/g, ' ').includes(' ') && MEMBERS.has(key(phrase.replace(/_/g, ' ').toLowerCase()));
 
@@ -102,14 +89,6 @@ export function classesIn(stems: Set<string>): Set<number> {
     };
     if (members.some(said)) out.add(i);
   });
-  return out;
-}
-
-/** The classes of the phrases read only in questions ("run by"), said word for word in `question`. */
-export function askedPhraseClasses(question: string): Set<number> {
-  const q = question.toLowerCase();
-  const out = new Set<number>();
-  for (const [phrase, anchor] of ASKED_ONLY) if (new RegExp(String.raw`\b${phrase}\b`).test(q)) for (const c of MEMBERS.get(key(anchor)) ?? []) out.add(c);
   return out;
 }
 
