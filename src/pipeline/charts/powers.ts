@@ -128,6 +128,33 @@ export async function rereadExponents(words: Word[], r: Raster, bg: Rgb, ocr: (p
   return out;
 }
 
+/**
+ * A group with the "10"+glyph words that stand in its line at its even spacing added: a label whose
+ * box OCR drew too wide (it took in minor tick marks beside it) shows no raised glyph at its right,
+ * yet sits where the next decade belongs, flush with the others' left (column) or middle (row).
+ */
+function withAligned(group: Word[], words: Word[], r: Raster, bg: Rgb): Word[] {
+  const h = group[0]!.bbox[3] - group[0]!.bbox[1];
+  const column = Math.abs(cy(group[0]!.bbox) - cy(group[1]!.bbox)) > 0.5 * h;
+  const at = (w: Word): number => (column ? cy(w.bbox) : cx(w.bbox));
+  const key = (w: Word): number => (column ? w.bbox[0] : cy(w.bbox));
+  const ps = group.map(at).sort((a, b) => a - b);
+  const d = Math.min(...ps.slice(1).map((p, i) => p - ps[i]!));
+  const k0 = group.map(key).sort((a, b) => a - b)[group.length >> 1]!;
+  if (!(d > h)) return group;
+  const extra = words.filter((w) => {
+    if (group.includes(w) || !/^10\S$/.test(w.text) || isRaisedPower(w, r, bg) || Math.abs(key(w) - k0) > 0.6 * h) return false;
+    const k = (at(w) - ps[0]!) / d;
+    return Math.abs(k - Math.round(k)) < 0.1;
+  });
+  if (extra.length === 0) return group;
+  // Reading order of value: left to right, bottom to top.
+  return [...group, ...extra].sort((a, b) => (column ? at(b) - at(a) : at(a) - at(b)));
+}
+
+const cx = (b: BBox): number => (b[0] + b[2]) / 2;
+const cy = (b: BBox): number => (b[1] + b[3]) / 2;
+
 /** Decade steps a row or column of bare powers may take between labels (10¹ 10³ 10⁵ steps by two). */
 const STRIDES = [1, 2, 3, 4, 5];
 
@@ -145,7 +172,7 @@ export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb, reread: Map<W
   if (raised.length < 2) return words;
   const rewritten = new Map<Word, Word>();
   const dropped = new Set<Word>();
-  for (const group of lines(raised)) {
+  for (const group of lines(raised).map((g) => withAligned(g, words, r, bg))) {
     const factors = group.map((w) => factorOf(w, words));
     // Each label's count of bare powers after the first: bare powers count up, a factored label takes the last bare one's.
     let bare = -1;

@@ -88,4 +88,15 @@ describe('powers of ten', () => {
     expect(calls).toHaveLength(1);
     expect((await rereadExponents(ws.slice(0, 1), r, BG, async (): Promise<PageText> => ({ source: 'ocr', lines: [] }))).size).toBe(0);
   });
+
+  // train-mpl2 1900038: 10³ and 10⁴ read "107" and "104" in boxes drawn wide over the minor tick
+  // marks beside them, so no raised glyph shows at their right; they stand at the column's spacing.
+  it('takes in "10"+glyph words at the even spacing of a column of raised powers', () => {
+    const r = raster();
+    const ws = [label(r, '10:', 20, 150, true), label(r, '102', 20, 110, true), label(r, '107', 20, 70, false), label(r, '104', 20, 30, false)];
+    expect(readPowersOfTen(ws, r, BG).map((w) => w.text)).toEqual(['10', '100', '1000', '10000']);
+    // Off the spacing, a "10"+digit word is another label and stays as read.
+    const off = [label(r, '10:', 20, 150, true), label(r, '102', 20, 110, true), label(r, '107', 20, 85, false)];
+    expect(readPowersOfTen(off, r, BG).map((w) => w.text)).toEqual(['10', '100', '107']);
+  });
 });
