@@ -12,7 +12,7 @@ import { joinAcrossRules, ruleLines } from './cut-marks.js';
 import { besideSwatch, darkInk, layoutSheet, readCrops, trusted, unreadText } from './crops.js';
 import { findDisk, solidWithin } from './pie.js';
 import { flattenPanel } from './panel.js';
-import { readPowersOfTen } from './powers.js';
+import { readPowersOfTen, rereadExponents } from './powers.js';
 import { shedStrayGlyphs } from './stray-glyphs.js';
 import { completeLegendColumns } from './legend-column.js';
 import { splitCombs } from './combs.js';
@@ -86,7 +86,8 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   await yieldToEvents();
   const dark = darkInk(clean, width, height, bg);
   const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules));
-  return analyse(raster, readPowersOfTen(await withCropReadings(raster, clean, dark, words, rules, bg, ocr), raster, bg), [], { rules, lines, bins }, axes?.ocr);
+  const read = await withCropReadings(raster, clean, dark, words, rules, bg, ocr);
+  return analyse(raster, readPowersOfTen(read, raster, bg, await rereadExponents(read, raster, bg, ocr)), [], { rules, lines, bins }, axes?.ocr);
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

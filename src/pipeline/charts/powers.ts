@@ -3,7 +3,8 @@
 // a linear scale or as nothing. A row or column of such labels, each with its last glyph raised
 // above the "10", stands for consecutive powers of ten; the exponents OCR did read as digits fix
 // which ones, and the words are rewritten as the plain numbers (100, 1000) the axis fit reads.
-import type { BBox, Word } from '../types.js';
+import type { BBox, PageText, Word } from '../types.js';
+import { layoutSheet, readCrops } from './crops.js';
 import type { Raster, Rgb } from './raster.js';
 
 /** OCR's usual readings of a small raised digit, where they are not the digit itself. */
@@ -77,32 +78,121 @@ function lines(ws: Word[]): Word[][] {
 }
 
 /**
- * The words with each row or column of raised powers of ten read as plain numbers: exponents
- * count up one a bare power from left to right or bottom to top, starting where most of the
- * exponents read as digits (or their look-alikes) agree; a group whose readings agree on nothing
- * is left as read. A minor label with a factor ("4×10⁰", between 10⁰ and 10¹) shares the exponent
- * of the bare power before it and reads as the product, its factor word dropped.
+ * The box of a raised power's exponent: the last run of inked columns of the word (a gap apart
+ * from the "10"), or its right quarter where the glyphs touch, cut to the exponent's own rows.
  */
-export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb): Word[] {
+export function exponentBox(w: Word, r: Raster, bg: Rgb): BBox | undefined {
+  const b = w.bbox, wd = b[2] - b[0];
+  const x0 = Math.max(0, Math.floor(b[0])), x1 = Math.min(r.width, Math.ceil(b[2] + 0.1 * wd));
+  const y0 = Math.max(0, Math.floor(b[1])), y1 = Math.min(r.height, Math.ceil(b[3]));
+  let start = -1, run: [number, number] | undefined;
+  for (let x = x0; x <= x1; x++) {
+    let on = false;
+    for (let y = y0; x < x1 && y < y1 && !on; y++) on = ink(r, bg, x, y);
+    if (on && start < 0) start = x;
+    if (!on && start >= 0) {
+      run = [start, x];
+      start = -1;
+    }
+  }
+  const left = run && run[0] > b[0] + 0.6 * wd ? run[0] : b[0] + 0.78 * wd, right = run ? run[1] : x1;
+  const rows = inkRows(r, bg, b, left, right);
+  return rows && right > left ? [Math.floor(left), rows[0], Math.ceil(right), rows[1] + 1] : undefined;
+}
+
+/**
+ * Raised exponents read again, each alone and enlarged (OCR reads a small raised 3 in "10³" as
+ * "?" or "7" within the word, and the digit itself once it is text-sized): the digit read for each
+ * raised power that has one. One OCR call, only where a row or column of raised powers may stand.
+ */
+export async function rereadExponents(words: Word[], r: Raster, bg: Rgb, ocr: (png: Buffer) => Promise<PageText>): Promise<Map<Word, number>> {
+  const out = new Map<Word, number>();
+  const raised = words.filter((w) => isRaisedPower(w, r, bg));
+  if (raised.length < 2) return out;
+  const boxes: { w: Word; b: BBox }[] = [];
+  for (const w of raised) {
+    const b = exponentBox(w, r, bg);
+    if (b) boxes.push({ w, b });
+  }
+  if (boxes.length === 0) return out;
+  // Only the exponent's own pixels are copied onto the sheet: the "10" beside it stays off.
+  const glyphs = new Uint8Array(r.width * r.height);
+  for (const { b } of boxes) for (let y = b[1]; y < b[3]; y++) glyphs.fill(1, y * r.width + b[0], y * r.width + b[2]);
+  const th = Math.max(...boxes.map(({ b }) => b[3] - b[1]));
+  const layout = layoutSheet(r.rgb, r.width, r.height, bg, boxes.map(({ b }) => b), glyphs, th);
+  const read = await readCrops(layout, ocr);
+  layout.boxes.forEach((p, k) => {
+    const inBox = read.filter((v) => (v.bbox[0] + v.bbox[2]) / 2 >= p[0] && (v.bbox[0] + v.bbox[2]) / 2 <= p[2] && (v.bbox[1] + v.bbox[3]) / 2 >= p[1] && (v.bbox[1] + v.bbox[3]) / 2 <= p[3]);
+    if (inBox.length === 1 && /^\d$/.test(inBox[0]!.text)) out.set(boxes[k]!.w, Number(inBox[0]!.text));
+  });
+  return out;
+}
+
+/**
+ * A group with the "10"+glyph words that stand in its line at its even spacing added: a label whose
+ * box OCR drew too wide (it took in minor tick marks beside it) shows no raised glyph at its right,
+ * yet sits where the next decade belongs, flush with the others' left (column) or middle (row).
+ */
+function withAligned(group: Word[], words: Word[], r: Raster, bg: Rgb): Word[] {
+  const h = group[0]!.bbox[3] - group[0]!.bbox[1];
+  const column = Math.abs(cy(group[0]!.bbox) - cy(group[1]!.bbox)) > 0.5 * h;
+  const at = (w: Word): number => (column ? cy(w.bbox) : cx(w.bbox));
+  const key = (w: Word): number => (column ? w.bbox[0] : cy(w.bbox));
+  const ps = group.map(at).sort((a, b) => a - b);
+  const d = Math.min(...ps.slice(1).map((p, i) => p - ps[i]!));
+  const k0 = group.map(key).sort((a, b) => a - b)[group.length >> 1]!;
+  if (!(d > h)) return group;
+  const extra = words.filter((w) => {
+    if (group.includes(w) || !/^10\S$/.test(w.text) || isRaisedPower(w, r, bg) || Math.abs(key(w) - k0) > 0.6 * h) return false;
+    const k = (at(w) - ps[0]!) / d;
+    return Math.abs(k - Math.round(k)) < 0.1;
+  });
+  if (extra.length === 0) return group;
+  // Reading order of value: left to right, bottom to top.
+  return [...group, ...extra].sort((a, b) => (column ? at(b) - at(a) : at(a) - at(b)));
+}
+
+const cx = (b: BBox): number => (b[0] + b[2]) / 2;
+const cy = (b: BBox): number => (b[1] + b[3]) / 2;
+
+/** Decade steps a row or column of bare powers may take between labels (10¹ 10³ 10⁵ steps by two). */
+const STRIDES = [1, 2, 3, 4, 5];
+
+/**
+ * The words with each row or column of raised powers of ten read as plain numbers: exponents
+ * count up one stride of decades a bare power from left to right or bottom to top, starting where
+ * most of the exponents agree (as digits or their look-alikes; one read again alone, `reread`,
+ * counts twice: it is seldom wrong); ties keep the smaller stride and start. A group
+ * whose readings agree on nothing is left as read. A minor label with a factor ("4×10⁰", between
+ * 10⁰ and 10¹) shares the exponent of the bare power before it and reads as the product, its
+ * factor word dropped; a group with such labels steps by one decade.
+ */
+export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb, reread: Map<Word, number> = new Map()): Word[] {
   const raised = words.filter((w) => isRaisedPower(w, r, bg));
   if (raised.length < 2) return words;
   const rewritten = new Map<Word, Word>();
   const dropped = new Set<Word>();
-  for (const group of lines(raised)) {
+  for (const group of lines(raised).map((g) => withAligned(g, words, r, bg))) {
     const factors = group.map((w) => factorOf(w, words));
-    // Each label's exponent less the first bare power's: bare powers count up, a factored label takes the last bare one's.
+    // Each label's count of bare powers after the first: bare powers count up, a factored label takes the last bare one's.
     let bare = -1;
-    const step = factors.map((f) => (f ? bare : ++bare));
-    const votes = new Map<number, number>();
-    group.forEach((w, k) => {
-      const c = w.text[2]!;
-      const d = /\d/.test(c) ? Number(c) : LOOKALIKE[c];
-      if (d !== undefined) votes.set(d - step[k]!, (votes.get(d - step[k]!) ?? 0) + 1);
-    });
-    const best = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+    const index = factors.map((f) => (f ? bare : ++bare));
+    let best: { e0: number; stride: number; votes: number } | undefined;
+    for (const stride of factors.some(Boolean) ? [1] : STRIDES) {
+      const votes = new Map<number, number>();
+      group.forEach((w, k) => {
+        const c = w.text[2]!, again = reread.get(w);
+        const d = again ?? (/\d/.test(c) ? Number(c) : LOOKALIKE[c]);
+        const weight = again !== undefined ? 2 : 1;
+        if (d !== undefined) votes.set(d - stride * index[k]!, (votes.get(d - stride * index[k]!) ?? 0) + weight);
+      });
+      const top = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0];
+      if (top && (!best || top[1] > best.votes)) best = { e0: top[0], stride, votes: top[1] };
+    }
     if (!best) continue;
+    const { e0, stride } = best;
     group.forEach((w, k) => {
-      const e = best[0] + step[k]!, f = factors[k];
+      const e = e0 + stride * index[k]!, f = factors[k];
       const factor = f ? Number(f.text[0]) : 1;
       // A factor OCR did not read as a digit leaves the label as read (it states no number).
       if (!Number.isInteger(factor) || factor < 1) return;
