@@ -56,6 +56,16 @@ export function cellAsAsked(text: string, question: string): string {
   return labels + rest;
 }
 
+/**
+ * A year range written short ("2005-08", "2003–04") with the closing year in full beside it
+ * ("2005-08 (2008)"): a table's caption or label that covers 2005 to 2008 says 2008 too.
+ */
+export const yearRangesInFull = (text: string): string =>
+  text.replace(/\b((?:19|20)(\d\d))\s?[-–]\s?(\d\d)\b(?![-–.,]?\d)/g, (m: string, from: string, _yy: string, to: string) => {
+    const end = Number(from.slice(0, 2) + to);
+    return end > Number(from) ? `${m} (${end})` : m;
+  });
+
 /** `labels` with ` (ACRONYM)` after the first run of capitalised words whose initials spell it. */
 function withAcronym(labels: string, acronym: string): string {
   const words = [...labels.matchAll(/[A-Za-z&]+/g)];

@@ -15,7 +15,7 @@ import { extremeRow, isSuperlativeWord, superlativeAsked, type ColumnCell } from
 import { referenceAsked, referenceIn, sourceAsked, sourceOf } from './table-references.js';
 import { byTypeAlone, cellByItsLabels, kindWordOfOtherRole, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
-import { cellAsAsked } from './cell-words.js';
+import { cellAsAsked, yearRangesInFull } from './cell-words.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { byOwnLabels, ownLabelWords, tieByOwnLabels } from './own-labels.js';
@@ -160,7 +160,9 @@ function candidate(part: PreparedPart, unitAsRead: Unit, question: string, optio
   // labels with the question's words for them ("United Kingdom" ~ UK, "3-year-olds" ~ three, "Male" ~ boys).
   const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: cellAsAsked(expandAbbreviations(unitAsRead.text, part.text), part.text) } : unitAsRead;
   // A heading question says what its answer sentence is about, but not which value of a type it gives (a count, a sum).
-  const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}${part.type.type === 'text' && unit.asked ? ` ${unit.asked}` : ''}`;
+  const said = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}${part.type.type === 'text' && unit.asked ? ` ${unit.asked}` : ''}`;
+  // A table's "2005-08" covers 2008 too ("How many ... from 2005 to 2008?").
+  const text = unit.kind === 'cell' ? yearRangesInFull(said) : said;
   const spans = (unit.kind === 'sentence' || unit.listed === true) && !recurrenceAgrees(part.type, unit.text) ? (unit.kind === 'sentence' ? recurrenceSpans(part.type, unit.text, typedSpans(part.type, unit.text)) : []) : unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));

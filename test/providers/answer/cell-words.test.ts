@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellAsAsked } from '../../../src/providers/answer/cell-words.js';
+import { expandAbbreviations } from '../../../src/providers/answer/abbreviations.js';
+import { cellAsAsked, yearRangesInFull } from '../../../src/providers/answer/cell-words.js';
 import type { PassageLine } from '../../../src/providers/answer/types.js';
 import { askLines } from './ask-lines.js';
 
@@ -49,5 +50,27 @@ describe('a row labelled "All"', () => {
 
   it('is not asked by a question that names another row', async () => {
     expect(await askLines('How many females aged 80+ are there?', table)).toBe('3,546');
+  });
+});
+
+describe('a short year range', () => {
+  it('says its closing year in full', () => {
+    expect(yearRangesInFull('Crime by Type and Year: 2005-08')).toBe('Crime by Type and Year: 2005-08 (2008)');
+    expect(yearRangesInFull('Actual 2003–04')).toBe('Actual 2003–04 (2004)');
+    // A date is no range.
+    expect(yearRangesInFull('Issued 2008-09-15')).toBe('Issued 2008-09-15');
+  });
+
+  it('answers a question about its closing year with the total row', async () => {
+    const at = (text: string, x: number, y: number, w = 60): PassageLine => ({ text, bbox: [x, y, x + w, y + 10] });
+    const table = [at('Table 2: Crimes reported, by type of crime and year: 2005-08', 72, 70, 300), at('Arson', 200, 95), at('Burglary', 300, 95), at('2005', 72, 110, 40), at('1,020', 200, 110, 30), at('2,310', 300, 110, 30), at('2008', 72, 125, 40), at('825', 200, 125, 30), at('2,004', 300, 125, 30), at('Total', 72, 140, 40), at('4,045', 200, 140, 30), at('8,800', 300, 140, 30)];
+    expect(await askLines('How many arsons were reported in total from 2005 to 2008?', table)).toBe('4,045');
+  });
+});
+
+describe('"FY"', () => {
+  it('is read as the "fiscal" a question says', () => {
+    expect(expandAbbreviations('Nations, FY 2010: 9', 'How many nations by fiscal 2010?')).toBe('Nations, fiscal 2010: 9');
+    expect(expandAbbreviations('Nations, FY 2010: 9', 'How many nations in FY 2010?')).toBe('Nations, FY 2010: 9');
   });
 });
