@@ -16,8 +16,8 @@ export function abbreviates(short: string, word: string): boolean {
   return i === s.length;
 }
 
-/** Table shorthand that does not spell its word's letters in order (airline, trade and census tables). */
-const CONVENTIONAL: Record<string, string[]> = { pax: ['passenger'], no: ['number'], nos: ['number'], hh: ['household'], pop: ['population'] };
+/** Table shorthand that does not spell its word's letters in order (airline, trade and census tables; "FY 2010" is asked as "fiscal 2010"). */
+const CONVENTIONAL: Record<string, string[]> = { pax: ['passenger'], no: ['number'], nos: ['number'], hh: ['household'], pop: ['population'], fy: ['fiscal'] };
 
 /** `text` with its short words replaced by the question words they abbreviate. */
 export function expandAbbreviations(text: string, question: string): string {

@@ -15,6 +15,7 @@ import { extremeRow, isSuperlativeWord, superlativeAsked, type ColumnCell } from
 import { referenceAsked, referenceIn, sourceAsked, sourceOf } from './table-references.js';
 import { byTypeAlone, cellByItsLabels, kindWordOfOtherRole, otherRole } from './typed-fallback.js';
 import { otherYearsOnly } from './cell-years.js';
+import { cellAsAsked, yearRangesInFull } from './cell-words.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { byOwnLabels, ownLabelWords, tieByOwnLabels } from './own-labels.js';
@@ -155,10 +156,13 @@ interface Candidate {
  * yes/no part with Yes or No from the sentence's negation; a free-text part as before.
  */
 function candidate(part: PreparedPart, unitAsRead: Unit, question: string, options: ExtractiveOptions): Candidate {
-  // A cell's short header words ("Brg. temp") are read as the question words they abbreviate.
-  const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: expandAbbreviations(unitAsRead.text, part.text) } : unitAsRead;
+  // A cell's short header words ("Brg. temp") are read as the question words they abbreviate, its
+  // labels with the question's words for them ("United Kingdom" ~ UK, "3-year-olds" ~ three, "Male" ~ boys).
+  const unit = unitAsRead.kind === 'cell' ? { ...unitAsRead, text: cellAsAsked(expandAbbreviations(unitAsRead.text, part.text), part.text) } : unitAsRead;
   // A heading question says what its answer sentence is about, but not which value of a type it gives (a count, a sum).
-  const text = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}${part.type.type === 'text' && unit.asked ? ` ${unit.asked}` : ''}`;
+  const said = `${unit.text} ${unit.context} ${captionRead(part.terms, unit) ? (unit.caption ?? '') : ''}${part.type.type === 'text' && unit.asked ? ` ${unit.asked}` : ''}`;
+  // A table's "2005-08" covers 2008 too ("How many ... from 2005 to 2008?").
+  const text = unit.kind === 'cell' ? yearRangesInFull(said) : said;
   const spans = (unit.kind === 'sentence' || unit.listed === true) && !recurrenceAgrees(part.type, unit.text) ? (unit.kind === 'sentence' ? recurrenceSpans(part.type, unit.text, typedSpans(part.type, unit.text)) : []) : unit.kind === 'cell' ? (unit.span !== null && cellFits(part.type, unit) ? [{ text: unit.span, start: 0 }] : []) : typedSpans(part.type, unit.text);
   // A span that repeats the question (its own year or name) is not an answer to it.
   const qTokens = new Set(tokenize(question));
@@ -327,8 +331,9 @@ function questionTermsOf(part: PreparedPart): WeightedTerms {
  */
 export function totalsAgree(part: string, unit: { kind: string; text: string }, c: Candidate): Candidate {
   if (unit.kind !== 'cell' || c.span === null) return c;
-  const totalRow = /^(?:grand\s+)?total\b/i.test(unit.text.trim());
-  const asked = /\btotal\b/i.test(part);
+  // A row labelled "All" or "Overall" alone is a total too ("All, Non-Hispanic white, Female"), asked as "across all ages".
+  const totalRow = /^(?:grand\s+)?total\b|^(?:all(?:\s+ages)?|overall)\s*[,:]/i.test(unit.text.trim());
+  const asked = /\b(?:total|overall|altogether)\b|\b(?:across|for|of|in)\s+all\b|\ball\s+ages\b/i.test(part);
   if (totalRow === asked) return asked ? { ...c, score: c.score + 0.01 } : c;
   return { ...c, score: c.score - 0.01 };
 }
