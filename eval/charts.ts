@@ -40,6 +40,9 @@
 // EVAL_SCAN3 (0; scan-like-3, a fresh Vega-Lite scan-like training split, seeds 4500001.., added
 // 2026-11-30 for issue 13cx because scan-like train no longer told what fails on scans; generated and
 // scanned exactly as EVAL_SCAN's; tuning on it is allowed; no other split uses these seeds).
+// EVAL_TRAIN5 (0; train5, a fresh clean Vega-Lite training split, seeds 4100001.., added 2026-11-30
+// for issue 13cz because train and train2 no longer told what fails on clean Vega-Lite charts;
+// generated exactly as EVAL_TRAIN's; tuning on it is allowed; no other split uses these seeds).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +66,8 @@ const TRAIN3 = Number(process.env.EVAL_TRAIN3 ?? 0);
 const TRAIN3_SEED = 400_001;
 const TRAIN4 = Number(process.env.EVAL_TRAIN4 ?? 0);
 const TRAIN4_SEED = 600_001;
+const TRAIN5 = Number(process.env.EVAL_TRAIN5 ?? 0);
+const TRAIN5_SEED = 4_100_001;
 const HELD2 = Number(process.env.EVAL_HELD2 ?? 0);
 const HELD2_SEED = 700_001;
 const SCAN = Number(process.env.EVAL_SCAN ?? 0);
@@ -191,6 +196,7 @@ try {
   if (VALID > 0) report(`validation (seeds ${VALID_SEED}..)`, await run('valid', generatedCases(VALID_SEED, VALID), ocr));
   if (TRAIN3 > 0) report(`train3 (seeds ${TRAIN3_SEED}..)`, await run('train3', generatedCases(TRAIN3_SEED, TRAIN3), ocr));
   if (TRAIN4 > 0) report(`train4 (seeds ${TRAIN4_SEED}..)`, await run('train4', generatedCases(TRAIN4_SEED, TRAIN4), ocr));
+  if (TRAIN5 > 0) report(`train5 (seeds ${TRAIN5_SEED}..)`, await run('train5', generatedCases(TRAIN5_SEED, TRAIN5), ocr));
   if (SCAN > 0) report(`scan-like train (seeds ${SCAN_SEED}..)`, await run('scan', generatedCases(SCAN_SEED, SCAN, true), ocr));
   if (SCAN2 > 0) {
     const vega = await run('scan2', generatedCases(SCAN2_SEED, Math.ceil(SCAN2 / 2), true), ocr);

@@ -85,7 +85,8 @@ async function extractPrepared(raster: Raster, input: FigureInput): Promise<Char
   const lines = ruleLines(rules.mask, width, height);
   await yieldToEvents();
   const dark = darkInk(clean, width, height, bg);
-  const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules));
+  const image = { rgb: clean, width, bg: [Math.round(bg[0]), Math.round(bg[1]), Math.round(bg[2])] as Rgb };
+  const words = dropMarkerReadings(dropDrawnWords(await reading, raster.rgb, width, bg), ruledArea(rules), image);
   const read = await withCropReadings(raster, clean, dark, words, rules, bg, ocr);
   return analyse(raster, readPowersOfTen(read, raster, bg, await rereadExponents(read, raster, bg, ocr)), [], { rules, lines, bins }, axes?.ocr);
 }

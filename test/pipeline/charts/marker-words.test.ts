@@ -1,7 +1,7 @@
 // Hollow markers read by OCR as "oo", "Bo", "a" are drawings inside the plot (train3 seed 400272:
 // 15 of 22 grey squares were hidden under such words); numbers and words elsewhere stay.
 import { describe, expect, it } from 'vitest';
-import { dropMarkerReadings } from '../../../src/pipeline/charts/marker-words.js';
+import { dropMarkerReadings, type InkImage } from '../../../src/pipeline/charts/marker-words.js';
 import type { BBox, Word } from '../../../src/pipeline/types.js';
 
 const word = (text: string, bbox: BBox): Word => ({ text, bbox, confidence: 0.9 });
@@ -20,5 +20,28 @@ describe('marker readings', () => {
     ];
     expect(dropMarkerReadings(words, plot).map((w) => w.text)).toEqual(['0', 'Q1', 'Budget', 'oo']);
     expect(dropMarkerReadings(words, undefined)).toHaveLength(words.length);
+  });
+
+  it('drops any word read over filled markers, keeps thin glyphs and a label inside a bar (train5 seed 4100031: "Cog", "000" over dots at the top limit)', () => {
+    const width = 200, height = 100;
+    const rgb = new Uint8Array(width * height * 3).fill(255);
+    const paint = (x: number, y: number): void => {
+      rgb.fill(60, 3 * (y * width + x), 3 * (y * width + x) + 3);
+    };
+    // Five touching dots of radius 5 along y = 20.
+    for (let c = 0; c < 5; c++) for (let y = 14; y <= 26; y++) for (let x = 10 + 9 * c; x <= 22 + 9 * c; x++) if ((x - 16 - 9 * c) ** 2 + (y - 20) ** 2 <= 25) paint(x, y);
+    // A glyph-like word: 1-px strokes, an "H" twice.
+    for (const x0 of [100, 112]) for (let y = 14; y <= 26; y++) {
+      paint(x0, y);
+      paint(x0 + 8, y);
+      if (y === 20) for (let x = x0; x <= x0 + 8; x++) paint(x, y);
+    }
+    // A bar with a label inside: the word's box is all ink.
+    for (let y = 50; y <= 90; y++) for (let x = 140; x <= 180; x++) paint(x, y);
+    const image: InkImage = { rgb, width, bg: [255, 255, 255] };
+    const plot: BBox = [5, 10, 195, 95];
+    const words = [word('Cog', [10, 14, 59, 27]), word('HH', [100, 14, 121, 27]), word('Total', [145, 60, 175, 73]), word('000', [10, 14, 59, 27])];
+    expect(dropMarkerReadings(words, plot, image).map((w) => w.text)).toEqual(['HH', 'Total']);
+    expect(dropMarkerReadings(words, plot).map((w) => w.text)).toEqual(['Cog', 'HH', 'Total', '000']);
   });
 });
