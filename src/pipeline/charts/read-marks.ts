@@ -8,7 +8,7 @@ import { fillCategoryGaps } from './category-gaps.js';
 import { cutAtSlots, splitEvenRun } from './joined-labels.js';
 import { fitDisk, slices, type Disk } from './pie.js';
 import { legendRows, nameLike, rowsRound } from './pie-names.js';
-import { evenTicks, vertexSlots } from './ticks.js';
+import { evenTicks } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
 import { withoutTickGlyphs } from './stray-glyphs.js';
 import { cx, cy, type Phrase } from './text.js';
@@ -45,10 +45,7 @@ export function readLines(scene: Scene): ChartExtraction {
   row.forEach((p) => used.add(whole.get(p) ?? p).add(p));
   let cats: { name: string; x: number }[];
   // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
-  const marked = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
-  // No ticks: the series' bends stand for them, taken only where their even run reaches from the
-  // first label to the last (a run over part of the row is no category grid).
-  const ticks = marked.length >= 2 || scanned || row.length < 2 ? marked : bendSlots([...traces.values()], row, th);
+  const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
   // Labels set edge to edge and read as one are cut at the ticks, under the marks only (not a title above them).
   if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row.every((p) => p.bbox[1] >= top) ? cutAtSlots(row, ticks, (b) => b) : row);
   else if (row.length >= 2) cats = fillCategoryGaps(row.map((p) => ({ name: p.text, x: cx(p.bbox) })));
@@ -112,16 +109,6 @@ export function belowMarks(scene: Pick<Scene, 'marks' | 'ruled' | 'yAxis' | 'wid
 }
 
 /** Each tick takes the label centred nearest to it, within half the tick spacing. */
-/** The bends' even run, where it spans the label row (its ends under the outer labels, give or take half a step). */
-function bendSlots(traces: Float64Array[], row: Phrase[], th: number): number[] {
-  const slots = vertexSlots(traces.map((t) => vertices(t, Math.max(1.5, th * 0.2)).map(([x]) => x)), Math.max(3, 0.6 * th));
-  if (slots.length < 3) return [];
-  const d = (slots[slots.length - 1]! - slots[0]!) / (slots.length - 1);
-  const first = row[0]!.bbox, last = row[row.length - 1]!.bbox;
-  const within = (x: number, b: BBox): boolean => x > b[0] - 0.5 * d && x < b[2] + 0.5 * d;
-  return within(slots[0]!, first) && within(slots[slots.length - 1]!, last) ? slots : [];
-}
-
 function namedTicks(ticks: number[], row: Phrase[]): { name: string; x: number }[] {
   const d = (ticks[ticks.length - 1]! - ticks[0]!) / (ticks.length - 1);
   const names = ticks.map(() => '');
