@@ -278,7 +278,7 @@ export function clusterColours(r: Raster, skip?: Uint8Array, shades = true, bins
     return { background, centres, label, counts };
   }
   // Marks seen through a translucent legend box take their own colour again (veil.ts).
-  const folded = foldVeils(label, r.width, r.height, centres, clusterCounts);
+  const folded = foldVeils(label, rgb, r.width, r.height, centres, clusterCounts);
   return { background, centres: folded.centres, label, counts: folded.counts };
 }
 

@@ -31,6 +31,9 @@ export function veilShow(col: Rgb, full: Rgb): number {
   return rest.every((v) => Math.abs(v - mean) < 6) ? a : -1;
 }
 
+/** Under this chroma a pixel is grey, no veiled shade (veilShow's own floor). */
+const VEIL_GREY = 8;
+
 /** A box no wider nor taller than 40 % of the image and within 8 % of its area: legend-sized. */
 const legendSized = (b: [number, number, number, number], width: number, height: number): boolean => {
   const w = b[2] - b[0] + 1, h = b[3] - b[1] + 1;
@@ -42,7 +45,7 @@ const legendSized = (b: [number, number, number, number], width: number, height:
  * into that colour: its pixels take the colour's label and the centre is dropped (labels above it
  * shift down). Returns the centres and counts left; `label` is rewritten in place.
  */
-export function foldVeils(label: Int16Array, width: number, height: number, centres: Rgb[], counts: number[]): { centres: Rgb[]; counts: number[] } {
+export function foldVeils(label: Int16Array, rgb: Uint8Array, width: number, height: number, centres: Rgb[], counts: number[]): { centres: Rgb[]; counts: number[] } {
   const into = centres.map(() => -1);
   for (let j = 0; j < centres.length; j++) {
     let best = -1, bestCount = 0;
@@ -81,9 +84,15 @@ export function foldVeils(label: Int16Array, width: number, height: number, cent
     keptCounts.push(0);
   }
   // Outside the box the shade is the colour's rim on a light panel: it joins the colour as well.
+  // A grey pixel the shade's cluster took in (a frame's or the legend box's anti-aliased edge) is
+  // no shade of any colour: joined to the marks it would glue them to the frame; it stays a blend.
   for (let i = 0; i < label.length; i++) {
     const l = label[i]!;
     if (l < 0) continue;
+    if (into[l]! >= 0 && Math.max(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!) - Math.min(rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!) < VEIL_GREY) {
+      label[i] = -2;
+      continue;
+    }
     label[i] = remap[l]!;
     keptCounts[remap[l]!]!++;
   }

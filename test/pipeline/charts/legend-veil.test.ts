@@ -55,8 +55,27 @@ describe('a mark seen through a legend box', () => {
 
   it('leaves labels alone when no centre is a veil', () => {
     const label = Int16Array.from([0, 1, -1, 1]);
-    const out = foldVeils(label, 2, 2, [red, blue], [1, 2]);
+    const out = foldVeils(label, new Uint8Array(12), 2, 2, [red, blue], [1, 2]);
     expect(out.centres).toHaveLength(2);
     expect([...label]).toEqual([0, 1, -1, 1]);
+  });
+
+  it('leaves a grey edge out when it folds a veiled shade into its colour', () => {
+    // The shade's cluster took in a light grey frame edge as well; joined to the colour it would
+    // glue the bars to the frame (a bar chart read as a line).
+    const width = 20, height = 20, veiled = over(red, box, 0.2), grey: Rgb = [227, 227, 227];
+    const rgb = new Uint8Array(width * height * 3).fill(255);
+    const label = new Int16Array(width * height).fill(-1);
+    const put = (x: number, y: number, c: Rgb, l: number): void => {
+      rgb.set(c, 3 * (y * width + x));
+      label[y * width + x] = l;
+    };
+    for (let y = 0; y < height; y++) for (let x = 0; x < 4; x++) put(x, y, red, 0);
+    for (let y = 3; y < 8; y++) for (let x = 10; x < 15; x++) put(x, y, veiled, 1);
+    for (let x = 8; x < 17; x++) put(x, 1, grey, 1);
+    const out = foldVeils(label, rgb, width, height, [red, veiled], [80, 34]);
+    expect(out.centres).toHaveLength(1);
+    expect(label[5 * width + 12]).toBe(0);
+    expect(label[1 * width + 12]).toBe(-2);
   });
 });
