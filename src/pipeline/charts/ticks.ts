@@ -41,12 +41,19 @@ function hangingTicks(rules: Rules, rgb: Uint8Array, width: number, height: numb
   const counts = new Map<string, number>();
   for (const s of strokes) counts.set(key(s), (counts.get(key(s)) ?? 0) + 1);
   const common = [...counts].sort((p, q) => q[1] - p[1])[0]?.[0];
-  const cols = strokes.filter((s) => key(s) === common).map((s) => s.x);
+  return strokeCentres(strokes.filter((s) => key(s) === common).map((s) => s.x), 2);
+}
+
+/**
+ * The centres of runs of adjacent columns (sorted) no wider than `maxSpan` pixels: wider runs are
+ * no tick stroke (a letter or a bar's outline lying on the axis).
+ */
+function strokeCentres(cols: number[], maxSpan: number): number[] {
   const ticks: number[] = [];
   for (let i = 0; i < cols.length; ) {
     let j = i;
     while (j + 1 < cols.length && cols[j + 1]! - cols[j]! <= 1) j++;
-    if (cols[j]! - cols[i]! <= 2) ticks.push((cols[i]! + cols[j]!) / 2);
+    if (cols[j]! - cols[i]! <= maxSpan) ticks.push((cols[i]! + cols[j]!) / 2);
     i = j + 1;
   }
   return ticks;
@@ -67,15 +74,7 @@ function axisTicks(rules: Rules, width: number, height: number, ruled: [number, 
   };
   const cols: number[] = [];
   for (let x = x0 + 3; x < x1 - 3; x++) if (runFrom(x, yTop - 1, -1) >= 3 || runFrom(x, yBot + 1, 1) >= 3) cols.push(x);
-  const ticks: number[] = [];
-  for (let i = 0; i < cols.length; ) {
-    let j = i;
-    while (j + 1 < cols.length && cols[j + 1]! - cols[j]! <= 1) j++;
-    // Wider than a stroke: not a tick (a letter or a bar's outline lying on the axis).
-    if (cols[j]! - cols[i]! <= 4) ticks.push((cols[i]! + cols[j]!) / 2);
-    i = j + 1;
-  }
-  return ticks;
+  return strokeCentres(cols, 4);
 }
 
 /**
