@@ -8,7 +8,7 @@ import { fillCategoryGaps } from './category-gaps.js';
 import { cutAtSlots, splitEvenRun } from './joined-labels.js';
 import { fitDisk, slices, type Disk } from './pie.js';
 import { legendRows, nameLike, rowsRound } from './pie-names.js';
-import { evenTicks } from './ticks.js';
+import { evenTicks, vertexSlots } from './ticks.js';
 import { hex, NOISY_GRAIN } from './raster.js';
 import { withoutTickGlyphs } from './stray-glyphs.js';
 import { cx, cy, type Phrase } from './text.js';
@@ -33,7 +33,10 @@ export function readLines(scene: Scene): ChartExtraction {
   // On a scan a row of labels under the marks read as one phrase is cut into its labels first (else
   // a row of tick marks read as glyphs, "I" and "1", outnumbers it); its parts stand for it in `used`.
   const whole = new Map<Phrase, Phrase>();
-  const near = scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, p.bbox, Math.max(...ys))));
+  // A label's box that OCR stretched up over a stroke above it (a dotted gridline's end) is judged
+  // by its lowest line of text: the glyphs stand below the marks.
+  const foot = (b: BBox): BBox => [b[0], Math.max(b[1], b[3] - 1.5 * th), b[2], b[3]];
+  const near = scene.phrases.filter((p) => !used.has(p) && (p.bbox[3] <= top + 2 || belowMarks(scene, foot(p.bbox), Math.max(...ys))));
   const cands = scanned ? withoutTickGlyphs(near, th) : near;
   const row = categoryRow(
     scanned ? cands.flatMap((p) => (p.bbox[3] <= top + 2 ? [p] : splitEvenRun(p, (b) => b).map((q) => (q !== p && whole.set(q, p), q)))) : cands,
@@ -45,9 +48,12 @@ export function readLines(scene: Scene): ChartExtraction {
   row.forEach((p) => used.add(whole.get(p) ?? p).add(p));
   let cats: { name: string; x: number }[];
   // Ticks on the axis mark every category, labelled or not (labels drawn at an angle are not read).
-  const ticks = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
+  const marked = evenTicks((scene.xTicks ?? []).filter((x) => x >= span[0] - pad && x <= span[1] + pad));
+  const under = row.every((p) => p.bbox[1] >= top);
+  // No ticks: the series' bends stand for them where the labels run together (see bendSlots).
+  const ticks = marked.length >= 2 || scanned || row.length < 2 || !under ? marked : bendSlots([...traces.values()], row, th);
   // Labels set edge to edge and read as one are cut at the ticks, under the marks only (not a title above them).
-  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, row.every((p) => p.bbox[1] >= top) ? cutAtSlots(row, ticks, (b) => b) : row);
+  if (ticks.length >= 2 && ticks.length > row.length) cats = namedTicks(ticks, under ? cutAtSlots(row, ticks, (b) => b) : row);
   else if (row.length >= 2) cats = fillCategoryGaps(row.map((p) => ({ name: p.text, x: cx(p.bbox) })));
   else {
     const longest = [...traces.values()].sort((a, b) => coverage(b) * b.filter((v) => !Number.isNaN(v)).length - coverage(a) * a.filter((v) => !Number.isNaN(v)).length)[0]!;
@@ -106,6 +112,22 @@ export function belowMarks(scene: Pick<Scene, 'marks' | 'ruled' | 'yAxis' | 'wid
       }
     }
   return b[1] >= floor - 2;
+}
+
+/**
+ * The series' pooled bends at even steps, taken for the categories only where the labels ran
+ * together and the bends account for them exactly: a label spans two bends or more, and cut at the
+ * bends the row names every bend once (one part within half a step of each). Bends without a
+ * label (a dense series labelled every few points) or labels without a bend leave the row as read.
+ */
+function bendSlots(traces: Float64Array[], row: Phrase[], th: number): number[] {
+  const slots = vertexSlots(traces.map((t) => vertices(t, Math.max(1.5, th * 0.2)).map(([x]) => x)), Math.max(3, 0.6 * th));
+  if (slots.length < 3 || slots.length <= row.length) return [];
+  if (!row.some((p) => slots.filter((x) => x > p.bbox[0] && x < p.bbox[2]).length >= 2)) return [];
+  const d = (slots[slots.length - 1]! - slots[0]!) / (slots.length - 1);
+  const parts = cutAtSlots(row, slots, (b) => b);
+  if (parts.length !== slots.length) return [];
+  return parts.every((p, i) => Math.abs(cx(p.bbox) - slots[i]!) < 0.5 * d) ? slots : [];
 }
 
 /** Each tick takes the label centred nearest to it, within half the tick spacing. */

@@ -96,3 +96,21 @@ export function evenTicks(ticks: number[]): number[] {
   }
   return best;
 }
+
+/**
+ * Where a line chart's categories sit when no tick marks show (a grey ground with white gridlines):
+ * the series' bends, pooled. Every series bends at the categories (markers and corners), so the
+ * pooled bends, merged within `near` pixels, hold the categories at even steps; a stray bend
+ * between two is skipped by the even run.
+ */
+export function vertexSlots(bends: number[][], near: number): number[] {
+  const xs = bends.flat().sort((a, b) => a - b);
+  const centres: number[] = [];
+  for (let i = 0; i < xs.length; ) {
+    let j = i;
+    while (j + 1 < xs.length && xs[j + 1]! - xs[j]! <= near) j++;
+    centres.push((xs[i]! + xs[j]!) / 2);
+    i = j + 1;
+  }
+  return evenTicks(centres);
+}
