@@ -39,14 +39,17 @@ export function findDisk(comps: Component[], width: number, height: number): Dis
     return grew;
   };
   pass();
+  // A pie is the chart: its slices hold most of the marks' area. A square of touching bars (two
+  // bars and a translucent legend's veiled shade over them) among many other bars is no pie.
+  const marked = big.reduce((s, c) => s + c.area, 0);
   const first = diskOf(box, area, width, height);
-  if (first) return first;
+  if (first && area >= 0.5 * marked) return first;
   // A slice may reach the box only through one taken after it: grown until it grows no more. So
   // grown, touching bars fill a square box as well, so the disk must also be a pie's: most of its
   // pieces reach in near its centre, where the slices meet.
   while (pass());
   const disk = diskOf(box, area, width, height);
-  if (!disk) return undefined;
+  if (!disk || area < 0.5 * marked) return undefined;
   const near = (c: Component): boolean => {
     for (const i of c.pixels) if (Math.hypot((i % width) - disk.cx, Math.floor(i / width) - disk.cy) <= 0.35 * disk.r) return true;
     return false;

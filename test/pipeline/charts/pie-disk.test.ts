@@ -66,4 +66,16 @@ describe('fitDisk', () => {
     expect(Math.abs(fit.cy - C)).toBeLessThan(1);
     expect(Math.abs(fit.r - R)).toBeLessThan(1.5);
   });
+
+  it('takes no square of touching bars among many other bars for a pie (train-mpl6 5900008: a legend veil glued two bars)', () => {
+    const bar = (x0: number, y0: number, x1: number, y1: number, cluster: number): Component => {
+      const px: number[] = [];
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) px.push(y * W + x);
+      return { cluster, bbox: [x0, y0, x1, y1], area: px.length, pixels: Int32Array.from(px) };
+    };
+    // Two touching bars and a block over them (the veiled shade) fill a square box; eight more bars stand beside them.
+    const square = [bar(120, 60, 165, 90, 2), bar(120, 90, 150, 120, 0), bar(150, 100, 180, 120, 1)];
+    const others = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => bar(2 + 14 * k, 40, 12 + 14 * k, 140, k % 2));
+    expect(findDisk([...square, ...others], W, W)).toBeUndefined();
+  });
 });
