@@ -82,6 +82,7 @@ export function findPanel(r: Raster): Panel | undefined {
   if (!top || top[1] < (MIN_PICTURE_SHARE * n) / 4) return undefined;
   const tint = channels(top[0]), p = channels(paper);
   const lum = 0.299 * tint[0] + 0.587 * tint[1] + 0.114 * tint[2];
+  const paperLum = 0.299 * p[0] + 0.587 * p[1] + 0.114 * p[2];
   const chroma = Math.max(...tint) - Math.min(...tint);
   if (lum < 180 || chroma > 40 || Math.max(...tint.map((v, k) => Math.abs(v - p[k]!))) < 8) return undefined;
   const rows = new Uint32Array(height), cols = new Uint32Array(width);
@@ -95,41 +96,48 @@ export function findPanel(r: Raster): Panel | undefined {
   // hold a few pixels of it by chance, and would carry the panel over them (their row then read as inside the plot).
   const minRow = Math.max(2, Math.round(0.02 * Math.max(...rows))), minCol = Math.max(2, Math.round(0.02 * Math.max(...cols)));
   const rowGap = Math.max(6, Math.round(0.02 * height)), colGap = Math.max(6, Math.round(0.02 * width));
-  const ys0 = longestRun(rows, minRow, rowGap);
-  const xs0 = longestRun(cols, minCol, colGap);
-  if (!ys0 || !xs0) return undefined;
-  // A bar that reaches the panel's edge shows no tint along it, and hardly any paper either (a
-  // gridline in the paper's colour may cross it): its columns (rows, for horizontal bars) carry
-  // the panel on where the margin beyond it would show paper between its labels.
-  const noPaper = (k: number, across: [number, number], alongRows: boolean): boolean => {
-    let seen = 0;
-    for (let j = across[0]; j <= across[1]; j++) if (pack(rgb, alongRows ? k * width + j : j * width + k) === paper) seen++;
-    return seen < 0.1 * (across[1] - across[0] + 1);
+  const framed = (rowGap: number, colGap: number): Panel | undefined => {
+    const ys0 = longestRun(rows, minRow, rowGap);
+    const xs0 = longestRun(cols, minCol, colGap);
+    if (!ys0 || !xs0) return undefined;
+    // A bar that reaches the panel's edge shows no tint along it, and hardly any paper either (a
+    // gridline in the paper's colour may cross it): its columns (rows, for horizontal bars) carry
+    // the panel on where the margin beyond it would show paper between its labels.
+    const noPaper = (k: number, across: [number, number], alongRows: boolean): boolean => {
+      let seen = 0;
+      for (let j = across[0]; j <= across[1]; j++) if (pack(rgb, alongRows ? k * width + j : j * width + k) === paper) seen++;
+      return seen < 0.1 * (across[1] - across[0] + 1);
+    };
+    const xs = longestRun(cols, minCol, colGap, (x) => noPaper(x, ys0, false));
+    const ys = xs && longestRun(rows, minRow, rowGap, (y) => noPaper(y, xs, true));
+    if (!ys || !xs) return undefined;
+    const area = (xs[1] - xs[0] + 1) * (ys[1] - ys[0] + 1);
+    let inside = 0;
+    for (let y = ys[0]; y <= ys[1]; y++) for (let x = xs[0]; x <= xs[1]; x++) if (pack(rgb, y * width + x) === top[0]) inside++;
+    if (area < MIN_PICTURE_SHARE * n || inside < MIN_BOX_SHARE * area) return undefined;
+    // A panel shows its tint along at least three of its edges (bars may stand on one); large pale
+    // marks (a light grey series of a stacked chart) touch their box's edges only here and there.
+    const share = (x0: number, y0: number, x1: number, y1: number): number => {
+      let hit = 0, all = 0;
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          all++;
+          if (pack(rgb, y * width + x) === top[0]) hit++;
+        }
+      return hit / all;
+    };
+    const [x0, y0, x1, y1] = [xs[0], ys[0], xs[1], ys[1]];
+    // Each edge as the best of its outer three lines: a gridline in the paper's colour can lie on one.
+    const best = (f: (d: number) => number): number => Math.max(f(0), f(1), f(2));
+    const edges = [best((d) => share(x0, y0 + d, x1, y0 + d)), best((d) => share(x0, y1 - d, x1, y1 - d)), best((d) => share(x0 + d, y0, x0 + d, y1)), best((d) => share(x1 - d, y0, x1 - d, y1))];
+    if (edges.filter((e) => e >= 0.5).length < 3) return undefined;
+    return { box: [x0, y0, x1, y1], tint };
   };
-  const xs = longestRun(cols, minCol, colGap, (x) => noPaper(x, ys0, false));
-  const ys = xs && longestRun(rows, minRow, rowGap, (y) => noPaper(y, xs, true));
-  if (!ys || !xs) return undefined;
-  const area = (xs[1] - xs[0] + 1) * (ys[1] - ys[0] + 1);
-  let inside = 0;
-  for (let y = ys[0]; y <= ys[1]; y++) for (let x = xs[0]; x <= xs[1]; x++) if (pack(rgb, y * width + x) === top[0]) inside++;
-  if (area < MIN_PICTURE_SHARE * n || inside < MIN_BOX_SHARE * area) return undefined;
-  // A panel shows its tint along at least three of its edges (bars may stand on one); large pale
-  // marks (a light grey series of a stacked chart) touch their box's edges only here and there.
-  const share = (x0: number, y0: number, x1: number, y1: number): number => {
-    let hit = 0, all = 0;
-    for (let y = y0; y <= y1; y++)
-      for (let x = x0; x <= x1; x++) {
-        all++;
-        if (pack(rgb, y * width + x) === top[0]) hit++;
-      }
-    return hit / all;
-  };
-  const [x0, y0, x1, y1] = [xs[0], ys[0], xs[1], ys[1]];
-  // Each edge as the best of its outer three lines: a gridline in the paper's colour can lie on one.
-  const best = (f: (d: number) => number): number => Math.max(f(0), f(1), f(2));
-  const edges = [best((d) => share(x0, y0 + d, x1, y0 + d)), best((d) => share(x0, y1 - d, x1, y1 - d)), best((d) => share(x0 + d, y0, x0 + d, y1)), best((d) => share(x1 - d, y0, x1 - d, y1))];
-  if (edges.filter((e) => e >= 0.5).length < 3) return undefined;
-  return { box: [x0, y0, x1, y1], tint };
+  // A white panel on grey paper (the classic look) with a white legend box just beyond its frame:
+  // the strip of paper between them is narrower than a gridline gap may be, and the panel's box
+  // runs on over the legend (its far edge then shows no tint). Tried again with gaps of a blurred
+  // edge only; a lighter panel's box only tells that there is one (both grounds are painted over).
+  return framed(rowGap, colGap) ?? (lum > paperLum ? framed(2, 2) : undefined);
 }
 
 /**

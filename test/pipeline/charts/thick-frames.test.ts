@@ -96,6 +96,19 @@ describe('tinted plot panels', () => {
     expect([...flat.rgb.subarray(0, 3)]).toEqual([255, 255, 255]);
   });
 
+  it('finds a white panel on grey paper with a white legend box just beyond its frame (train-mpl6 5900036 read as a line chart)', () => {
+    // The classic look: black frame round the panel (50..250), a white legend 4 px to its right.
+    const classic = picture(300, 180, (x, y) => {
+      if (x >= 255 && x <= 290 && y >= 24 && y <= 50) return x === 255 || x === 290 || y === 24 || y === 50 ? [0, 0, 0] : undefined;
+      if (x < 50 || x > 250 || y < 20 || y > 150) return [191, 191, 191];
+      if (x === 50 || x === 250 || y === 20 || y === 150) return [0, 0, 0];
+      // Bars standing on the bottom edge hide most of it.
+      return x >= 61 && (x - 61) % 40 < 26 && y >= 60 ? BAR : undefined;
+    });
+    expect(findPanel(classic)).toBeDefined();
+    expect([...flattenPanel(classic).rgb.subarray(0, 3)]).toEqual([255, 255, 255]);
+  });
+
   it('leaves plain charts and pictures without a large tint alone', () => {
     const plain = picture(300, 180, (x, y) => (x >= 100 && x < 130 && y >= 60 && y < 150 ? BAR : undefined));
     expect(findPanel(plain)).toBeUndefined();
