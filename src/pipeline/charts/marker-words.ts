@@ -1,6 +1,7 @@
 // OCR reads small hollow or round markers as letters ("oo", "Oo", "a", "Bo") and the text mask
 // then hides them from the marks. Inside the plot frame, a short word made only of such round
-// shapes, not a number, is a drawing of markers, not text; so is any word read over filled dots.
+// shapes, not a number, is a drawing of markers, not text; so is any word read over filled dots
+// or over small filled shapes (a grey triangle read as "A").
 import type { BBox, Word } from '../types.js';
 import { parseNumber } from './text.js';
 
@@ -22,7 +23,9 @@ export function dropMarkerReadings(words: Word[], plot: BBox | undefined, image?
   return words.filter((w) => {
     if (!within(w.bbox)) return true;
     if (ROUND.test(w.text.trim()) && parseNumber(w.text.trim()) === null) return false;
-    return !(image && solidDots(w.bbox, image, th));
+    if (image && solidDots(w.bbox, image, th)) return false;
+    // A short word, not a number, over filled shapes only.
+    return !(image && w.text.trim().length <= 3 && parseNumber(w.text.trim()) === null && filledShapes(w.bbox, image));
   });
 }
 
@@ -50,4 +53,62 @@ export function solidDots(b: BBox, { rgb, width, bg }: InkImage, th: number): bo
     }
   const area = (x1 - x0) * (y1 - y0);
   return ink > 0 && ink < 0.9 * area && deep >= 0.35 * ink;
+}
+
+/**
+ * Small markers too small for solidDots' depth test (a filled triangle 9 pixels across read as
+ * "A"): every piece of ink in the box is a filled convex shape, each row and column of it one run
+ * of ink, filling much of its box, with rows as wide as a shape's (not a letter's thin stem: "T",
+ * "L" and "I" are single runs too). Letters have two strokes across some row or column ("A", "o").
+ */
+export function filledShapes(b: BBox, { rgb, width, bg }: InkImage): boolean {
+  const height = rgb.length / 3 / width;
+  const x0 = Math.max(0, Math.floor(b[0])), x1 = Math.min(width, Math.ceil(b[2]));
+  const y0 = Math.max(0, Math.floor(b[1])), y1 = Math.min(height, Math.ceil(b[3]));
+  const w = x1 - x0, h = y1 - y0;
+  if (w <= 0 || h <= 0) return false;
+  const ink = new Uint8Array(w * h);
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = 3 * (y * width + x);
+      ink[(y - y0) * w + x - x0] = Math.hypot(rgb[i]! - bg[0], rgb[i + 1]! - bg[1], rgb[i + 2]! - bg[2]) >= 60 ? 1 : 0;
+    }
+  const seen = new Uint8Array(w * h);
+  let shapes = 0;
+  for (let s = 0; s < w * h; s++) {
+    if (!ink[s] || seen[s]) continue;
+    const piece: number[] = [];
+    seen[s] = 1;
+    for (let q = [s]; q.length; ) {
+      const i = q.pop()!;
+      piece.push(i);
+      const px = i % w, py = (i - px) / w;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = px + dx, ny = py + dy, n = ny * w + nx;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h || !ink[n] || seen[n]) continue;
+          seen[n] = 1;
+          q.push(n);
+        }
+    }
+    if (piece.length < 4) continue; // a stray pixel of a rim
+    if (!filledConvex(piece, w)) return false;
+    shapes++;
+  }
+  return shapes > 0;
+}
+
+/** One piece (indices into a box `w` wide): at least 5 by 5 and about as wide as tall (no "I"), each row and column one run, filled. */
+function filledConvex(piece: number[], w: number): boolean {
+  const rows = new Map<number, number[]>(), cols = new Map<number, number[]>();
+  for (const i of piece) {
+    const x = i % w, y = (i - x) / w;
+    (rows.get(y) ?? rows.set(y, []).get(y)!).push(x);
+    (cols.get(x) ?? cols.set(x, []).get(x)!).push(y);
+  }
+  const single = (runs: Map<number, number[]>): boolean => [...runs.values()].every((v) => Math.max(...v) - Math.min(...v) + 1 === v.length);
+  const pw = cols.size, ph = rows.size;
+  if (pw < 5 || ph < 5 || pw < 0.5 * ph || ph < 0.5 * pw || !single(rows) || !single(cols)) return false;
+  const widths = [...rows.values()].map((v) => v.length).sort((a, b) => a - b);
+  return piece.length >= 0.45 * pw * ph && widths[widths.length >> 1]! >= 0.4 * pw;
 }

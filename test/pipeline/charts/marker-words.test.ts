@@ -44,4 +44,23 @@ describe('marker readings', () => {
     expect(dropMarkerReadings(words, plot, image).map((w) => w.text)).toEqual(['HH', 'Total']);
     expect(dropMarkerReadings(words, plot).map((w) => w.text)).toEqual(['Cog', 'HH', 'Total', '000']);
   });
+
+  it('drops a letter read over a small filled triangle, keeps a glyph with two strokes (train-mpl6 5900025: grey triangles read as "A")', () => {
+    const width = 100, height = 40;
+    const rgb = new Uint8Array(width * height * 3).fill(255);
+    const paint = (x: number, y: number): void => {
+      rgb.fill(110, 3 * (y * width + x), 3 * (y * width + x) + 3);
+    };
+    // A filled triangle 9 px wide and 9 high, too small for the depth test.
+    for (let y = 0; y < 9; y++) for (let x = 14 - (y >> 1); x <= 14 + (y >> 1); x++) paint(x, 10 + y);
+    // An "A" drawn in 1-px strokes: two legs and a bar.
+    for (let y = 0; y < 9; y++) {
+      paint(60 - (y >> 1), 10 + y);
+      paint(60 + (y >> 1), 10 + y);
+      if (y === 5) for (let x = 58; x <= 62; x++) paint(x, 10 + y);
+    }
+    const image: InkImage = { rgb, width, bg: [255, 255, 255] };
+    const words = [word('A', [9, 9, 20, 20]), word('A', [55, 9, 66, 20])];
+    expect(dropMarkerReadings(words, [2, 2, 98, 38], image).map((w) => w.bbox[0])).toEqual([55]);
+  });
 });
