@@ -12,6 +12,8 @@
 //     first run once before the edge fixes of issue 13u and once after, never read); "train-styles2"
 //     (seeds 1300001..) is a second training split for those fixes; "held-out-styles4" (seeds
 //     1700001..) was added by issue 13fh, first run once on main and once on that fix, never read;
+//     "train-styles3" (seeds 2300001.., drawn like held-out-styles4) is a third training split,
+//     added by issue 13fp and measured once before any change: tuning on it is allowed;
 //   - figures-dev: PlantUML and blockdiag renders with true graphs, clean and scan-like
 //     (../shared/data/figures-dev/flowcharts; its README): a generalisation check on renderers
 //     the extractor was not built on, reported separately. Scored against the full graph (merge
@@ -23,10 +25,10 @@
 // extractors (src/extractors/figure.ts: the text blocks read as one single-block sheet).
 // Build: make dist-bench/.built; run: node dist-bench/eval/flowcharts.js (or make eval-flowcharts)
 // Settings: EVAL_COUNT (120 per generated split), EVAL_DEV_DATA (../shared/data/figures-dev),
-// EVAL_SPLITS (dev,held-out,figures-dev; also train-styles, train-styles2,
+// EVAL_SPLITS (dev,held-out,figures-dev; also train-styles, train-styles2, train-styles3,
 // held-out-styles, held-out-styles2, held-out-styles3, held-out-styles4), EVAL_WORST (8: worst
 // figures listed per split), EVAL_DUMP (a folder: each miss's image, DOT, true and extracted
-// graphs; dev and train-styles only, never a held-out split).
+// graphs; dev and the train-styles splits only, never a held-out split).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
     if (SPLITS.includes('held-out')) await run(`generated held-out (seeds 100001-${100000 + COUNT})`, resolved(generated(100001, COUNT)), engine);
     if (SPLITS.includes('train-styles')) await run(`styled train (seeds 200001-${200000 + COUNT})`, resolved(styled(200001, COUNT)), engine, DUMP && `${DUMP}/train-styles`);
     if (SPLITS.includes('train-styles2')) await run(`styled train 2 (seeds 1300001-${1300000 + COUNT})`, resolved(styled(1300001, COUNT)), engine, DUMP && `${DUMP}/train-styles2`);
+    if (SPLITS.includes('train-styles3')) await run(`styled train 3 (seeds 2300001-${2300000 + COUNT})`, resolved(styled(2300001, COUNT)), engine, DUMP && `${DUMP}/train-styles3`);
     if (SPLITS.includes('held-out-styles')) await run(`styled held-out (seeds 500001-${500000 + COUNT})`, resolved(styled(500001, COUNT)), engine);
     if (SPLITS.includes('held-out-styles2')) await run(`styled held-out 2 (seeds 900001-${900000 + COUNT})`, resolved(styled(900001, COUNT)), engine);
     if (SPLITS.includes('held-out-styles3')) await run(`styled held-out 3 (seeds 1100001-${1100000 + COUNT})`, resolved(styled(1100001, COUNT)), engine);

@@ -70,36 +70,58 @@ export function notchedBlock(img: RgbImage, fg: Mask, inner: number[], region: n
   // Inclusive bounds from here on.
   const [x0, x1] = [box[0], box[2] - 1];
   let [y0, y1] = [box[1], box[3] - 1];
-  // Ink rows of a column within the text's rows: none, a thin single run (a line), or letters.
-  const column = (x: number): 'none' | 'line' | 'ink' => {
+  // Ink rows of a column within the text's rows: none, a thin single run (a line), several thin
+  // runs ('thin': a letter's bowl or bars, or lines side by side) or letters.
+  const column = (x: number): 'none' | 'line' | 'thin' | 'ink' => {
     let runs = 0;
     let len = 0;
-    let prev = 0;
+    let run = 0;
+    let thick = false;
     for (let y = y0; y <= y1; y++) {
-      const v = fg.data[y * width + x]!;
-      if (v) len++;
-      if (v && !prev) runs++;
-      prev = v;
+      if (fg.data[y * width + x]) {
+        len++;
+        if (run === 0) runs++;
+        run++;
+        if (run > scale.stroke + 1) thick = true;
+      } else run = 0;
     }
     if (len === 0) return 'none';
-    return runs === 1 && len <= scale.stroke + 1 ? 'line' : 'ink';
+    if (runs === 1 && len <= scale.stroke + 1) return 'line';
+    return thick ? 'ink' : 'thin';
   };
+  // Lines much thinner than the type: a letter's stem or a bowl's side (a run half a glyph
+  // long) comes within every 0.8 glyph of text, so that far with thin runs only is lines (two
+  // branches leaving a diamond's corner side by side, one slanting off), not letters.
+  const thinLines = scale.stroke + 1 < 0.4 * scale.glyph;
   const reach = (from: number, step: number): number => {
     let last = from;
     let gap = 0;
+    // Columns of thin runs since the last thick one, and the reach before they began.
     let line = 0;
+    let thin = false;
+    let before = from;
     for (let x = from + step; x >= 0 && x < width && Math.abs(x - from) <= 4 * scale.glyph; x += step) {
-      const c = column(x);
+      const seen = column(x);
+      const c = seen === 'thin' && !thinLines ? 'ink' : seen;
       if (c === 'ink') {
         last = x;
         gap = 0;
         line = 0;
-      } else if (c === 'line') {
-        if (++line > 0.8 * scale.glyph) break;
+        thin = false;
+      } else if (c === 'line' || c === 'thin') {
+        if (line === 0) before = last;
+        // Letters' last columns (a slanted stem's foot, a bowl) may start the run: a quarter glyph kept.
+        if (++line > 0.8 * scale.glyph) return thin || c === 'thin' ? before + step * Math.min(Math.abs(last - before), Math.round(0.25 * scale.glyph)) : last;
+        if (c === 'thin') {
+          thin = true;
+          last = x;
+          gap = 0;
+        }
       } else if (++gap > 0.8 * scale.glyph) break;
     }
     return last;
   };
+
   // The inside was shrunk past the outline: the text's first and last rows may lie beyond it.
   y0 = Math.max(0, y0 - scale.stroke - 2);
   y1 = Math.min(height - 1, y1 + scale.stroke + 2);

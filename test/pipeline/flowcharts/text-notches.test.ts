@@ -74,6 +74,24 @@ describe('text read past the outline', () => {
     const block = notchedBlock(img, withLine, inner, region, 0, { glyph: 8, stroke: 2 }, 60);
     expect(block!.bbox[2]).toBeLessThanOrEqual(67);
   });
+
+  it('stops at two thin lines leaving side by side when the type is large beside them (issue 13fp)', () => {
+    // Two branches leave the right side on the text's rows: every column past the letters holds
+    // two thin runs, which letters of this size never do for 0.8 glyph on end.
+    const withLines: Mask = { ...fg, data: fg.data.slice() };
+    for (let x = 66; x < W; x++) {
+      for (const y of [17, 22]) {
+        withLines.data[y * W + x] = 1;
+        put(x, y, [0, 0, 0]);
+      }
+    }
+    const block = notchedBlock(img, withLines, inner, region, 0, { glyph: 16, stroke: 2 }, 60);
+    expect(block!.bbox[0]).toBeLessThanOrEqual(14);
+    expect(block!.bbox[2]).toBeLessThanOrEqual(70);
+    // Lines as thick as the type's strokes could be letters: read on, as before.
+    const thick = notchedBlock(img, withLines, inner, region, 0, { glyph: 7, stroke: 2 }, 60);
+    expect(thick!.bbox[2]).toBeGreaterThanOrEqual(W - 1);
+  });
 });
 
 describe('label boxes too narrow for a word', () => {
