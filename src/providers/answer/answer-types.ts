@@ -106,7 +106,7 @@ const QUANTITY_BY = new Map(FAMILIES.map((f) => [f, quantityPattern([f])]));
 // Words that end organisation names (legal forms and the usual trade words, English and the
 // German/Scandinavian ones common in plant documentation: Technik, Teknik, Montage, Bau, Handel,
 // Maschinenfabrik; "& Sons" and "Brothers" name family firms).
-const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel|sons|brothers|bros|fabrik|maschinenfabrik|werke|werk|equipment|contracting|fabrication|utilities|utility)$/i;
+const ORG_WORDS = /^(ab|ag|as|asa|oy|oyj|gmbh|kg|bv|nv|sa|sas|spa|srl|ltd|limited|inc|incorporated|llc|llp|plc|corp|corporation|co|company|group|holding|holdings|industries|industrial|services|engineering|mechanical|electric|electrical|systems|solutions|technologies|technology|consulting|consultants|partners|associates|contractors|construction|installations|maintenance|energy|works|manufacturing|international|gmbh\.|technik|teknik|montage|bau|service|handel|sons|brothers|bros|fabrik|maschinenfabrik|werke|werk|equipment|contracting)$/i;
 const PERSON_ROLE = /\b(?:engineer|manager|employee|technician|operator|director|officer|owner|inspector|supervisor|person|in charge of|responsible for|looks? after)\b/i;
 const NOT_NAME = /^(the|a|an|this|that|these|those|it|its|in|on|at|for|of|by|and|or|to|from|with|as|is|was|are|were|be|table|figure|fig|chart|page|section|note|total|all|each|every|for comparison|however|also|after|before|during|since|until|when|where|while|because|if|no|not|yes|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
 
@@ -162,7 +162,7 @@ function placeSpans(text: string): Span[] {
     .filter((r) => !/\d/.test(r.text) && r.text.length > 2 && !r.words.some((w) => ORG_WORDS.test(w)) && !/^[A-Z]{2,4}$/.test(r.text))
     .map((r) => {
       const before = text.slice(Math.max(0, r.start - 16), r.start);
-      const strong = /\b(in|at|near|outside|inside|within)\s*:?\s+(the\s+)?$/i.test(before) || /\b(location|site|address|place|hall|room|building)\s*:\s+$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length)); // "Location: X", "Housed in: X" too
+      const strong = /\b(in|at|near|outside|inside|within)\s*:?\s+(the\s+)?$/i.test(before) || /\b(location|site|address|place)\s*:\s+$/i.test(before) || PLACE_NOUN.test(text.slice(r.start + r.text.length)); // "Location: X", "Housed in: X" too
       const weak = /\b(from|to|(town|city|village|municipality|region|county|port|area) of)\s+(the\s+)?$/i.test(before);
       return { span: { text: r.text, start: r.start }, rank: strong ? 0 : weak ? 1 : 2 };
     })
@@ -210,11 +210,7 @@ export function typedSpans(q: QuestionType, text: string): Span[] {
       return rates.length || !periodSaid(text) ? rates : matches(PATTERNS.money, text);
     }
     case 'quantity': {
-      // "4,134 MWh per year" is said whole: a quantity its period follows is that rate.
-      const per = matches(PATTERNS.rate, text);
-      const plain = matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text)
-        .filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)))
-        .map((s) => per.find((r) => r.start === s.start && r.text.length > s.text.length && r.text.startsWith(s.text)) ?? s);
+      const plain = matches(q.family ? (QUANTITY_BY.get(q.family) ?? QUANTITY_ANY) : QUANTITY_ANY, text).filter((s) => !/\//.test(text.slice(s.start + s.text.length, s.start + s.text.length + 1)));
       // "What is the capacity of X" (a volume) is stated per hour ("386 m3/h"): a rate in the asked unit answers when nothing else does.
       return plain.length || q.family === null ? plain : matches(PATTERNS.rate, text).filter((s) => spanFamily(s.text) === q.family);
     }
@@ -310,7 +306,7 @@ const FAMILY_WORDS: Array<[RegExp, UnitFamily]> = [
   [/\b(voltage|volts?)\b/i, 'voltage'],
   [/\b(current|amperes?|amps?)\b/i, 'current'],
   [/\b(noise|loud\w*|sound|decibels?)\b/i, 'sound'],
-  [/\b(speed|fast|rpm|vibrat\w*|revolutions?|rotations?|rotational|rotat(?:e|es|ing))\b/i, 'speed'], // "revolutions per minute" is a speed, not any rate
+  [/\b(speed|fast|rpm|vibrat\w*)\b/i, 'speed'],
 ];
 
 /** "how many kW", "how many m3": a count of a unit of measure asks for a quantity in it. */
@@ -331,7 +327,7 @@ const RULES: Rule[] = [
   // "after how many operating hours", "how many running hours", "how much time passes between ...": a stretch of time.
   { re: /^(?:for )?how long\b|^how old\b|^how much time\b|^(?:for |after |within |in )?how many (?:[a-z]+ )?(?:years|months|weeks|days|hours|minutes)\b/, type: 'duration', family: 'time' },
   { re: /^how (?:much|many) (?:money|euros?|dollars?|pounds?)\b|^(?:what|how much) did .* cost\b|^how much (?:\S+ ){0,6}?(?:cost|pay|paid|spend|spent|charge|charged|sell|sold|buy|bought|purchase|purchased|acquire|acquired)\b|^what (?:\S+ ){1,5}(?:cost|costs)$|^for how much\b|^(?:what|how much) (?:\S+ ){0,2}?(?:was|is|were) (?:paid|spent)\b|^how much (?:was|is|were) (?:paid|spent)\b|^(?:what|how much) (?:\S+ ){1,5}?(?:bought|purchased|acquired|sold) for$|^what (?:sum|amount of money)\b/, type: 'money' },
-  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)(?: of (?:the )?time)?\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?|available)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
+  { re: /^(?:what|which) (?:percentage|percent|share|proportion|fraction)\b|^how (?:many|much) (?:percent|per cent|percentage points)\b|^how (?:efficient(?:ly)?|available)\b|^what share\b|^(?:at |with )?what efficiency\b/, type: 'percentage' },
   { re: /^how (?:heavy)\b|^how much does .* weigh\b|^what does .* weigh\b|^how many (?:kilograms|kilos|tonnes|tons|pounds)\b/, type: 'quantity', family: 'mass' },
   { re: /^how (?:powerful)\b|^how many (?:kilowatts|megawatts|watts)\b|^how much power\b/, type: 'quantity', family: 'power' },
   { re: /^how (?:loud|noisy)\b|^how many decibels\b/, type: 'quantity', family: 'sound' },
@@ -343,9 +339,9 @@ const RULES: Rule[] = [
   { re: /^how much\b/, type: 'amount' },
   // "Who is the installer", "who was the responsible engineer": the noun says which kind of agent.
   { re: /^(?:which|what) (?:[a-z]+ )?(?:company|companies|firm|contractor|supplier|vendor|manufacturer|maker|organi[sz]ation|business|installer|builder|subcontractor)\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:company|firm|contractor|supplier|vendor|manufacturer|maker|installer|builder|subcontractor)\b/, type: 'organisation' },
-  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^(?:who|what) (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|contact|inspector|supervisor)\b/, type: 'person' }, // "what is [the name of] the person operating X"
+  { re: /^(?:which|what) (?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|worker|director|officer|contact|inspector|individual|colleague|member of (?:staff|the team)|staff member|team member)\b|^whose\b|^who (?:is|was|were|are) (?:the |its |their )?(?:[a-z]+ )?(?:person|engineer|manager|employee|technician|operator|director|officer|contact|inspector|supervisor)\b/, type: 'person' },
   { re: /^(?:by )?who(?:m)?\b/, type: 'agent' },
-  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|countries|site|place|location|region|building|plant|facility|address|hall|room|workshop|warehouse)\b/, type: 'place' },
+  { re: /^where\b|^(?:in |at |on )?(?:what|which) (?:town|city|country|countries|site|place|location|region|building|plant|facility|address)\b/, type: 'place' },
   { re: /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/, type: 'yes/no' },
 ];
 
@@ -368,7 +364,7 @@ const NOUN_TYPES: Array<[RegExp, AnswerType, UnitFamily | null]> = [
   [/^(voltage)$/, 'quantity', 'voltage'],
   // "pumping rate", "delivery rate": the rate of an act is how much it moves in a time.
   [/^(flow rate|flow|throughput|speed|[a-z]+ing rate|delivery rate)$/, 'rate', null],
-  [/^(location|address|site|place|hall|room)$/, 'place', null],
+  [/^(location|address|site|place)$/, 'place', null],
   [/^(installer|fitter|contractor|supplier|vendor|manufacturer|maker|builder|company|firm)$/, 'organisation', null],
   [/^(engineer|manager|operator|inspector|technician|supervisor|person|contact|contact person|individual|colleague)$/, 'person', null],
   [/^(owner|owners|owning company)$/, 'agent', null], // an owner is a person or a body
@@ -393,7 +389,6 @@ function canonical(question: string): string {
 /** A wh-phrase inside a statement-shaped question ("X was installed by whom", "..., which year"). */
 const INNER_WH = /(?:^|[\s,])((?:(?:in|on|at|by|for|since|during) )?(?:what|which|whom|who|when|where|how)\b.*)$/;
 
-const YES_NO_OPENING = /^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)\b/;
 /** A unit per unit of time anywhere in the question: what is asked is a rate. */
 const PER_TIME = /(?:\bper|\/)\s?(?:hour|h|minute|min|second|s|day|week|month|year|shift)\b|\b(?:an?|each|every) (?:hour|minute|second|day|week|month|year)\b|\bhourly\b/;
 const YEARLY = /\b(?:annually|yearly|annual|per annum)\b/; // a quantity so asked is a rate ("the yearly energy use"), a count stays a count
@@ -446,10 +441,6 @@ function typeOf(question: string): QuestionType {
   const inside = /^what (?:is|are|was|were) (?:the |its |their |an? )?(.+)$/.exec(q)?.[1]?.split(/\s+/).filter((w) => !nameWords.has(w)) ?? [];
   const unitFamily = inside.map((w) => spanFamily(`1 ${w}`)).find((f) => f !== null && f !== 'time');
   if (unitFamily) return { type: PER_TIME.test(q) ? 'rate' : 'quantity', family: PER_TIME.test(q) ? null : unitFamily, cue: [], unitNamed: !PER_TIME.test(q) };
-  // A search-box phrase ("Energy used by X per year?"): its first noun names the property.
-  const lead = /^(?!(?:who|whom|whose|what|which|when|where|why|how)\b)[a-z]+/.exec(q)?.[0];
-  const leadFamily = lead && !/\b(?:who|whom|whose|what|which|when|where|why|how)\b/.test(q) ? familyOf(lead) : null;
-  if (leadFamily && leadFamily !== 'time' && !YES_NO_OPENING.test(q)) return { type: PER_TIME.test(q) || YEARLY.test(q) ? 'rate' : 'quantity', family: leadFamily, cue: [], unitNamed: false };
   return { type: 'text', family: null, cue: [], unitNamed: false };
 }
 
@@ -500,7 +491,7 @@ const TERM_NOUNS = 'warranty|guarantee|contract|lease|licen[cs]e|agreement|term|
 /** "What is the X of ...": the head noun X names the type when the opening is generic. */
 function typeFromNoun(q: string): QuestionType | undefined {
   const noun =
-    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z-]+ ){0,3}?[a-z]+)(?: (?:of|for|by|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ?? // "the energy used by X"
+    /^(?:(?:for|in|at|on|to|from|by|with|during|of) )?(?:what|which)(?: is| was| are| were)?(?: the| its| their)? ((?:[a-z-]+ ){0,3}?[a-z]+)(?: (?:of|for|does|did|do|is|was|has|have|between|in|at|that|who|which|can|could|will|would|should|must|may)\b|$)/.exec(q) ??
     // A noun run straight into the name ("what is the installation year pump f-29"): its first words.
     /^(?:what|which) (?:is|was) (?:the |its |their )?((?:[a-z]+ ){0,2}[a-z]+)(?= [a-z]*[\d-])/.exec(q);
   if (!noun?.[1]) return undefined;
@@ -511,7 +502,7 @@ function typeFromNoun(q: string): QuestionType | undefined {
   for (const candidate of [noun[1], words.slice(-2).join(' '), words.at(-1)!, words[0]!, ...words]) {
     const hit = NOUN_TYPES.find(([re]) => re.test(candidate));
     if (hit) {
-      const family = hit[2] ?? (hit[1] === 'quantity' || hit[1] === 'rate' ? familyOf(candidate) : null); // "speed": no sum per year
+      const family = hit[2] ?? (hit[1] === 'quantity' ? familyOf(candidate) : null);
       if (perTime && hit[1] === 'quantity') return { type: 'rate', family: family === 'time' ? null : family, cue: [], unitNamed: false };
       const recurrence = hit[1] === 'duration' ? recurrenceAsked(q) : undefined;
       return { type: hit[1], family, cue: [], unitNamed: false, ...(recurrence !== undefined ? { recurrence } : {}) };
@@ -519,10 +510,8 @@ function typeFromNoun(q: string): QuestionType | undefined {
   }
   // A head noun that names a measured property ("the electrical load", "the output") asks for
   // a quantity in that property's units; per unit of time, a rate ("the capacity ... per hour").
-  // The head with its modifier: "energy consumption" is energy, though "consumption" alone is power.
-  const family = familyOf(words.slice(-2).join(' ')) ?? familyOf(words[0]!);
-  // Per unit of time a rate, still of the named family: "the yearly energy use" is no sum per year.
-  if (family) return perTime ? { type: 'rate', family: family === 'time' ? null : family, cue: [], unitNamed: false } : { type: 'quantity', family, cue: [], unitNamed: false };
+  const family = familyOf(words.at(-1)!) ?? familyOf(words[0]!);
+  if (family) return perTime ? { type: 'rate', family: null, cue: [], unitNamed: false } : { type: 'quantity', family, cue: [], unitNamed: false };
   return undefined;
 }
 
@@ -578,7 +567,6 @@ function unitOfPhrase(cue: string[], rest: string): string[] {
 const CONCEPTS: Partial<Record<AnswerType, RegExp>> = {
   money: /^(cost|costs|costing|costly|price|priced|pricey|pay|paid|spend|spent|buy|bought|purchase|purchased|worth|expense|expensive|expenditure|outlay|investment|invested|charge|charged|sell|sold)$/,
   rate: /^(flow|flows|rate|throughput|speed|deliver|delivers|delivered|move|moves|pump|pumps|handle|handles)$/,
-  year: /^(year)$/, // "the build year" (not "date": "It went in during 2009" is no start-up date)
 };
 
 /** Whether a question word names what a span of this type is ("cost" for money). */

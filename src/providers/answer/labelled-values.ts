@@ -6,7 +6,7 @@ import { stem, terms, tokenize } from './text.js';
 import { familyOf, isYearOnly, spanFamily, typedSpans, type AnswerType, type QuestionType } from './answer-types.js';
 
 // Labels of key-data lines whose value is a name of one kind ("Site: Kenmo", "Make: Osdrag Industries").
-const PLACE_LABEL = /\b(location|site|place|town|city|plant|address|situated|located|hall|room|building|housed)\b/i;
+const PLACE_LABEL = /\b(location|site|place|town|city|plant|address|situated|located)\b/i;
 const ORG_LABEL = /\b(manufacturer|make|maker|supplier|vendor|installer|contractor|company|firm|builder|supplied|installed|built|made)\b/i;
 const PERSON_LABEL = /\b(engineer|manager|responsible|contact|charge|inspector|supervisor|technician|operator)\b/i;
 

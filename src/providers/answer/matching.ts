@@ -54,10 +54,7 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
     const clean = w.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
     if (clean === '') return;
     // A unit ("m3/h", "MW") is no name: it says what is asked, not what about.
-    // A lower-case word between a capitalised one and a tag ("Dust collector 7R63") is inside the name.
-    const prev = split[i - 1]?.replace(/^[^A-Za-z0-9]+/, '') ?? '';
-    const inName = i > 0 && (i > 1 || !OPENER.test(prev)) && /^[a-z]+$/.test(clean) && /^[A-Z][a-z]+$/.test(prev) && /^[A-Z0-9]*\d[A-Z0-9-]*[^A-Za-z0-9]*$/.test(split[i + 1] ?? '');
-    if (((i > 0 || opensName(clean, split[1])) && /^[A-Z]/.test(clean)) || /\d/.test(clean) || inName) {
+    if (((i > 0 || opensName(clean, split[1])) && /^[A-Z]/.test(clean)) || /\d/.test(clean)) {
       if (spanFamily(`1 ${clean}`) === null && !CURRENCY_UNIT.test(clean)) for (const t of tokenize(clean)) keys.add(stem(t));
     }
   });

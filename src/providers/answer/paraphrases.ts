@@ -16,7 +16,7 @@ const CLASSES: readonly string[][] = [
   // Selling or delivering equipment to its user.
   ['supply', 'supplier', 'vendor', 'sell', 'sold', 'seller', 'deliver', 'delivery'],
   // Taking equipment into use for the first time.
-  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation', 'in operation since', 'in service since', 'become operational', 'operational since'],
+  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation', 'in operation since', 'in service since'],
   // How long equipment is meant to stay usable.
   ['lifetime', 'lifespan', 'life', 'last', 'endure', 'life expectancy', 'stay in use', 'remain in use', 'remain in service', 'stay in service', 'be usable', 'stay usable', 'remain usable', 'useful life'],
   // A maker's promise to repair or replace for a time (not how long the thing lasts).
@@ -33,16 +33,6 @@ const CLASSES: readonly string[][] = [
   ['health score', 'health index', 'health rating', 'condition', 'condition index', 'condition rating', 'condition score'],
   // Oiling a machine: a lube interval is the time between oil changes.
   ['lubricate', 'lubrication', 'lube', 'oil', 'oil change', 'relubrication'],
-  // Working a machine day to day (not answering for it, not owning it).
-  ['operate', 'operator', 'operated by'],
-  // Having something as one's property.
-  ['own', 'owner', 'ownership', 'belong', 'proprietor'],
-  // How much of the time equipment could be used.
-  ['availability', 'available', 'uptime'],
-  // Taking equipment apart to put it in order again (more than routine servicing).
-  ['overhaul', 'refit', 'refurbish', 'refurbishment'],
-  // Putting a new unit in an old one's place.
-  ['replace', 'replacement', 'swap out', 'renew', 'renewal'],
 ];
 
 // Phrases read as a class in a question but never looked for in a text: their one content word
@@ -54,8 +44,6 @@ const ASKED_ONLY: ReadonlyArray<readonly [string, string]> = [
   ['be in use', 'lifetime'],
   ['years of service', 'lifetime'],
   ['years of use', 'lifetime'],
-  // "Who is X run by?": "run" alone is also how fast or how hot a machine runs.
-  ['run by', 'operate'],
 ];
 
 const key = (phrase: string): string => phrase.split(' ').map(stem).join(' ');
@@ -88,21 +76,6 @@ export function paraphrasesOf(word: string): string[] {
  */
 export const PRICE_CLASS = CLASSES.findIndex((c) => c.includes('price'));
 
-/**
- * Classes whose words are also everyday verbs of any question about a machine ("when did it
- * become operational", "how long before it must be replaced", "what efficiency is it available
- * at"): each names a role of its own only when asked for a value of the kinds listed (who operates
- * or owns it; when it is replaced or overhauled; what share of the time it is available). For any
- * other kind the word says nothing of the role, in the question or in the statement.
- */
-export const ROLE_ONLY_FOR: ReadonlyMap<number, readonly string[]> = new Map([
-  [CLASSES.findIndex((c) => c.includes('operator')), ['person', 'organisation', 'agent']],
-  [CLASSES.findIndex((c) => c.includes('owner')), ['person', 'organisation', 'agent']],
-  [CLASSES.findIndex((c) => c.includes('uptime')), ['percentage']],
-  [CLASSES.findIndex((c) => c.includes('replacement')), ['year', 'date']],
-  [CLASSES.findIndex((c) => c.includes('overhaul')), ['year', 'date']],
-]);
-
 /** Whether the lexicon knows the phrase (words joined by "_" or " "). */
 export const isParaphrasePhrase = (phrase: string): boolean => phrase.replace(/_/g, ' ').includes(' ') && MEMBERS.has(key(phrase.replace(/_/g, ' ').toLowerCase()));
 
@@ -116,14 +89,6 @@ export function classesIn(stems: Set<string>): Set<number> {
     };
     if (members.some(said)) out.add(i);
   });
-  return out;
-}
-
-/** The classes of the phrases read only in questions ("run by"), said word for word in `question`. */
-export function askedPhraseClasses(question: string): Set<number> {
-  const q = question.toLowerCase();
-  const out = new Set<number>();
-  for (const [phrase, anchor] of ASKED_ONLY) if (new RegExp(String.raw`\b${phrase}\b`).test(q)) for (const c of MEMBERS.get(key(anchor)) ?? []) out.add(c);
   return out;
 }
 

@@ -43,13 +43,8 @@ const WRAPPED = /(,|\b(on|of|the|a|an|by|at|in|to|for|and|or|with|from|is|was|ar
 
 /** Whether `next` continues the sentence of `prev` (a lower-case start, or `prev` cut after such a word). */
 export function continuesLine(prev: string, next: string): boolean {
-  // A semicolon parts clauses of one sentence: a lower-case line after it goes on with the list
-  // ("X: built 1998; owned by Y;" / "operator Z; 71% available; ...": the unit named once, above).
-  if (/;$/.test(prev) && /^[a-z]/.test(next) && !OPENS_ITEM.test(next)) return true;
   return !ENDS_SENTENCE.test(prev) && (/^[a-z]/.test(next) || WRAPPED.test(prev));
 }
-/** A lettered item ("a) ...", "b. ...") opens a list entry of its own. */
-const OPENS_ITEM = /^\(?[a-z][.)]\s/;
 
 /** The kind of table-row chunks (search/component-chunks TABLE_CHUNK_KIND): their rows are whole. */
 const TABLE_KIND = 'table';

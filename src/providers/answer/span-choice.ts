@@ -5,7 +5,7 @@
 // Y", "weighs 4,500 kg") is preferred to one before it, and a clause break between them counts
 // as distance.
 import { wordMatches, type MatchTerm } from './matching.js';
-import { spanFamily, typedSpans, type Span } from './answer-types.js';
+import { typedSpans, type Span } from './answer-types.js';
 
 /** A word of running text; not the letters of a tag ("KW" in "Dryer KW-186"). */
 const WORD = /\b[A-Za-z][A-Za-z'’]*\b(?!-?\d)/g;
@@ -92,12 +92,6 @@ export function inAskedClauses(spans: Span[], text: string, qterms: MatchTerm[])
     for (const t of content.filter((t) => wordMatches(t, m[0].toLowerCase()))) said.set(c, (said.get(c) ?? new Set<string>()).add(t.word));
   }
   if (said.size === 0) return spans;
-  // A span whose unit proves a property the question names ("527 deg C" for "what temperature")
-  // says that property in its clause: "operator Z" elsewhere in the line does not outweigh it.
-  for (const sp of spans) {
-    const family = spanFamily(sp.text);
-    for (const t of qterms.filter((q) => !q.key && family !== null && q.family === family)) said.set(clauseOf(sp.start), (said.get(clauseOf(sp.start)) ?? new Set<string>()).add(t.word));
-  }
   // "the programme, which has been granted EUR 30 million": a relative clause right after an asked
   // clause that states no value says it of the noun it follows.
   for (const [i, words] of [...said]) {

@@ -4,7 +4,7 @@
 // some of the question's words beside all its names.
 import { strictSpans, type QuestionType } from './answer-types.js';
 import { matchText, type MatchTerm } from './matching.js';
-import { askedPhraseClasses, classesIn, PRICE_CLASS, ROLE_ONLY_FOR } from './paraphrases.js';
+import { classesIn, PRICE_CLASS } from './paraphrases.js';
 import { KIND_WORD } from './span-choice.js';
 import { terms, tokenize } from './text.js';
 
@@ -27,12 +27,11 @@ export function byTypeAlone(type: QuestionType, text: string, qTokens: Set<strin
  * answered by type alone from "X was installed by Norrland Mechanical." (the maker is not given).
  */
 export function otherRole(question: string, text: string, type: QuestionType['type']): boolean {
-  const roleOf = (c: number): boolean => ROLE_ONLY_FOR.get(c)?.includes(type) ?? true;
-  const asked = new Set([...classesIn(new Set(terms(question))), ...askedPhraseClasses(question)].filter(roleOf));
+  const asked = classesIn(new Set(terms(question)));
   if (type !== 'money') asked.delete(PRICE_CLASS);
   if (asked.size === 0) return false;
-  const said = [...classesIn(new Set(terms(text)))].filter(roleOf);
-  return said.length > 0 && ![...asked].some((c) => said.includes(c));
+  const said = classesIn(new Set(terms(text)));
+  return said.size > 0 && ![...asked].some((c) => said.has(c));
 }
 
 /**
