@@ -13,7 +13,7 @@ import { TRAIN7, TRAIN7_BARE, type Train7FactName } from './qa-hard-train7.js';
 import { TRAIN8, type Train8FactName } from './qa-hard-train8.js';
 
 /** Every held-out wording of any split (held-out, held2, held3, held4), normalised; a joiner also as a whole question. */
-function heldWordings(norm: (s: string) => string, asWhole: (j: string) => string): Set<string> {
+export function heldWordings(norm: (s: string) => string, asWhole: (j: string) => string): Set<string> {
   const name = 'Pump X-1';
   const held = new Set<string>();
   for (const f of FACT_NAMES) {

@@ -28,7 +28,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7' | 'train8' | 'docs8' | 'docs9';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7' | 'train8' | 'docs8' | 'docs9' | 'docs10';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];
@@ -41,7 +41,7 @@ export interface HardDocument {
 
 export { freshHeld4, freshTrain7, freshTrain8, trainRepeats } from './qa-hard-fresh.js';
 
-interface Asset {
+export interface Asset {
   name: string;
   facts: Map<FactName, { value: string; form: number }>;
 }
@@ -84,7 +84,14 @@ class Pages {
 }
 
 
-export function generateHardQaSet(documents: number, seed = 15): { docs: HardDocument[]; items: HardItem[] } {
+/** One generated file's assets and the page each asset's fact is stated on ("name|fact"). */
+export interface HardFile {
+  d: number;
+  assets: Asset[];
+  where: Map<string, number>;
+}
+
+export function generateHardQaSet(documents: number, seed = 15): { docs: HardDocument[]; items: HardItem[]; files: HardFile[] } {
   const p = new Pick(rng(seed));
   const heldDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number>; table: { page: number; values: string[][] } }> = [];
   const trainDocs: Array<{ d: number; assets: Asset[]; where: Map<string, number>; table: { page: number; values: string[][] } }> = [];
@@ -400,6 +407,6 @@ export function generateHardQaSet(documents: number, seed = 15): { docs: HardDoc
       if (near.length && t8.r() < 0.7) ask(t8.one(T8[t8.one(near)].ask)(a.name), [], 'absent', 'absent', []);
     }
   }
-  return { docs, items };
+  return { docs, items, files: [...trainDocs, ...heldDocs].sort((x, y) => x.d - y.d) };
 }
 export const hardPdfOf = (doc: HardDocument): Buffer => buildPdf(doc.pages);
