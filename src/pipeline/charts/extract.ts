@@ -19,7 +19,6 @@ import { splitCombs } from './combs.js';
 import { dropMarkerReadings } from './marker-words.js';
 import { elongation } from './elongation.js';
 import { joinNumberCrops, replaceJoined } from './number-crops.js';
-import { rereadLegendNames } from './legend-reread.js';
 import { readTurnedLabels } from './rotated-labels.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
@@ -127,7 +126,7 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
     words = [...words, ...turned.words];
   }
   const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(rgb, width, height, b, th), dark, (raster.grain ?? 0) >= NOISY_GRAIN);
-  if (unread.boxes.length === 0) return rereadLegendNames(words, [], rgb, width, height, bg, th, ocr);
+  if (unread.boxes.length === 0) return words;
   const { glyphs } = unread;
   const { boxes, joined } = joinNumberCrops(unread.boxes, words, glyphs, clean, width, height, bg, th);
   // Crops of marks (two touching squares' seam) read as letters too; a crop's box often holds a
@@ -135,8 +134,7 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
   const read = dropDrawnWords(await readCrops(layoutSheet(clean, width, height, bg, boxes, glyphs, th), ocr), rgb, width, bg, 0.05);
   const { words: rest, found } = replaceJoined(words, read, joined, overlapShare);
   const kept = rest.filter((w) => trusted(w) || !found.some((f) => overlapShare(f.bbox, w.bbox) > 0.3));
-  // Legend names that read oddly or as nothing are read once more, whole.
-  return rereadLegendNames([...kept, ...found], boxes, rgb, width, height, bg, th, ocr);
+  return [...kept, ...found];
 }
 
 function withoutMask(ink: Uint8Array, mask: Uint8Array): Uint8Array {
