@@ -47,6 +47,9 @@
 // EVAL_TRAIN5 (0; train5, a fresh clean Vega-Lite training split, seeds 4100001.., added 2026-11-30
 // for issue 13cz because train and train2 no longer told what fails on clean Vega-Lite charts;
 // generated exactly as EVAL_TRAIN's; tuning on it is allowed; no other split uses these seeds).
+// EVAL_SCAN4 (0; scan-like-4, a fresh Vega-Lite scan-like training split, seeds 5500001.., added
+// 2026-11-30 for issue 13dd, drawn as scan-like held-out (Vega-Lite, scanned by chart-scan.ts) and
+// measured once before any change; tuning on it is allowed; no other split uses these seeds).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,6 +83,8 @@ const SCAN2 = Number(process.env.EVAL_SCAN2 ?? 0);
 const SCAN2_SEED = 3_500_001;
 const SCAN3 = Number(process.env.EVAL_SCAN3 ?? 0);
 const SCAN3_SEED = 4_500_001;
+const SCAN4 = Number(process.env.EVAL_SCAN4 ?? 0);
+const SCAN4_SEED = 5_500_001;
 const SCANHELD = Number(process.env.EVAL_SCANHELD ?? 0);
 const SCANHELD_SEED = 800_001;
 /** matplotlib splits (eval/charts/mpl_charts.py, drawn at eval time by /usr/bin/python3 into a cache under the temp folder). */
@@ -217,6 +222,7 @@ try {
     report('scan-like-2 matplotlib', mpl);
   }
   if (SCAN3 > 0) report(`scan-like-3 train (seeds ${SCAN3_SEED}..)`, await run('scan3', generatedCases(SCAN3_SEED, SCAN3, true), ocr));
+  if (SCAN4 > 0) report(`scan-like-4 train (seeds ${SCAN4_SEED}..)`, await run('scan4', generatedCases(SCAN4_SEED, SCAN4, true), ocr));
   if (SCANHELD > 0) report(`scan-like held-out (seeds ${SCANHELD_SEED}..)`, await run('scanheld', generatedCases(SCANHELD_SEED, SCANHELD, true), ocr));
   if (HELDOUT > 0) report(`held-out (seeds ${HELDOUT_SEED}..)`, await run('heldout', generatedCases(HELDOUT_SEED, HELDOUT), ocr));
   if (HELD2 > 0) report(`held-out 2 (seeds ${HELD2_SEED}..)`, await run('held2', generatedCases(HELD2_SEED, HELD2), ocr));

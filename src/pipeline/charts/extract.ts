@@ -22,6 +22,7 @@ import { joinNumberCrops, replaceJoined } from './number-crops.js';
 import { readTurnedLabels } from './rotated-labels.js';
 import { closedFrame, crumbs, outlineColours, outsideFrame, thinStrokeShare } from './mark-filters.js';
 import { prepareScan } from './scan.js';
+import { brokenRules } from './broken-rules.js';
 import { panelClusters } from './scan-panel.js';
 import { bottomTicks } from './ticks.js';
 import { chroma, clusterColours, decodeRgb, inkBins, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
@@ -182,6 +183,8 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   skip.set(tmask);
   orInto(skip, rules.mask);
   if (axis) orInto(skip, axis);
+  // Pale gridlines a scan's grain broke into pieces are no marks either.
+  if ((raster.grain ?? 0) >= NOISY_GRAIN) orInto(skip, brokenRules(clusters, width, height, SCAN_GREY));
   // Solid cores and contacts per colour, counted again only when a pass relabels pixels.
   const count = (): PixelStats => solidPixels(clusters.label, skip, width, height, clusters.centres);
   let stats = count();

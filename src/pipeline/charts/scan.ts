@@ -11,6 +11,15 @@ import { backgroundColour, NOISY_GRAIN, type Raster, type Rgb } from './raster.j
  * rendered chart, 4 or more on a scan.
  */
 export function backgroundNoise(r: Raster): number {
+  return paper(r).grain;
+}
+
+/**
+ * The paper's grain (backgroundNoise) and the share of the pixels near the background that have
+ * its exact colour: nearly all on a rendered chart, at most two thirds on any scan (a quiet scan,
+ * its fine grain smoothed away by the JPEG and clipped at white, measures no grain).
+ */
+function paper(r: Raster): { grain: number; exact: number } {
   const near = backgroundColour(r);
   const { width, height, rgb } = r;
   // The exact background colour: the commonest colour near the estimate (a rendered chart's
@@ -40,12 +49,17 @@ export function backgroundNoise(r: Raster): number {
         n++;
       }
     }
+  let sampled = 0;
+  for (const c of freq.values()) sampled += c;
+  const exact = sampled === 0 ? 1 : best / sampled;
   let seen = 0;
-  for (let d = 0; d <= 40; d++) if ((seen += hist[d]!) * 2 >= n) return d;
-  return 0;
+  for (let d = 0; d <= 40; d++) if ((seen += hist[d]!) * 2 >= n) return { grain: d, exact };
+  return { grain: 0, exact };
 }
 
 const MIN_SKEW = 0.25;
+/** Share of the paper in its exact colour below which a picture is a scan (rendered charts: 0.98 or more; scans 0.61 at most). */
+const QUIET_SCAN_EXACT = 0.8;
 
 export interface Prepared {
   raster: Raster;
@@ -60,11 +74,15 @@ export interface Prepared {
  * back raw pixels: no PNG is written and read again.
  */
 export async function prepareScan(raster: Raster, mayTurn: boolean): Promise<Prepared> {
-  const grain = backgroundNoise(raster);
-  if (grain < NOISY_GRAIN) return { raster, skew: 0 };
+  const { grain, exact } = paper(raster);
+  // A quiet scan has no grain to filter but leans as a grainy one does (a stack read askew has no
+  // common baseline); it is turned only, and read as a clean picture.
+  const quiet = grain < NOISY_GRAIN;
+  if (quiet && (!mayTurn || exact >= QUIET_SCAN_EXACT)) return { raster, skew: 0 };
   const bg = backgroundColour(raster);
   const { width, height, rgb } = raster;
-  let img = sharp(rgb, { raw: { width, height, channels: 3 } }).median(3);
+  let img = sharp(rgb, { raw: { width, height, channels: 3 } });
+  if (!quiet) img = img.median(3);
   let skew = 0;
   if (mayTurn) {
     const blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
@@ -74,10 +92,11 @@ export async function prepareScan(raster: Raster, mayTurn: boolean): Promise<Pre
     if (Math.abs(skew) >= MIN_SKEW) img = img.rotate(-skew, { background: { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) } });
     else skew = 0;
   }
+  if (quiet && skew === 0) return { raster, skew: 0 };
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
   // Three channels in, three out (the turn fills its corners with an opaque colour).
   if (info.channels !== 3) throw new Error(`prepareScan: ${info.channels} channels after filtering`);
-  return { raster: { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain }, skew };
+  return { raster: { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain: quiet ? raster.grain : grain }, skew };
 }
 
 /**
