@@ -3,6 +3,7 @@
 // noisy picture is median-filtered, and a skewed one turned upright, before anything is read.
 import sharp from 'sharp';
 import { estimateSkew } from '../schematics/raster.js';
+import { median3 } from './median.js';
 import { backgroundColour, NOISY_GRAIN, type Raster, type Rgb } from './raster.js';
 
 /**
@@ -71,7 +72,7 @@ export interface Prepared {
  * The picture as the extractor reads it: unchanged when clean; median-filtered when its
  * background is grainy; turned upright when its dark lines lean (only without given words,
  * whose boxes are in the original's pixels). The filter works on the decoded pixels and hands
- * back raw pixels: no PNG is written and read again.
+ * back raw pixels: no PNG is written and read again (median.ts: libvips' median in JS, faster).
  */
 export async function prepareScan(raster: Raster, mayTurn: boolean): Promise<Prepared> {
   const { grain, exact } = paper(raster);
@@ -81,22 +82,26 @@ export async function prepareScan(raster: Raster, mayTurn: boolean): Promise<Pre
   if (quiet && (!mayTurn || exact >= QUIET_SCAN_EXACT)) return { raster, skew: 0 };
   const bg = backgroundColour(raster);
   const { width, height, rgb } = raster;
-  let img = sharp(rgb, { raw: { width, height, channels: 3 } });
-  if (!quiet) img = img.median(3);
+  let upright = { rgb, width, height };
   let skew = 0;
   if (mayTurn) {
     const blum = 0.299 * bg[0] + 0.587 * bg[1] + 0.114 * bg[2];
     const data = new Uint8Array(width * height);
     for (let i = 0; i < data.length; i++) data[i] = blum - (0.299 * rgb[3 * i]! + 0.587 * rgb[3 * i + 1]! + 0.114 * rgb[3 * i + 2]!) > 80 ? 1 : 0;
     skew = estimateSkew({ data: inkOutline(data, width, height), width, height }, 4);
-    if (Math.abs(skew) >= MIN_SKEW) img = img.rotate(-skew, { background: { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) } });
-    else skew = 0;
+    if (Math.abs(skew) >= MIN_SKEW) {
+      const background = { r: Math.round(bg[0]), g: Math.round(bg[1]), b: Math.round(bg[2]) };
+      const { data, info } = await sharp(rgb, { raw: { width, height, channels: 3 } }).rotate(-skew, { background }).raw().toBuffer({ resolveWithObject: true });
+      // Three channels in, three out (the turn fills its corners with an opaque colour).
+      if (info.channels !== 3) throw new Error(`prepareScan: ${info.channels} channels after turning`);
+      upright = { rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+    } else skew = 0;
   }
   if (quiet && skew === 0) return { raster, skew: 0 };
-  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  // Three channels in, three out (the turn fills its corners with an opaque colour).
-  if (info.channels !== 3) throw new Error(`prepareScan: ${info.channels} channels after filtering`);
-  return { raster: { width: info.width, height: info.height, rgb: new Uint8Array(data.buffer, data.byteOffset, data.length), grain: quiet ? raster.grain : grain }, skew };
+  // Turned first, then filtered (a quiet scan is turned only): the order sharp's pipeline applied
+  // rotate and median in.
+  const rgbOut = quiet ? upright.rgb : median3(upright.rgb, upright.width, upright.height);
+  return { raster: { width: upright.width, height: upright.height, rgb: rgbOut, grain: quiet ? raster.grain : grain }, skew };
 }
 
 /**
