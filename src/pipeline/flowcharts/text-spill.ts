@@ -6,7 +6,6 @@
 // (the fill dropped from the ink), the same widening along the text's rows finds the whole line.
 import { colourDistance, dominantColour, type Mask, type Rgb, type RgbImage } from './raster.js';
 import type { Region } from './shapes.js';
-import { letterStroke, solidInk } from './solid-ink.js';
 import { notchedBlock } from './text-notches.js';
 import type { TextBlock } from './text.js';
 import type { BBox } from '../types.js';
@@ -72,14 +71,11 @@ export function offBlend(c: ArrayLike<number>, text: Rgb, paper: Rgb): number {
  * (a line meeting the diamond's tip on the text's row, or coming down to it), and ink off the
  * blend from paper to the text's colour (lines, heads and labels of another colour). What stays
  * must be pieces no larger than a glyph's height and two glyphs' width, within the text's rows
- * (`text`, with room for descenders), and on each side some piece half a glyph tall; a label
- * above or below the text fails that. A line of the text's colour, or a solid head (ink holding
- * squares twice as wide as the letters' strokes), may touch a piece only away from its inner end:
- * an edge ending at (or leaving from) the text's first or last letter. Met at the inner end, it
- * is a line through the letters, or an open head whose line runs into its point. Such lines and
- * heads go into `drop` (to be left out of the text read).
+ * (`text`, with room for descenders), none joined to a line of the text's colour (a head, or
+ * a line through the letters), and on each side some piece half a glyph tall; a label above or
+ * below the text fails that.
  */
-export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, shape: BBox, text: BBox, textColour: Rgb, scale: { glyph: number; stroke: number }, threshold: number, drop?: Set<number>): boolean {
+export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, shape: BBox, text: BBox, textColour: Rgb, scale: { glyph: number; stroke: number }, threshold: number): boolean {
   const { width, height } = letters;
   const { glyph, stroke } = scale;
   const [sx0, , sx1] = shape;
@@ -93,19 +89,6 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
   };
   const thinV = (x: number, y: number): boolean => ink(x, y) && run(x, y, 0, 1, stroke + 2, ink) <= stroke + 1;
   const thinH = (x: number, y: number): boolean => ink(x, y) && run(x, y, 1, 0, stroke + 2, ink) <= stroke + 1;
-  const inner = block.pixels.filter((p) => !outside(p % width));
-  const side = Math.max(3, 2 * letterStroke(letters, inner));
-  const solid = solidInk(letters, block.bbox, side);
-  // How far heads reach toward the shape on either side: the barbs of a head, thinner than its
-  // solid middle, lie within that reach.
-  let headIn0 = -Infinity;
-  let headIn1 = Infinity;
-  for (const p of solid) {
-    const x = p % width;
-    if (x < sx0) headIn0 = Math.max(headIn0, x);
-    else if (x >= sx1) headIn1 = Math.min(headIn1, x);
-  }
-  const barbs: number[] = [];
   // Paper: the commonest colour of the empty pixels in the block's box past the sides.
   const empty: number[] = [];
   for (let y = block.bbox[1]; y < block.bbox[3]; y++) {
@@ -115,8 +98,8 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
   const colour = [0, 0, 0];
   // Each pixel: 'letter', 'line' (a thin run of the text's colour) or 'other' (paper, ink of
   // another colour, or a line of another colour where a letter darkens it).
-  const kinds = new Map<number, 'letter' | 'line' | 'head' | 'other'>();
-  const kindOf = (p: number): 'letter' | 'line' | 'head' | 'other' => {
+  const kinds = new Map<number, 'letter' | 'line' | 'other'>();
+  const kindOf = (p: number): 'letter' | 'line' | 'other' => {
     let v = kinds.get(p);
     if (v !== undefined) return v;
     const x = p % width;
@@ -126,7 +109,6 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
     colour[2] = img.data[p * 3 + 2]!;
     const off = offBlend(colour, textColour, paper);
     if (!ink(x, y) || off > threshold) v = 'other';
-    else if (solid.has(p)) v = 'head';
     else if ((thinV(x, y) && run(x, y, 1, 0, glyph + 1, thinV) > glyph) || (thinH(x, y) && run(x, y, 0, 1, 1.6 * glyph + 1, thinH) > 1.6 * glyph)) {
       // A line of the text's own colour, or one of another colour darkened where it crosses a letter.
       v = off <= threshold / 2 ? 'line' : 'other';
@@ -146,9 +128,6 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
     const piece: number[] = [start];
     seen.add(start);
     let [bx0, by0, bx1, by1] = [sx, Math.floor(start / width), sx, Math.floor(start / width)];
-    // Columns where a line or head touches the piece, and whether some head does.
-    const contacts: number[] = [];
-    let byHead = false;
     for (let k = 0; k < piece.length; k++) {
       const p = piece[k]!;
       const x = p % width;
@@ -159,12 +138,8 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
           const ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= width || ny >= height || !outside(nx)) continue;
           const q = ny * width + nx;
-          const kind = kindOf(q);
-          if (kind === 'line' || kind === 'head') {
-            contacts.push(nx);
-            if (kind === 'head') byHead = true;
-            continue;
-          }
+          // A line of the text's colour run into the piece: a head, or a line through letters.
+          if (kindOf(q) === 'line') return false;
           if (seen.has(q) || !keep(q)) continue;
           seen.add(q);
           piece.push(q);
@@ -177,13 +152,6 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
       }
     }
     if (by0 < top || by1 > bottom) return false;
-    const left = sx < sx0;
-    if (byHead && (left ? bx1 <= headIn0 : bx0 >= headIn1)) {
-      barbs.push(...piece);
-      continue;
-    }
-    const near = Math.max(stroke + 1, 0.25 * glyph);
-    if (contacts.some((x) => (left ? x > bx1 - near && x > bx0 : x < bx0 + near && x < bx1))) return false;
     if (by1 - by0 + 1 >= 0.5 * glyph) sides[sx < sx0 ? 0 : 1] = true;
   }
   // A side the block passes by under half a glyph holds the letters' last columns blended into
@@ -215,51 +183,17 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
       }
     }
   }
-  // Heads are not letters either (the block widened over them): their solid middles and the ink
-  // joined to them past the sides that is not a letter piece (barbs, edges, the line behind).
-  const letterPixels = new Set(seen);
-  for (const p of barbs) letterPixels.delete(p);
-  const heads = new Set<number>();
-  const todo: number[] = [];
-  for (const p of solid) {
-    if (outside(p % width) && !letterPixels.has(p)) {
-      heads.add(p);
-      todo.push(p);
-    }
-  }
-  while (todo.length > 0) {
-    const p = todo.pop()!;
-    const x = p % width;
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        const q = p + dy * width + dx;
-        if (nx < 0 || nx >= width || q < 0 || q >= letters.data.length || !outside(nx) || !inBlock.has(q) || heads.has(q) || letterPixels.has(q) || !letters.data[q]) continue;
-        heads.add(q);
-        todo.push(q);
-      }
-    }
-  }
   let bx0 = Infinity;
   let bx1 = -Infinity;
   for (const p of block.pixels) {
-    if (outlineBits.has(p) || heads.has(p)) continue;
+    if (outlineBits.has(p)) continue;
     const x = p % width;
     bx0 = Math.min(bx0, x);
     bx1 = Math.max(bx1, x);
   }
   if (bx0 > sx0 - 0.5 * glyph) sides[0] = true;
   if (bx1 < sx1 + 0.5 * glyph) sides[1] = true;
-  if (!sides[0] || !sides[1]) return false;
-  if (drop) {
-    for (const p of block.pixels) {
-      if (!outside(p % width)) continue;
-      const kind = kindOf(p);
-      if (kind === 'line' || kind === 'head') drop.add(p);
-    }
-    for (const p of heads) drop.add(p);
-  }
-  return true;
+  return sides[0]! && sides[1]!;
 }
 
 /**
@@ -294,19 +228,8 @@ export function spilledBlock(img: RgbImage, letters: Mask, inner: number[], regi
   const far = usual.pixels.map((p) => colourDistance(img.data, p * 3, usual.ground));
   const cut = 0.7 * Math.max(0, ...far);
   const textColour = dominantColour(img, usual.pixels.filter((_, k) => far[k]! >= cut));
-  const drop = new Set<number>();
-  if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold, drop)) return undefined;
-  if (drop.size === 0) return { ...block, ground: usual.ground };
-  const pixels = block.pixels.filter((p) => !drop.has(p));
-  let bx0 = Infinity;
-  let bx1 = -Infinity;
-  for (const p of pixels) {
-    bx0 = Math.min(bx0, p % width);
-    bx1 = Math.max(bx1, p % width);
-  }
-  // Without them the text must still pass both sides, centred.
-  if (bx0 >= x0 || bx1 < x1 || Math.abs((bx0 + bx1 + 1) / 2 - (x0 + x1) / 2) > Math.max(scale.glyph, 0.1 * (bx1 + 1 - bx0))) return undefined;
-  return { ...block, pixels, bbox: [bx0, block.bbox[1], bx1 + 1, block.bbox[3]], ground: usual.ground };
+  if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold)) return undefined;
+  return { ...block, ground: usual.ground };
 }
 
 /**
