@@ -189,9 +189,19 @@ function framedParts(q: string): { parts: QuestionPart[]; lead: boolean } | unde
   return { parts: out, lead: lead !== '' };
 }
 
+/** A wh-phrase of at most three words with no verb or "and" in it: "how long ago", "in what year". */
+const APPOSED_WH = String.raw`(?:(?:in|on|at|by|for|since|during|from)\s+)?(?:who|whom|whose|what|which|when|where|why|how)(?:\s+(?!(?:and|${AUX.slice(3, -1)})\b)[a-z]+){0,2}`;
+/**
+ * "How long ago, in what year, was X installed?": a wh-phrase restated between commas, with no
+ * "and", asks one thing in other words (unlike "When and by whom was X installed?"). The later,
+ * narrower phrase is kept ("In what year was X installed?"); the rest of the question stays as is.
+ */
+const RESTATED_WH = new RegExp(String.raw`^${APPOSED_WH}\s*,\s*(${APPOSED_WH})\s*,\s*(?=${AUX}\b)`, 'i');
+const withoutRestatedWh = (q: string): string => q.replace(RESTATED_WH, (_m, wh: string) => `${wh.replace(/^[a-z]/, (c) => c.toUpperCase())} `);
+
 /** The parts of a question, in order; a plain question is one part. */
 export function questionParts(question: string): QuestionPart[] {
-  const trimmed = unwrapRequest(question);
+  const trimmed = withoutRestatedWh(unwrapRequest(question));
   // "For X, ..." names the subject of all that follows: read as a frame before anything else.
   const framed = framedParts(trimmed);
   if (framed?.lead) return framed.parts;

@@ -18,6 +18,11 @@ describe('multi-part questions', () => {
     expect(parts('When, where and by whom was Pump F-29 installed?')).toHaveLength(3);
   });
 
+  it('reads a wh-phrase restated between commas as one ask, the later phrase kept', () => {
+    expect(parts('How long ago, in what year, was Pump F-29 installed?')).toEqual(['In what year was Pump F-29 installed?']);
+    expect(parts('How long ago, in what year, was Pump F-29 installed, and how heavy is it?')).toEqual(['In what year was Pump F-29 installed?', 'How heavy is it?']);
+  });
+
   it('gives a bare trailing wh-word the first question\'s clause', () => {
     expect(parts('Which company installed Pump F-29 and when?')).toEqual(['Which company installed Pump F-29?', 'When installed Pump F-29?']);
     expect(parts('Who put Pump F-29 in, and when?')).toEqual(['Who put in Pump F-29?', 'When put in Pump F-29?']);
