@@ -257,12 +257,6 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
           src[o] = br * (1 - t);
           src[o + 1] = bgc * (1 - t);
           src[o + 2] = bb * (1 - t);
-        } else if (vivid(rgb, i)) {
-          // On the background a glyph's edge is a grey blend of ink: vivid colour there is a
-          // swatch or marker touching the word, which pasted in lowers OCR's confidence below use.
-          src[o] = br;
-          src[o + 1] = bgc;
-          src[o + 2] = bb;
         } else {
           src[o] = rgb[3 * i]!;
           src[o + 1] = rgb[3 * i + 1]!;
@@ -317,12 +311,6 @@ export function inkLevels(rgb: Uint8Array, width: number, b: BBox, glyphs: Uint8
   const ref = 0.299 * g[0] + 0.587 * g[1] + 0.114 * g[2];
   if (ref - darkest < 60) return undefined;
   return (i) => Math.max(0, Math.min(1, (ref - lumAt(rgb, i)) / (ref - darkest)));
-}
-
-/** A pixel of saturated colour (no blend of dark ink with a pale ground). */
-function vivid(rgb: Uint8Array, i: number): boolean {
-  const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
-  return Math.max(r, g, b) - Math.min(r, g, b) >= 60;
 }
 
 /** Words read on the sheet, in the chart's coordinates (a word belongs to the crop holding its centre). */
