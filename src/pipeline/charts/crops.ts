@@ -244,7 +244,6 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
     const cw = b[2] - b[0], ch = b[3] - b[1];
     const src = new Float32Array(cw * ch * 3);
     const ink = inkLevels(rgb, width, b, glyphs, bg);
-    const pale = paleGround(rgb, width, b, glyphs, bg);
     for (let yy = 0; yy < ch; yy++)
       for (let xx = 0; xx < cw; xx++) {
         const i = (b[1] + yy) * width + b[0] + xx;
@@ -258,12 +257,6 @@ export function layoutSheet(rgb: Uint8Array, width: number, height: number, bg: 
           src[o] = br * (1 - t);
           src[o + 1] = bgc * (1 - t);
           src[o + 2] = bb * (1 - t);
-        } else if (pale && vivid(rgb, i)) {
-          // On a pale ground a glyph's edge is a grey blend of ink: vivid colour there is a
-          // swatch or marker touching the word, which pasted in lowers OCR's confidence below use.
-          src[o] = br;
-          src[o + 1] = bgc;
-          src[o + 2] = bb;
         } else {
           src[o] = rgb[3 * i]!;
           src[o + 1] = rgb[3 * i + 1]!;
@@ -318,25 +311,6 @@ export function inkLevels(rgb: Uint8Array, width: number, b: BBox, glyphs: Uint8
   const ref = 0.299 * g[0] + 0.587 * g[1] + 0.114 * g[2];
   if (ref - darkest < 60) return undefined;
   return (i) => Math.max(0, Math.min(1, (ref - lumAt(rgb, i)) / (ref - darkest)));
-}
-
-/** Seven in ten of the crop's pixels off its glyphs are the background: the text lies on no mark. */
-function paleGround(rgb: Uint8Array, width: number, b: BBox, glyphs: Uint8Array, bg: Rgb): boolean {
-  let n = 0, near = 0;
-  for (let y = b[1]; y < b[3]; y++)
-    for (let x = b[0]; x < b[2]; x++) {
-      const i = y * width + x;
-      if (glyphs[i]) continue;
-      n++;
-      if (Math.hypot(rgb[3 * i]! - bg[0], rgb[3 * i + 1]! - bg[1], rgb[3 * i + 2]! - bg[2]) < 30) near++;
-    }
-  return n > 0 && near >= 0.7 * n;
-}
-
-/** A pixel of saturated colour (no blend of dark ink with a pale ground). */
-function vivid(rgb: Uint8Array, i: number): boolean {
-  const r = rgb[3 * i]!, g = rgb[3 * i + 1]!, b = rgb[3 * i + 2]!;
-  return Math.max(r, g, b) - Math.min(r, g, b) >= 60;
 }
 
 /** Words read on the sheet, in the chart's coordinates (a word belongs to the crop holding its centre). */
