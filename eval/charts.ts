@@ -47,6 +47,9 @@
 // EVAL_TRAIN5 (0; train5, a fresh clean Vega-Lite training split, seeds 4100001.., added 2026-11-30
 // for issue 13cz because train and train2 no longer told what fails on clean Vega-Lite charts;
 // generated exactly as EVAL_TRAIN's; tuning on it is allowed; no other split uses these seeds).
+// EVAL_TRAIN6 (0; train6, a fresh clean Vega-Lite training split, seeds 6100001.., added 2026-11-30
+// for issue 13dh, generated exactly as EVAL_TRAIN5's and measured once before any change; tuning on
+// it is allowed; no other split uses these seeds).
 // EVAL_SCAN4 (0; scan-like-4, a fresh Vega-Lite scan-like training split, seeds 5500001.., added
 // 2026-11-30 for issue 13dd, drawn as scan-like held-out (Vega-Lite, scanned by chart-scan.ts) and
 // measured once before any change; tuning on it is allowed; no other split uses these seeds).
@@ -75,6 +78,8 @@ const TRAIN4 = Number(process.env.EVAL_TRAIN4 ?? 0);
 const TRAIN4_SEED = 600_001;
 const TRAIN5 = Number(process.env.EVAL_TRAIN5 ?? 0);
 const TRAIN5_SEED = 4_100_001;
+const TRAIN6 = Number(process.env.EVAL_TRAIN6 ?? 0);
+const TRAIN6_SEED = 6_100_001;
 const HELD2 = Number(process.env.EVAL_HELD2 ?? 0);
 const HELD2_SEED = 700_001;
 const SCAN = Number(process.env.EVAL_SCAN ?? 0);
@@ -210,6 +215,7 @@ try {
   if (TRAIN3 > 0) report(`train3 (seeds ${TRAIN3_SEED}..)`, await run('train3', generatedCases(TRAIN3_SEED, TRAIN3), ocr));
   if (TRAIN4 > 0) report(`train4 (seeds ${TRAIN4_SEED}..)`, await run('train4', generatedCases(TRAIN4_SEED, TRAIN4), ocr));
   if (TRAIN5 > 0) report(`train5 (seeds ${TRAIN5_SEED}..)`, await run('train5', generatedCases(TRAIN5_SEED, TRAIN5), ocr));
+  if (TRAIN6 > 0) report(`train6 (seeds ${TRAIN6_SEED}..)`, await run('train6', generatedCases(TRAIN6_SEED, TRAIN6), ocr));
   if (SCAN > 0) report(`scan-like train (seeds ${SCAN_SEED}..)`, await run('scan', generatedCases(SCAN_SEED, SCAN, true), ocr));
   if (SCAN2 > 0) {
     const vega = await run('scan2', generatedCases(SCAN2_SEED, Math.ceil(SCAN2 / 2), true), ocr);
