@@ -4,6 +4,7 @@ import type { BBox } from '../types.js';
 import { toValue } from './axes.js';
 import { centreline, coverage, pointCentres, sampleAt, sampleNearEnd, vertices, withoutCrumbs } from './lines.js';
 import { vertexAt } from './line-vertex.js';
+import { withoutRimTraces } from './line-rims.js';
 import { fillCategoryGaps } from './category-gaps.js';
 import { cutAtSlots, splitEvenRun } from './joined-labels.js';
 import { fitDisk, slices, type Disk } from './pie.js';
@@ -18,11 +19,16 @@ import { axisInfo, axisSpan, categoryRow, confidence, empty, orderSeries, printe
 /** x positions where the line's categories sit: its label row, else the traced vertices. */
 export function readLines(scene: Scene): ChartExtraction {
   const { width, th, warnings, yAxis, xAxis } = scene;
-  const series = orderSeries(scene);
+  const ordered = orderSeries(scene);
   // On a scan, crumbs (speckles, another line's blurred rim in a paler tint of its hue) would pull
   // the trace off its line; on a rendered chart small pieces are the line's own (ends cut by labels).
   const scanned = (scene.grain ?? 0) >= NOISY_GRAIN;
-  const traces = new Map(series.map((k) => [k, centreline(scanned ? withoutCrumbs(scene.marks.get(k)!) : scene.marks.get(k)!, width)]));
+  const traces = new Map(ordered.map((k) => [k, centreline(scanned ? withoutCrumbs(scene.marks.get(k)!) : scene.marks.get(k)!, width)]));
+  // A dark line's blurred rim read as a cluster of its own follows the line everywhere (line-rims.ts).
+  const legendOf = new Set(scene.legend.map((e) => e.cluster));
+  const area = (k: number): number => scene.marks.get(k)!.reduce((s, c) => s + c.area, 0);
+  const series = scanned ? withoutRimTraces(ordered, traces, area, (k) => legendOf.has(k), Math.max(3, 0.3 * th)) : ordered;
+  for (const k of ordered) if (!series.includes(k)) traces.delete(k);
   const used = new Set<Phrase>([...(yAxis?.labels ?? []), ...scene.legend.map((e) => e.phrase)]);
   const xs: number[] = [];
   for (const t of traces.values()) for (let x = 0; x < width; x++) if (!Number.isNaN(t[x]!)) xs.push(x);
