@@ -7,11 +7,11 @@
 // Build: tsc -p tsconfig.bench.json; run: node dist-bench/bench/charts-cpu.js
 // Settings: BENCH_CHARTS (28), BENCH_SEED (500), BENCH_SCANNED=1, BENCH_REPEAT (1: runs over the set).
 import { readdirSync, readFileSync } from 'node:fs';
+import { tesseractCpu } from './proc-cpu.js';
 import { loadavg } from 'node:os';
 import type { PageText } from '../src/pipeline/types.js';
 import { extractChart } from '../src/pipeline/charts/index.js';
-import { generateChart } from '../test/fixtures/chart-image.js';
-import { chartScan, chartScanLook } from '../test/fixtures/chart-scan.js';
+import { benchCharts } from './chart-set.js';
 import { chartOcrEngine, sparseTextOcr } from '../eval/charts/ocr.js';
 import sharp from 'sharp';
 
@@ -19,23 +19,6 @@ const CHARTS = Number(process.env.BENCH_CHARTS ?? 28);
 const SEED = Number(process.env.BENCH_SEED ?? 500);
 const SCANNED = process.env.BENCH_SCANNED === '1';
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
-
-/** CPU seconds (user + system) of this process's tesseract children, running or ended. */
-function tesseractCpu(): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[1]) !== process.pid || !stat.includes('(tesseract)')) continue;
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks / 100;
-}
 
 /** CPU ms of this process's threads by name (main thread, libuv pool, V8 workers, libvips). */
 function threadCpu(): Map<string, number> {
@@ -66,12 +49,7 @@ const ocr = async (png: Buffer): Promise<PageText> => {
   return out;
 };
 try {
-  const charts = await Promise.all(
-    Array.from({ length: CHARTS }, async (_, i) => {
-      const c = await generateChart(SEED + i);
-      return SCANNED ? { ...c, ...(await chartScan(c.png, c.width, c.density, chartScanLook(SEED + i), SEED + i)) } : c;
-    }),
-  );
+  const charts = await benchCharts(CHARTS, SEED, SCANNED);
   await extractChart({ ...charts[0]!, ocr });
   const own: number[] = [], tess: number[] = [], wall: number[] = [], total: number[] = [];
   for (let r = 0; r < REPEAT; r++)

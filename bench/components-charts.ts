@@ -8,8 +8,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { PageText } from '../src/pipeline/types.js';
 import { extractChart } from '../src/pipeline/charts/index.js';
-import { generateChart } from '../test/fixtures/chart-image.js';
-import { chartScan, chartScanLook } from '../test/fixtures/chart-scan.js';
+import { benchCharts } from './chart-set.js';
 import { chartOcrEngine, sparseTextOcr } from '../eval/charts/ocr.js';
 
 const CHARTS = Number(process.env.BENCH_CHARTS ?? 28);
@@ -30,12 +29,7 @@ const ocr = async (png: Buffer): Promise<PageText> => {
   }
 };
 try {
-  const charts = await Promise.all(
-    Array.from({ length: CHARTS }, async (_, i) => {
-      const c = await generateChart(SEED + i);
-      return SCANNED ? { ...c, ...(await chartScan(c.png, c.width, c.density, chartScanLook(SEED + i), SEED + i)) } : c;
-    }),
-  );
+  const charts = await benchCharts(CHARTS, SEED, SCANNED);
   // Warm-up: tesseract loads its model on first use.
   await extractChart({ ...charts[0]!, ocr });
   const wall: number[] = [], ocrShare: number[] = [];

@@ -5,7 +5,7 @@
 // Build: tsc -p tsconfig.bench.json; run: node dist-bench/bench/scans-profile.js
 // Settings: BENCH_SCANS_SEED (22), BENCH_SCANS_DPI (200), EVAL_DATA (/work/shared/data),
 // BENCH_SCANS_ONLY (pages whose 'file pN' contains one of these, comma-separated).
-import { readdirSync, readFileSync } from 'node:fs';
+import { tesseractCpu } from './proc-cpu.js';
 import { openPdf } from '../src/pipeline/pdf/document.js';
 import { readPdfPage } from '../src/pipeline/scan/page-text.js';
 import type { PageRecognizer } from '../src/pipeline/scan/read-scan.js';
@@ -17,23 +17,6 @@ const SEED = Number(process.env.BENCH_SCANS_SEED ?? 22);
 const DPI = Number(process.env.BENCH_SCANS_DPI ?? 200);
 const ONLY = process.env.BENCH_SCANS_ONLY?.split(',');
 const SETTINGS = { renderDpi: 150, maxPagePixels: 40_000_000, minTextQuality: 0.5 };
-
-/** CPU seconds (user + system) of this process's tesseract children, running or ended. */
-function tesseractCpu(): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[1]) !== process.pid || !stat.includes('(tesseract)')) continue;
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks / 100;
-}
 
 interface Call {
   kind: string;

@@ -50,30 +50,42 @@ describe('ticks on the bottom axis', () => {
   });
 });
 
+type Colour = [number, number, number];
+
+/**
+ * A 400×300 line chart: axes (y at x = 60, x at y = 250), y ticks and labels 0..10 every 2 (20 px a
+ * unit), x ticks below the axis where given, each series a polyline 3 px thick through its values at
+ * `xs`, and the extra words; as extracted.
+ */
+async function lineChart(series: { xs: number[]; vals: number[]; colour: Colour }[], extra: Word[], xTicks: number[] = []): Promise<Awaited<ReturnType<typeof extractChart>>> {
+  const width = 400, height = 300;
+  const rgb = new Uint8Array(width * height * 3).fill(255);
+  const dot = (x: number, y: number, c: Colour): void => {
+    if (x >= 0 && y >= 0 && x < width && y < height) rgb.set(c, 3 * (y * width + x));
+  };
+  for (let y = 30; y <= 250; y++) dot(60, y, [0, 0, 0]);
+  for (let x = 60; x <= 380; x++) dot(x, 250, [0, 0, 0]);
+  for (const x of xTicks) for (let y = 251; y <= 256; y++) dot(x, y, [0, 0, 0]);
+  for (let v = 0; v <= 10; v += 2) for (let x = 55; x < 60; x++) dot(x, 250 - 20 * v, [0, 0, 0]);
+  for (const { xs, vals, colour } of series)
+    for (let k = 0; k + 1 < xs.length; k++)
+      for (let x = xs[k]!; x <= xs[k + 1]!; x++) {
+        const t = (x - xs[k]!) / (xs[k + 1]! - xs[k]!);
+        const y = Math.round(250 - 20 * (vals[k]! + t * (vals[k + 1]! - vals[k]!)));
+        for (let d = -1; d <= 1; d++) dot(x, y + d, colour);
+      }
+  const words: Word[] = [0, 2, 4, 6, 8, 10].map((v) => ({ text: String(v), bbox: [35, 250 - 20 * v - 5, 50, 250 - 20 * v + 5], confidence: 0.95 }));
+  const png = await sharp(Buffer.from(rgb), { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return extractChart({ png, width, height, words: [...words, ...extra] });
+}
+
 describe('a line chart without readable category labels', () => {
   it('is sampled at the ticks, straight runs included', async () => {
-    const width = 400, height = 300;
-    const rgb = new Uint8Array(width * height * 3).fill(255);
-    const dot = (x: number, y: number, c: [number, number, number]): void => {
-      if (x >= 0 && y >= 0 && x < width && y < height) rgb.set(c, 3 * (y * width + x));
-    };
-    // Axes: y at x = 60, x at y = 250; ticks every 70 px from x = 100 below the x axis.
-    for (let y = 30; y <= 250; y++) dot(60, y, [0, 0, 0]);
-    for (let x = 60; x <= 380; x++) dot(x, 250, [0, 0, 0]);
+    // Ticks every 70 px from x = 100 below the x axis. Values 2, 4, 6, 3: the first three in one
+    // straight run (no vertex at the second).
     const ticks = [100, 170, 240, 310];
-    for (const x of ticks) for (let y = 251; y <= 256; y++) dot(x, y, [0, 0, 0]);
-    for (let v = 0; v <= 10; v += 2) for (let x = 55; x < 60; x++) dot(x, 250 - 20 * v, [0, 0, 0]);
-    // Values 2, 4, 6, 3: the first three in one straight run (no vertex at the second).
     const vals = [2, 4, 6, 3];
-    for (let k = 0; k + 1 < ticks.length; k++)
-      for (let x = ticks[k]!; x <= ticks[k + 1]!; x++) {
-        const t = (x - ticks[k]!) / (ticks[k + 1]! - ticks[k]!);
-        const y = Math.round(250 - 20 * (vals[k]! + t * (vals[k + 1]! - vals[k]!)));
-        for (let d = -1; d <= 1; d++) dot(x, y + d, [31, 119, 180]);
-      }
-    const words: Word[] = [0, 2, 4, 6, 8, 10].map((v) => ({ text: String(v), bbox: [35, 250 - 20 * v - 5, 50, 250 - 20 * v + 5], confidence: 0.95 }));
-    const png = await sharp(Buffer.from(rgb), { raw: { width, height, channels: 3 } }).png().toBuffer();
-    const ex = await extractChart({ png, width, height, words });
+    const ex = await lineChart([{ xs: ticks, vals, colour: [31, 119, 180] }], [], ticks);
     expect(ex.chart_type).toBe('line');
     expect(ex.table.rows).toHaveLength(4);
     ex.table.rows.forEach((r, i) => expect(Math.abs(Number(r[1]) - vals[i]!)).toBeLessThan(0.2));
@@ -82,30 +94,13 @@ describe('a line chart without readable category labels', () => {
 
 describe('a line chart without ticks whose labels run together', () => {
   it('is cut into its categories at the series\' bends', async () => {
-    const width = 400, height = 300;
-    const rgb = new Uint8Array(width * height * 3).fill(255);
-    const dot = (x: number, y: number, c: [number, number, number]): void => {
-      if (x >= 0 && y >= 0 && x < width && y < height) rgb.set(c, 3 * (y * width + x));
-    };
     // Axes without ticks on x; categories every 60 px from x = 100.
-    for (let y = 30; y <= 250; y++) dot(60, y, [0, 0, 0]);
-    for (let x = 60; x <= 380; x++) dot(x, 250, [0, 0, 0]);
-    for (let v = 0; v <= 10; v += 2) for (let x = 55; x < 60; x++) dot(x, 250 - 20 * v, [0, 0, 0]);
     const at = [100, 160, 220, 280, 340];
-    const series: [number[], [number, number, number]][] = [[[2, 6, 3, 7, 4], [31, 119, 180]], [[8, 4, 9, 5, 8], [214, 39, 40]]];
-    for (const [vals, colour] of series)
-      for (let k = 0; k + 1 < at.length; k++)
-        for (let x = at[k]!; x <= at[k + 1]!; x++) {
-          const t = (x - at[k]!) / (at[k + 1]! - at[k]!);
-          const y = Math.round(250 - 20 * (vals[k]! + t * (vals[k + 1]! - vals[k]!)));
-          for (let d = -1; d <= 1; d++) dot(x, y + d, colour);
-        }
-    const words: Word[] = [0, 2, 4, 6, 8, 10].map((v) => ({ text: String(v), bbox: [35, 250 - 20 * v - 5, 50, 250 - 20 * v + 5], confidence: 0.95 }));
+    const series: [number[], Colour][] = [[[2, 6, 3, 7, 4], [31, 119, 180]], [[8, 4, 9, 5, 8], [214, 39, 40]]];
     // The first two labels set edge to edge and read as one word.
-    words.push({ text: 'NorthSouth', bbox: [76, 258, 184, 270], confidence: 0.9 });
+    const words: Word[] = [{ text: 'NorthSouth', bbox: [76, 258, 184, 270], confidence: 0.9 }];
     for (const [i, name] of [[2, 'East'], [3, 'West'], [4, 'Core']] as const) words.push({ text: name, bbox: [at[i]! - 16, 258, at[i]! + 16, 270], confidence: 0.95 });
-    const png = await sharp(Buffer.from(rgb), { raw: { width, height, channels: 3 } }).png().toBuffer();
-    const ex = await extractChart({ png, width, height, words });
+    const ex = await lineChart(series.map(([vals, colour]) => ({ xs: at, vals, colour })), words);
     expect(ex.chart_type).toBe('line');
     expect(ex.table.rows).toHaveLength(5);
     expect(ex.table.rows.map((r) => r[0])).toEqual(['North', 'South', 'East', 'West', 'Core']);
@@ -119,26 +114,9 @@ describe('a line chart without ticks whose labels run together', () => {
 
 describe('a line chart without ticks whose labels stand apart', () => {
   /** Axes without x ticks, one series bending at every 30 px from x = 100, labels as given. */
-  async function chart(labels: [string, BBox][]): Promise<Awaited<ReturnType<typeof extractChart>>> {
-    const width = 400, height = 300;
-    const rgb = new Uint8Array(width * height * 3).fill(255);
-    const dot = (x: number, y: number, c: [number, number, number]): void => {
-      if (x >= 0 && y >= 0 && x < width && y < height) rgb.set(c, 3 * (y * width + x));
-    };
-    for (let y = 30; y <= 250; y++) dot(60, y, [0, 0, 0]);
-    for (let x = 60; x <= 380; x++) dot(x, 250, [0, 0, 0]);
-    for (let v = 0; v <= 10; v += 2) for (let x = 55; x < 60; x++) dot(x, 250 - 20 * v, [0, 0, 0]);
+  function chart(labels: [string, BBox][]): Promise<Awaited<ReturnType<typeof extractChart>>> {
     const vals = [2, 6, 3, 7, 4, 8, 3, 6, 2];
-    for (let k = 0; k + 1 < vals.length; k++)
-      for (let x = 100 + 30 * k; x <= 130 + 30 * k; x++) {
-        const t = (x - 100 - 30 * k) / 30;
-        const y = Math.round(250 - 20 * (vals[k]! + t * (vals[k + 1]! - vals[k]!)));
-        for (let d = -1; d <= 1; d++) dot(x, y + d, [31, 119, 180]);
-      }
-    const words: Word[] = [0, 2, 4, 6, 8, 10].map((v) => ({ text: String(v), bbox: [35, 250 - 20 * v - 5, 50, 250 - 20 * v + 5], confidence: 0.95 }));
-    for (const [text, bbox] of labels) words.push({ text, bbox, confidence: 0.95 });
-    const png = await sharp(Buffer.from(rgb), { raw: { width, height, channels: 3 } }).png().toBuffer();
-    return extractChart({ png, width, height, words });
+    return lineChart([{ xs: vals.map((_, k) => 100 + 30 * k), vals, colour: [31, 119, 180] }], labels.map(([text, bbox]) => ({ text, bbox, confidence: 0.95 })));
   }
 
   it('keeps a label every other bend as read (bends without labels are no categories of their own)', async () => {
