@@ -25,14 +25,15 @@ export function brokenRules(cl: ColourClusters, width: number, height: number, g
   // A tinted panel lies a few levels off the paper, and grain speckles it with paper: no rule.
   const lum = (c: Rgb): number => (c[0] + c[1] + c[2]) / 3;
   const grey = Uint8Array.from(cl.centres, (c) => (chroma(c) < greyChroma && lum(cl.background) - lum(c) >= DARKER ? 1 : 0));
-  const ink = new Uint8Array(width * height);
+  // Paper: a gridline (with its blended rims) has it on both sides; the edge of a panel or a bar
+  // has not. One plain loop: Uint8Array.from with a callback costs a call a pixel.
+  const ink = new Uint8Array(width * height), paper = new Uint8Array(width * height), blend = new Uint8Array(width * height);
   for (let i = 0; i < ink.length; i++) {
     const k = cl.label[i]!;
-    if (k >= 0 && grey[k]) ink[i] = 1;
+    if (k >= 0) ink[i] = grey[k]!;
+    else if (k === -1) paper[i] = 1;
+    else if (k === -2) blend[i] = 1;
   }
-  // Paper: a gridline (with its blended rims) has it on both sides; the edge of a panel or a bar has not.
-  const paper = Uint8Array.from(cl.label, (k) => (k === -1 ? 1 : 0));
-  const blend = Uint8Array.from(cl.label, (k) => (k === -2 ? 1 : 0));
   const mask = new Uint8Array(width * height);
   // Horizontal rules: thin across is a short run down a column; walked along the rows.
   straightRuns(thinPixels(ink, paper, blend, width, 1, width, height), mask, height, width, 1, width, REACH * width);
