@@ -25,7 +25,8 @@ export interface QuestionPart {
 /** A wh-phrase that opens a question: "when", "by whom", "in what year", "how heavy". */
 const WH_PHRASE = String.raw`(?:(?:in|on|at|by|for|since|during|from)\s+)?(?:who|whom|whose|what|which|when|where|why|how)\b(?:\s+[a-z]+)?`;
 /** The verb a question's clause opens with after its wh-phrase ("... was X installed"). */
-const AUX = String.raw`(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may)`;
+const AUX_WORDS = 'is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|must|may';
+const AUX = `(?:${AUX_WORDS})`;
 /**
  * Wh-phrases joined before the one clause they all ask about: "When and by whom was X installed?",
  * "How heavy and how efficient is X?", "When, where and by whom was X installed?".
@@ -190,7 +191,7 @@ function framedParts(q: string): { parts: QuestionPart[]; lead: boolean } | unde
 }
 
 /** A wh-phrase of at most three words with no verb or "and" in it: "how long ago", "in what year". */
-const APPOSED_WH = String.raw`(?:(?:in|on|at|by|for|since|during|from)\s+)?(?:who|whom|whose|what|which|when|where|why|how)(?:\s+(?!(?:and|${AUX.slice(3, -1)})\b)[a-z]+){0,2}`;
+const APPOSED_WH = String.raw`(?:(?:in|on|at|by|for|since|during|from)\s+)?(?:who|whom|whose|what|which|when|where|why|how)(?:\s+(?!(?:and|${AUX_WORDS})\b)[a-z]+){0,2}`;
 /**
  * "How long ago, in what year, was X installed?": a wh-phrase restated between commas, with no
  * "and", asks one thing in other words (unlike "When and by whom was X installed?"). The later,
