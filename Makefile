@@ -36,9 +36,9 @@ system-deps:
 
 # Only the chart evaluation needs these: matplotlib draws its third-renderer splits (train-mpl,
 # held-mpl); the service never runs Python.
-EVAL_PACKAGES := python3-matplotlib
+EVAL_PACKAGES := python3-matplotlib r-cran-ggplot2 r-cran-ragg
 eval-deps:
-	$(call apt-install,$(EVAL_PACKAGES),the matplotlib chart splits are skipped)
+	$(call apt-install,$(EVAL_PACKAGES),the matplotlib and ggplot2 chart splits are skipped)
 
 node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-fund --no-audit

@@ -53,6 +53,12 @@
 // EVAL_SCAN4 (0; scan-like-4, a fresh Vega-Lite scan-like training split, seeds 5500001.., added
 // 2026-11-30 for issue 13dd, drawn as scan-like held-out (Vega-Lite, scanned by chart-scan.ts) and
 // measured once before any change; tuning on it is allowed; no other split uses these seeds).
+// ggplot2 splits (a fourth renderer, R's, drawn at eval time by eval/charts/gg_charts.R with
+// /usr/bin/Rscript, Debian's r-cran-ggplot2; EVAL_RSCRIPT overrides; skipped where missing; the
+// generator was written 2026-11-30 before any of its charts was extracted): EVAL_GG (0; train-gg,
+// seeds 7100001.., tuning on it is allowed), EVAL_GGHELD (0; held-gg, seeds 7300001.., NEVER tuned
+// on, misses never read) and EVAL_GGSCANHELD (0; held-gg scanned, seeds 7500001.., printed and
+// scanned as the scan splits; NEVER tuned on, misses never read).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,7 +66,7 @@ import sharp from 'sharp';
 import { extractChart, type ChartExtraction } from '../src/pipeline/charts/index.js';
 import { generateChart, seedKind, type ChartTruth } from '../test/fixtures/chart-image.js';
 import { chartScan, chartScanLook } from '../test/fixtures/chart-scan.js';
-import { drawMplCharts, fileCases } from './charts/file-truth.js';
+import { drawGgCharts, drawMplCharts, fileCases } from './charts/file-truth.js';
 import { scoreChart, type ChartScore } from './charts/metrics.js';
 import { chartOcrEngine, sparseTextOcr } from './charts/ocr.js';
 
@@ -92,6 +98,13 @@ const SCAN4 = Number(process.env.EVAL_SCAN4 ?? 0);
 const SCAN4_SEED = 5_500_001;
 const SCANHELD = Number(process.env.EVAL_SCANHELD ?? 0);
 const SCANHELD_SEED = 800_001;
+/** ggplot2 splits (eval/charts/gg_charts.R, drawn at eval time by /usr/bin/Rscript into a cache under the temp folder). */
+const GG = Number(process.env.EVAL_GG ?? 0);
+const GG_SEED = 7_100_001;
+const GGHELD = Number(process.env.EVAL_GGHELD ?? 0);
+const GGHELD_SEED = 7_300_001;
+const GGSCANHELD = Number(process.env.EVAL_GGSCANHELD ?? 0);
+const GGSCANHELD_SEED = 7_500_001;
 /** matplotlib splits (eval/charts/mpl_charts.py, drawn at eval time by /usr/bin/python3 into a cache under the temp folder). */
 const MPL = Number(process.env.EVAL_MPL ?? 0);
 const MPL_SEED = 900_001;
@@ -146,7 +159,7 @@ function generatedCases(first: number, count: number, scanned = false): Case[] {
   });
 }
 
-/** Charts on disk (matplotlib's, named mpl-<seed>.png) printed and scanned as the generated scan splits; the dpi drawn is read from the PNG. */
+/** Charts on disk (matplotlib's or ggplot2's, named mpl-<seed>.png or gg-<seed>.png) printed and scanned as the generated scan splits; the dpi drawn is read from the PNG. */
 function scannedFileCases(dir: string): Case[] {
   return fileCases(dir).map((c) => ({
     id: c.id,
@@ -245,6 +258,16 @@ try {
     const dir = drawMplCharts(first, count, KINDS_ONLY);
     if (!dir) console.log(`${name}: skipped, /usr/bin/python3 has no matplotlib (Debian: apt-get install python3-matplotlib)`);
     else report(`${label}, seeds ${first}..)`, await run(name, fileCases(dir), ocr));
+  }
+  for (const [name, label, first, count, scanned] of [
+    ['train-gg', 'train-gg (ggplot2', GG_SEED, GG, false],
+    ['held-gg', 'held-gg (ggplot2, never tuned on', GGHELD_SEED, GGHELD, false],
+    ['held-gg-scan', 'held-gg scanned (ggplot2 printed and scanned, never tuned on', GGSCANHELD_SEED, GGSCANHELD, true],
+  ] as const) {
+    if (count <= 0) continue;
+    const dir = drawGgCharts(first, count, KINDS_ONLY);
+    if (!dir) console.log(`${name}: skipped, no R with ggplot2 (Debian: apt-get install r-cran-ggplot2 r-cran-ragg)`);
+    else report(`${label}, seeds ${first}..)`, await run(name, scanned ? scannedFileCases(dir) : fileCases(dir), ocr));
   }
   const fig = fileCases(FIGDEV);
   if (fig.length) {

@@ -1,5 +1,6 @@
 // Charts on disk with a truth JSON beside each picture: the figures-dev charts (gnuplot) and the
-// matplotlib splits that eval/charts/mpl_charts.py draws into a cache folder at eval time.
+// matplotlib and ggplot2 splits that eval/charts/mpl_charts.py and gg_charts.R draw into a cache
+// folder at eval time.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -73,32 +74,48 @@ export function fileCases(dir: string): FileCase[] {
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-/** The generator beside this file's source, whether run from eval/ (tests) or dist-bench/eval/ (the eval). */
-export const MPL_SCRIPT = [path.join(here, 'mpl_charts.py'), path.resolve(here, '../../../eval/charts/mpl_charts.py')].find((p) => existsSync(p)) ?? path.join(here, 'mpl_charts.py');
+/** A generator script beside this file's source, whether run from eval/ (tests) or dist-bench/eval/ (the eval). */
+const script = (name: string): string => [path.join(here, name), path.resolve(here, '../../../eval/charts', name)].find((p) => existsSync(p)) ?? path.join(here, name);
+export const MPL_SCRIPT = script('mpl_charts.py');
+export const GG_SCRIPT = script('gg_charts.R');
 const PYTHON = process.env.EVAL_PYTHON ?? '/usr/bin/python3';
+const RSCRIPT = process.env.EVAL_RSCRIPT ?? '/usr/bin/Rscript';
 
-/** Whether the Python with matplotlib is there (the system one; the pyenv python on PATH lacks it). */
-export function matplotlibAvailable(): boolean {
+/** Whether `program` runs `args` cleanly (a library check: the pyenv python on PATH lacks matplotlib). */
+function runs(program: string, args: string[]): boolean {
   try {
-    execFileSync(PYTHON, ['-c', 'import matplotlib'], { stdio: 'ignore' });
+    execFileSync(program, args, { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
 }
 
+/** Whether the Python with matplotlib is there (the system one). */
+export const matplotlibAvailable = (): boolean => runs(PYTHON, ['-c', 'import matplotlib']);
+/** Whether R with ggplot2 is there (Debian's r-cran-ggplot2). */
+export const ggplotAvailable = (): boolean => runs(RSCRIPT, ['-e', 'library(ggplot2)']);
+
 /**
- * Draws `count` matplotlib charts from seed `first` on (only `kinds` where given) into a cache
- * folder keyed by the generator's own text, so an edited generator draws afresh; returns the
- * folder, or undefined where matplotlib is missing. `script` is for tests.
+ * Runs a generator for `count` charts from seed `first` on (only `kinds` where given) into a cache
+ * folder keyed by the generator's own text, so an edited generator draws afresh; returns the folder.
  */
-export function drawMplCharts(first: number, count: number, kinds?: Set<string>, script = MPL_SCRIPT): string | undefined {
-  if (!matplotlibAvailable()) return undefined;
-  const hash = createHash('sha1').update(readFileSync(script)).digest('hex').slice(0, 10);
+function drawCharts(program: string, generator: string, first: number, count: number, kinds?: Set<string>): string {
+  const hash = createHash('sha1').update(readFileSync(generator)).digest('hex').slice(0, 10);
   const kindKey = kinds ? `-${[...kinds].sort().join('+')}` : '';
-  const dir = path.join(os.tmpdir(), 'pagelens-mpl-charts', `${hash}-${first}-${count}${kindKey}`);
+  const dir = path.join(os.tmpdir(), `pagelens-${path.basename(generator).replace(/_charts\..*$/, '')}-charts`, `${hash}-${first}-${count}${kindKey}`);
   mkdirSync(dir, { recursive: true });
-  const mplKinds = kinds ? [...kinds].map((k) => (k === 'horizontal_bar' ? 'hbar' : k)).join(',') : undefined;
-  execFileSync(PYTHON, [script, String(first), String(count), dir, ...(mplKinds ? ['--kinds', mplKinds] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const genKinds = kinds ? [...kinds].map((k) => (k === 'horizontal_bar' ? 'hbar' : k)).join(',') : undefined;
+  execFileSync(program, [generator, String(first), String(count), dir, ...(genKinds ? ['--kinds', genKinds] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
   return dir;
+}
+
+/** matplotlib's charts (eval/charts/mpl_charts.py); undefined where matplotlib is missing. `script` is for tests. */
+export function drawMplCharts(first: number, count: number, kinds?: Set<string>, generator = MPL_SCRIPT): string | undefined {
+  return matplotlibAvailable() ? drawCharts(PYTHON, generator, first, count, kinds) : undefined;
+}
+
+/** ggplot2's charts (eval/charts/gg_charts.R); undefined where R or ggplot2 is missing. */
+export function drawGgCharts(first: number, count: number, kinds?: Set<string>): string | undefined {
+  return ggplotAvailable() ? drawCharts(RSCRIPT, GG_SCRIPT, first, count, kinds) : undefined;
 }
