@@ -34,6 +34,8 @@
 // (0; train-mpl5, matplotlib seeds 4900001.., added 2026-11-30 for issue 13da, drawn as train-mpl4 and
 // measured once before any change: tuning on it is allowed; no other split uses these seeds). EVAL_MPL6
 // (0; train-mpl6, matplotlib seeds 5900001.., added 2026-11-30 for issue 13dc, drawn as train-mpl5 and
+// measured once before any change: tuning on it is allowed; no other split uses these seeds). EVAL_MPL7
+// (0; train-mpl7, matplotlib seeds 6500001.., added 2026-11-30 for issue 13dj, drawn as train-mpl6 and
 // measured once before any change: tuning on it is allowed; no other split uses these seeds). Their truth carries the axis limits
 // drawn, so the 2 % yardstick is the axis range as for the Vega-Lite splits.
 // EVAL_SCAN2 (0; scan-like-2, a fresh scan-like training split, seeds 3500001.., added 2026-11-30 for
@@ -118,6 +120,8 @@ const MPL5 = Number(process.env.EVAL_MPL5 ?? 0);
 const MPL5_SEED = 4_900_001;
 const MPL6 = Number(process.env.EVAL_MPL6 ?? 0);
 const MPL6_SEED = 5_900_001;
+const MPL7 = Number(process.env.EVAL_MPL7 ?? 0);
+const MPL7_SEED = 6_500_001;
 const MPLHELD = Number(process.env.EVAL_MPLHELD ?? 0);
 const MPLHELD_SEED = 950_001;
 const KINDS_ONLY = process.env.EVAL_KINDS ? new Set(process.env.EVAL_KINDS.split(',').map((k) => k.trim())) : undefined;
@@ -252,6 +256,7 @@ try {
     ['train-mpl4', 'train-mpl4 (matplotlib', MPL4_SEED, MPL4],
     ['train-mpl5', 'train-mpl5 (matplotlib', MPL5_SEED, MPL5],
     ['train-mpl6', 'train-mpl6 (matplotlib', MPL6_SEED, MPL6],
+    ['train-mpl7', 'train-mpl7 (matplotlib', MPL7_SEED, MPL7],
     ['held-mpl', 'held-mpl (matplotlib, never tuned on', MPLHELD_SEED, MPLHELD],
   ] as const) {
     if (count <= 0) continue;

@@ -1,6 +1,7 @@
 // Numeric axes from their tick labels: labels aligned in a column (a vertical axis) or a row (a
 // horizontal axis) whose values fall on a straight line against their pixel position, either
 // linearly or in log10. The fit maps any pixel to a value in data units.
+import type { BBox } from '../types.js';
 import { bh, bw, cx, cy, parseNumber, type Phrase } from './text.js';
 
 export interface Axis {
@@ -275,8 +276,9 @@ export function applyReadings(axis: Axis | undefined): void {
 /**
  * Numbers OCR read in two pieces on one line, a digit's width or so apart ("0" "8" for "0.8":
  * the decimal point lost, the space kept), joined into one phrase; the other phrases unchanged.
+ * Where `point` sees the decimal point between the pieces, the phrase reads as the decimal only.
  */
-export function joinSplitNumbers(ps: Phrase[]): Phrase[] {
+export function joinSplitNumbers(ps: Phrase[], point?: (a: BBox, b: BBox) => boolean): Phrase[] {
   const out: Phrase[] = [];
   const used = new Set<Phrase>();
   const sorted = [...ps].sort((a, b) => a.bbox[0] - b.bbox[0]);
@@ -291,8 +293,9 @@ export function joinSplitNumbers(ps: Phrase[]): Phrase[] {
       continue;
     }
     used.add(b);
-    const text = `${a.text.trim()} ${b.text.trim()}`;
-    const value = Number(`${a.text.trim()}${b.text.trim()}`.replace(/^[\u2212\u2013\u2014]/u, '-'));
+    const dot = point?.(a.bbox, b.bbox) ? '.' : '';
+    const text = `${a.text.trim()}${dot || ' '}${b.text.trim()}`;
+    const value = Number(`${a.text.trim()}${dot}${b.text.trim()}`.replace(/^[\u2212\u2013\u2014]/u, '-'));
     out.push({ text, bbox: [a.bbox[0], Math.min(a.bbox[1], b.bbox[1]), b.bbox[2], Math.max(a.bbox[3], b.bbox[3])], words: [...a.words, ...b.words], value, percent: false });
   }
   return out;

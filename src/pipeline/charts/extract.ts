@@ -25,6 +25,7 @@ import { prepareScan } from './scan.js';
 import { brokenRules } from './broken-rules.js';
 import { panelClusters } from './scan-panel.js';
 import { bottomTicks } from './ticks.js';
+import { pointBetween } from './decimal-point.js';
 import { chroma, clusterColours, decodeRgb, inkBins, NOISY_GRAIN, tintOf, type ColourClusters, type InkBins, type Raster, type Rgb } from './raster.js';
 import { cx, cy, dropDrawnWords, phrases, recogniseWords, textHeight, textMask, type Phrase } from './text.js';
 import type { ChartExtraction, FigureInput } from './types.js';
@@ -199,7 +200,7 @@ function analyse(raster: Raster, words: Word[], warnings: string[], known?: Know
   let yAxis = findAxis(ps, 'y', new Set(), 3, scan) ?? findAxis(ps.filter(leftOf), 'y', new Set(), 2, scan);
   // Tick labels split at a lost decimal point ("0" "8") are read whole when that explains as many ticks
   // (every label of a column split alike explains them in both readings; the pieces alone read 0.8 as 8).
-  const joined = joinSplitNumbers(ps);
+  const joined = joinSplitNumbers(ps, (a, b) => pointBetween(raster.rgb, width, height, clusters.background, a, b));
   const yJoined = joined.length < ps.length ? findAxis(joined, 'y', new Set(), 3, scan) : undefined;
   if (yJoined && yJoined.labels.length >= (yAxis?.labels.length ?? 0)) {
     ps = joined;

@@ -4,6 +4,7 @@
 import type { BBox, Word } from '../types.js';
 import { chroma, type ColourClusters } from './raster.js';
 import { bh, cx, cy, type Phrase } from './text.js';
+import { chainRuns, type Run } from './rule-chains.js';
 
 export interface Component {
   cluster: number;
@@ -115,7 +116,13 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
     }
   }
   const thin = Math.max(thin0, longRuleWidth(vThick, greyMap, width, height, 1, width), longRuleWidth(hThick, greyMap, height, width, width, 1));
+  // Ink (no background) all along a line between two stretches: marks drawn over one gridline.
+  const inked = (start: number, step: number) => (from: number, to: number): boolean => {
+    for (let k = from; k < to; k++) if (label[start + k * step] === -1) return false;
+    return true;
+  };
   for (let y = 0; y < height; y++) {
+    const pieces: Run[] = [];
     let x = 0;
     while (x < width) {
       const i = y * width + x;
@@ -130,18 +137,19 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
         e++;
       }
       while (e > x && vThick[y * width + e - 1]! > thin + 1) e--;
-      if (e - x >= minLen && !textLine(vThick, y * width + x, 1, e - x, thin)) {
-        mask.fill(1, y * width + x, y * width + e);
-        if (e - x >= width / 3) horizontal.push({ y, x0: x, x1: e });
-      }
+      if (e - x >= 3 && !textLine(vThick, y * width + x, 1, e - x, thin)) pieces.push([x, e]);
       x = e;
     }
+    const found = chainRuns(pieces, inked(y * width, 1), minLen, width / 3);
+    for (const [a, b] of found.mask) mask.fill(1, y * width + a, y * width + b);
+    for (const [a, b] of found.rules) horizontal.push({ y, x0: a, x1: b });
   }
   // A column whose longest grey run (vThick) is under minLen holds no vertical rule: not walked.
   const longest = new Uint16Array(width);
   for (let i = 0, x = 0; i < vThick.length; i++, x = x + 1 === width ? 0 : x + 1) if (vThick[i]! > longest[x]!) longest[x] = vThick[i]!;
   for (let x = 0; x < width; x++) {
     if (longest[x]! < minLen) continue;
+    const pieces: Run[] = [];
     let y = 0;
     while (y < height) {
       const i = y * width + x;
@@ -155,12 +163,12 @@ export function findRules(cl: ColourClusters, width: number, height: number, rgb
         e++;
       }
       while (e > y && hThick[(e - 1) * width + x]! > thin + 1) e--;
-      if (e - y >= minLen && !textLine(hThick, y * width + x, width, e - y, thin)) {
-        for (let k = y; k < e; k++) mask[k * width + x] = 1;
-        if (e - y >= height / 3) vertical.push({ x, y0: y, y1: e });
-      }
+      if (e - y >= 3 && !textLine(hThick, y * width + x, width, e - y, thin)) pieces.push([y, e]);
       y = e;
     }
+    const found = chainRuns(pieces, inked(x, width), minLen, height / 3);
+    for (const [a, b] of found.mask) for (let k = a; k < b; k++) mask[k * width + x] = 1;
+    for (const [a, b] of found.rules) vertical.push({ x, y0: a, y1: b });
   }
   markStubs(mask, greyMap, rgb, vThick, hThick, width, height, minLen, thin);
   return { mask, horizontal, vertical };
