@@ -53,9 +53,10 @@ export function darkInk(rgb: Uint8Array, width: number, height: number, bg: Rgb)
 /**
  * Lines of unread dark text: glyph-sized components of dark ink outside `covered` (recognised
  * words, rules), joined with their neighbours on a line. `keep` says where such text is wanted
- * (outside the plot, or beside a legend swatch).
+ * (outside the plot, or beside a legend swatch). `stacked` says where a group too tall for one
+ * line may be lines set close (a legend's names inside the plot): it is cut into its lines.
  */
-export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean, dark = darkInk(rgb, width, height, bg), scan = false): { boxes: BBox[]; glyphs: Uint8Array } {
+export function unreadText(rgb: Uint8Array, width: number, height: number, bg: Rgb, covered: Uint8Array, th: number, keep: (b: BBox) => boolean, dark = darkInk(rgb, width, height, bg), scan = false, stacked: (b: BBox) => boolean = () => false): { boxes: BBox[]; glyphs: Uint8Array } {
   const n = width * height;
   // `dark` is taken over: it becomes the pass's marks.
   const ink = dark;
@@ -100,33 +101,33 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
     }
   }
   // Neighbours on a line join: a letter gap is under about 0.7 text heights; an i's dot sits just above.
-  const gx = 0.7 * th, gy = 0.25 * th;
-  const parent = blobs.map((_, i) => i);
-  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
-  const order = blobs.map((_, i) => i).sort((a, b) => blobs[a]!.bbox[0] - blobs[b]!.bbox[0]);
-  for (let oi = 0; oi < order.length; oi++) {
-    const a = blobs[order[oi]!]!.bbox;
-    for (let oj = oi + 1; oj < order.length; oj++) {
-      const b = blobs[order[oj]!]!.bbox;
-      if (b[0] > a[2] + gx) break;
-      const vOverlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-      const near = b[1] < a[3] + gy && b[3] > a[1] - gy;
-      if (!near) continue;
-      // Both on one line: their rows overlap, or one is a dot or dash within the other's height.
-      const hMin = Math.min(a[3] - a[1], b[3] - b[1]);
-      if (vOverlap >= 0.3 * hMin || vOverlap > -gy) parent[find(order[oi]!)] = find(order[oj]!);
-    }
-  }
+  const all = blobs.map((_, i) => i);
+  const line = joinLines(blobs, all, th, false);
   const groups = new Map<number, BBox>();
-  blobs.forEach((b, i) => {
-    const r = find(i);
-    const g = groups.get(r);
-    groups.set(r, g ? [Math.min(g[0], b.bbox[0]), Math.min(g[1], b.bbox[1]), Math.max(g[2], b.bbox[2]), Math.max(g[3], b.bbox[3])] : [...b.bbox]);
-  });
+  for (const i of all) groups.set(line[i]!, hull(groups.get(line[i]!), blobs[i]!.bbox));
+  // A legend's names set close, one under the other, join through a descender ("Budget" over
+  // "Q4"): the group is too tall for a line and would go unread. Where `stacked`, its glyphs join
+  // again only by a real overlap of their rows (a dot or dash still by nearness), and the lines
+  // that start at one x with another of them (a legend's names; a swatch's dark edge may lead a
+  // line by a few pixels) are read, where a swatch shows before one of them; the rest stay unread
+  // (value labels crowded over bars start where their bars do, and show no swatch).
+  for (const [r, g] of [...groups]) {
+    if (g[3] - g[1] <= 2 * th || !stacked(g)) continue;
+    const inner = all.filter((i) => line[i] === r);
+    const cut = joinLines(blobs, inner, th, true);
+    const lines = new Map<number, BBox>();
+    for (const i of inner) lines.set(cut[i]!, hull(lines.get(cut[i]!), blobs[i]!.bbox));
+    const column = [...lines].filter(([k, b]) => [...lines].some(([o, c]) => o !== k && Math.abs(c[0] - b[0]) <= Math.max(3, 0.6 * th)));
+    // A legend shows a swatch before one of its names at least (another may hide on a bar of its colour).
+    if (!column.some(([, b]) => swatchBefore(rgb, width, b, th))) continue;
+    groups.delete(r);
+    for (const [k, b] of column) groups.set(blobs.length + k, b);
+    for (const i of inner) line[i] = blobs.length + cut[i]!;
+  }
   const roots = new Map<number, BBox>([...groups].filter(([, g]) => g[3] - g[1] <= 2 * th && g[3] - g[1] >= 0.3 * th && keep(g)));
   // The glyphs of the lines kept, grown by a pixel (their anti-aliased edges): all a crop shows.
   const glyphs = new Uint8Array(n);
-  const kept = blobs.map((_, b) => roots.has(find(b)));
+  const kept = blobs.map((_, b) => roots.has(line[b]!));
   for (let i = 0; i < n; i++) {
     if (owner[i]! < 0 || !kept[owner[i]!]) continue;
     const x = i % width, y = (i - x) / width;
@@ -137,6 +138,69 @@ export function unreadText(rgb: Uint8Array, width: number, height: number, bg: R
       }
   }
   return { boxes: [...roots.values()], glyphs };
+}
+
+/**
+ * A legend swatch just before the line `b`: within 2.5 text heights on its left, a patch of one
+ * vivid colour, 0.5 to 1.6 text heights wide and tall, filling the line's middle rows, with
+ * other pixels on both its sides (a bar or line under the text fills the whole stretch).
+ */
+export function swatchBefore(rgb: Uint8Array, width: number, b: BBox, th: number): boolean {
+  const mid = Math.round((b[1] + b[3]) / 2), half = Math.max(1, Math.round(0.3 * th));
+  const at = (x: number, y: number): Rgb => [rgb[3 * (y * width + x)]!, rgb[3 * (y * width + x) + 1]!, rgb[3 * (y * width + x) + 2]!];
+  const vivid = (c: Rgb): boolean => Math.max(...c) - Math.min(...c) >= 60;
+  const alike = (c: Rgb, d: Rgb): boolean => Math.abs(c[0] - d[0]) + Math.abs(c[1] - d[1]) + Math.abs(c[2] - d[2]) < 45;
+  // Whether column x's middle rows are all of colour c.
+  const filled = (x: number, c: Rgb): boolean => {
+    for (let y = mid - half; y <= mid + half; y++) if (y < 0 || !alike(at(x, y), c)) return false;
+    return true;
+  };
+  const height = rgb.length / 3 / width;
+  if (mid - half < 0 || mid + half >= height) return false;
+  for (let x = Math.floor(b[0]) - 1; x >= Math.max(1, Math.floor(b[0] - 2.5 * th)); x--) {
+    const c = at(x, mid);
+    if (!vivid(c) || !filled(x, c)) continue;
+    let x0 = x;
+    while (x0 - 1 >= 0 && filled(x0 - 1, c)) x0--;
+    const w = x - x0 + 1;
+    let y0 = mid, y1 = mid;
+    const col = Math.round((x0 + x) / 2);
+    while (y0 - 1 >= 0 && alike(at(col, y0 - 1), c)) y0--;
+    while (y1 + 1 < height && alike(at(col, y1 + 1), c)) y1++;
+    const h = y1 - y0 + 1;
+    return x0 > 0 && w >= 0.5 * th && w <= 1.6 * th && h >= 0.5 * th && h <= 1.6 * th;
+  }
+  return false;
+}
+
+const hull = (g: BBox | undefined, b: BBox): BBox => (g ? [Math.min(g[0], b[0]), Math.min(g[1], b[1]), Math.max(g[2], b[2]), Math.max(g[3], b[3])] : [...b]);
+
+/**
+ * The line each of the blobs `which` belongs to (a root blob's index, per blob index): neighbours
+ * on a line join, a letter gap under about 0.7 text heights. Their rows overlap, or (loosely) one
+ * lies within a quarter text height of the other: an i's dot, or a glyph cut by a gridline. `strict`:
+ * that nearness joins only a small piece (a dot, a dash, under half a text height), not two glyphs.
+ */
+function joinLines(blobs: Blob[], which: number[], th: number, strict: boolean): Int32Array {
+  const gx = 0.7 * th, gy = 0.25 * th;
+  const parent = new Int32Array(blobs.length).map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const order = [...which].sort((a, b) => blobs[a]!.bbox[0] - blobs[b]!.bbox[0]);
+  for (let oi = 0; oi < order.length; oi++) {
+    const a = blobs[order[oi]!]!.bbox;
+    for (let oj = oi + 1; oj < order.length; oj++) {
+      const b = blobs[order[oj]!]!.bbox;
+      if (b[0] > a[2] + gx) break;
+      const vOverlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const near = b[1] < a[3] + gy && b[3] > a[1] - gy;
+      if (!near) continue;
+      // Both on one line: their rows overlap, or one is a dot or dash within the other's height.
+      const hMin = Math.min(a[3] - a[1], b[3] - b[1]);
+      if (vOverlap >= 0.3 * hMin || (vOverlap > -gy && (!strict || hMin < 0.5 * th))) parent[find(order[oi]!)] = find(order[oj]!);
+    }
+  }
+  for (const i of which) parent[i] = find(i);
+  return parent;
 }
 
 /**

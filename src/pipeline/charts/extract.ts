@@ -127,7 +127,7 @@ async function withCropReadings(raster: Raster, clean: Uint8Array, dark: Uint8Ar
     orInto(covered, owned);
     words = [...words, ...turned.words];
   }
-  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(rgb, width, height, b, th), dark, (raster.grain ?? 0) >= NOISY_GRAIN);
+  const unread = unreadText(clean, width, height, bg, covered, th, (b) => !inPlot(b) || besideSwatch(rgb, width, height, b, th), dark, (raster.grain ?? 0) >= NOISY_GRAIN, inPlot);
   if (unread.boxes.length === 0) return words;
   const { glyphs } = unread;
   const { boxes, joined } = joinNumberCrops(unread.boxes, words, glyphs, clean, width, height, bg, th);
