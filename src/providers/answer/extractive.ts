@@ -17,6 +17,7 @@ import { byTypeAlone, cellByItsLabels, kindWordOfOtherRole, otherRole } from './
 import { otherYearsOnly } from './cell-years.js';
 import { cellAsAsked, yearRangesInFull } from './cell-words.js';
 import { questionParts, type QuestionPart } from './question-parts.js';
+import { technicalWording } from './everyday-verbs.js';
 import { inAskedClauses, nearestSpan, valueAfter } from './span-choice.js';
 import { byOwnLabels, ownLabelWords, tieByOwnLabels } from './own-labels.js';
 import { asksSeveral, listsOfAskedCount, nameLists, withListedNames } from './plural-names.js';
@@ -121,7 +122,9 @@ interface PreparedPart {
   terms: MatchTerm[];
 }
 
-function preparePart(part: QuestionPart): PreparedPart {
+function preparePart(asked: QuestionPart): PreparedPart {
+  // "How long can X run" asks how long it lasts (everyday-verbs.ts).
+  const part = { text: technicalWording(asked.text), context: technicalWording(asked.context) };
   const type = questionType(part.text);
   const own = matchTerms(part.text, type.cue).filter((t) => type.type !== 'yes/no' || !HAVING.test(t.word));
   // A later part borrows the first part's names and numbers, and its content when it has none.
@@ -433,7 +436,7 @@ export class ExtractiveEngine implements AnswerEngine {
     parts.forEach((part, index) => {
       const scored: EvidenceDraft[] = [];
       for (const unit of all) {
-        const scoredUnit = captionOrder(part.terms, unit, negationsAgree(part.text, unit, totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : question, this.options))));
+        const scoredUnit = captionOrder(part.terms, unit, negationsAgree(part.text, unit, totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : technicalWording(question), this.options))));
         // The same value read from the page geometry carries its row and header boxes too: at equal
         // support it goes first (and the page's copy of the caption is then the one kept).
         const c = unit.caption ? { ...scoredUnit, score: scoredUnit.score - 1e-6 } : scoredUnit;

@@ -5,6 +5,7 @@
 // count double and must all be present.
 import { familyOf, provedBy, spanFamily, type AnswerType, type UnitFamily } from './answer-types.js';
 import { isPhrase, relatedStems, relatedWords } from './lexicon.js';
+import { askedSenses } from './everyday-verbs.js';
 import { paraphrasesOf } from './paraphrases.js';
 import { stem, terms, tokenize } from './text.js';
 
@@ -77,9 +78,9 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
       }
       if (!seen.has(phrase)) {
         seen.add(phrase);
-        const related = relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r));
+        const { related, phrases } = withSenses(askedSenses(question, phrase), relatedWords(phrase).filter((r) => /^[a-z]+$/.test(r)), phrasesOf(phrase));
         // Weighed as the two words it replaces, so a phrase does not shrink the question's content.
-        out.push({ stem: phrase, weight: 2, key: false, parts: terms(words.slice(i, i + size).join(' ')), alts: new Set(related.map(stem)), phrases: phrasesOf(phrase), searchWords: searchWordsOf(phrase, related), family: familyOf(phrase.replace(/_/g, ' ')), word: phrase });
+        out.push({ stem: phrase, weight: 2, key: false, parts: terms(words.slice(i, i + size).join(' ')), alts: new Set(related.map(stem)), phrases, searchWords: searchWordsOf(phrase, related), family: familyOf(phrase.replace(/_/g, ' ')), word: phrase });
       }
       i += size - 1;
       continue;
@@ -88,10 +89,23 @@ export function matchTerms(question: string, cue: string[]): MatchTerm[] {
     if (s === undefined || seen.has(s) || LIGHT.test(w) || (LIGHT_PARTICLE.test(w) && i > 0 && LIGHT.test(words[i - 1]!))) continue;
     seen.add(s);
     const key = keys.has(s);
-    const related = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
-    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), phrases: key ? [] : phrasesOf(w), searchWords: key ? [] : searchWordsOf(w, related), family: key ? null : familyOf(w), word: w });
+    const own = key || !/^[a-z]+$/.test(w) ? [] : relatedWords(w).filter((r) => /^[a-z]+$/.test(r));
+    const { related, phrases } = key ? { related: own, phrases: [] } : withSenses(askedSenses(question, w), own, phrasesOf(w));
+    out.push({ stem: s, weight: key ? 2 : 1, key, parts: [s], alts: new Set(related.map(stem)), phrases, searchWords: key ? [] : searchWordsOf(w, related), family: key ? null : familyOf(w), word: w });
   }
   return out;
+}
+
+/**
+ * A word's relatives and phrases with those of the senses the question gives it ("who runs X":
+ * responsible for X); a sense goes first, so retrieval looks for it too.
+ */
+function withSenses(senses: string[], related: string[], phrases: string[][]): { related: string[]; phrases: string[][] } {
+  if (senses.length === 0) return { related, phrases };
+  return {
+    related: [...senses, ...related, ...senses.flatMap((sn) => relatedWords(sn).filter((r) => /^[a-z]+$/.test(r)))],
+    phrases: [...phrases, ...senses.flatMap(phrasesOf)],
+  };
 }
 
 /**

@@ -16,13 +16,13 @@ const CLASSES: readonly string[][] = [
   // Selling or delivering equipment to its user.
   ['supply', 'supplier', 'vendor', 'sell', 'sold', 'seller', 'deliver', 'delivery'],
   // Taking equipment into use for the first time.
-  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation', 'in operation since', 'in service since'],
+  ['commission', 'commissioning', 'enter service', 'go live', 'start up', 'take into service', 'taken into service', 'go into service', 'put into service', 'bring into service', 'brought into service', 'start operating', 'begin operating', 'go into operation', 'put into operation', 'take into operation', 'taken into operation', 'bring into operation', 'brought into operation', 'enter operation', 'in operation since', 'in service since', 'become operational', 'became operational', 'go operational', 'went operational', 'operational since'],
   // How long equipment is meant to stay usable.
   ['lifetime', 'lifespan', 'life', 'last', 'endure', 'life expectancy', 'stay in use', 'remain in use', 'remain in service', 'stay in service', 'be usable', 'stay usable', 'remain usable', 'useful life'],
   // A maker's promise to repair or replace for a time (not how long the thing lasts).
   ['warranty', 'guarantee', 'guaranteed', 'warranted'],
   // Who answers for something.
-  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'take care', 'maintain', 'manage', 'supervise', 'handle', 'deal with'],
+  ['responsible', 'responsibility', 'in charge', 'look after', 'care for', 'take care', 'maintain', 'manage', 'supervise', 'oversee', 'handle', 'deal with'],
   // Looking equipment over for faults.
   ['inspect', 'inspection', 'check', 'checkup'],
   // What was paid to acquire something.
