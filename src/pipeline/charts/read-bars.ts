@@ -3,6 +3,7 @@
 import { median, toPixel, toValue } from './axes.js';
 import { barsOf, baseline, groupBars, presence, type Bar, type BarView } from './bars.js';
 import { barsByLabel } from './category-slots.js';
+import { legendWithoutRims, rimSeries } from './rim-series.js';
 import { cutAtSlots } from './joined-labels.js';
 import { NOISY_GRAIN } from './raster.js';
 import { withoutTickGlyphs } from './stray-glyphs.js';
@@ -12,7 +13,7 @@ import { axisInfo, axisSpan, categoryRow, confidence, empty, isBarLike, orderSer
 
 export function readBars(scene: Scene, upright: boolean | undefined): ChartExtraction {
   const { width, height, th, warnings } = scene;
-  const series = orderSeries(scene);
+  let series = orderSeries(scene);
   const label = new Int16Array(width * height).fill(-1);
   const dims: number[] = [], lens: number[] = [];
   for (const [k, cs] of scene.marks)
@@ -42,7 +43,14 @@ export function readBars(scene: Scene, upright: boolean | undefined): ChartExtra
     ? { nu: width, nv: height, at: (u, v) => label[v * width + u]!, hidden: (u, v) => scene.skip[v * width + u] === 1, over: (u, v) => over(v * width + u), bridge, under: (u, v) => cl[v * width + u]!, present }
     : { nu: height, nv: width, at: (u, v) => label[u * width + v]!, hidden: (u, v) => scene.skip[u * width + v] === 1, over: (u, v) => over(u * width + v), bridge, under: (u, v) => cl[u * width + v]!, present };
   const toView: ToView = vertical ? (b) => b : (b) => [b[1], b[0], b[3], b[2]];
-  const bars = withoutSlivers(series.flatMap((k) => barsOf(view, k)), series);
+  let bars = withoutSlivers(series.flatMap((k) => barsOf(view, k)), series);
+  const rims = (scene.grain ?? 0) >= NOISY_GRAIN ? rimSeries(bars, series) : new Set<number>();
+  if (rims.size) {
+    // Without the rims the legend may name another series, and the order follows the legend.
+    scene.legend = legendWithoutRims(scene.legend, rims, series.filter((k) => !rims.has(k)));
+    series = orderSeries(scene).filter((k) => series.includes(k) && !rims.has(k));
+    bars = bars.filter((b) => !rims.has(b.series));
+  }
   if (bars.length === 0) return empty(scene, 'No bars could be measured.');
   const zero = axis && axis.scale === 'linear' ? toPixel(axis, 0) : undefined;
   const zeroInView = zero !== undefined && zero >= 0 && zero <= view.nv ? zero : undefined;
