@@ -71,11 +71,14 @@ export function offBlend(c: ArrayLike<number>, text: Rgb, paper: Rgb): number {
  * (a line meeting the diamond's tip on the text's row, or coming down to it), and ink off the
  * blend from paper to the text's colour (lines, heads and labels of another colour). What stays
  * must be pieces no larger than a glyph's height and two glyphs' width, within the text's rows
- * (`text`, with room for descenders), none joined to a line of the text's colour (a head, or
- * a line through the letters), and on each side some piece half a glyph tall; a label above or
- * below the text fails that.
+ * (`text`, with room for descenders), and on each side some piece half a glyph tall; a label
+ * above or below the text fails that. A line of the text's colour may join a piece only the way
+ * an edge meets the text's first or last letter: along the text's rows, at the piece's outer
+ * side. One come down or up onto a piece is a head's or a branch's; one met at the piece's inner
+ * side runs through the letters (or into an open head's point). Such a line's pixels past the
+ * outermost letter go into `drop` (left out of the text read); no pixel among the letters does.
  */
-export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, shape: BBox, text: BBox, textColour: Rgb, scale: { glyph: number; stroke: number }, threshold: number): boolean {
+export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, shape: BBox, text: BBox, textColour: Rgb, scale: { glyph: number; stroke: number }, threshold: number, drop?: Set<number>): boolean {
   const { width, height } = letters;
   const { glyph, stroke } = scale;
   const [sx0, , sx1] = shape;
@@ -118,16 +121,23 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
     return v;
   };
   const keep = (p: number): boolean => kindOf(p) === 'letter';
+  // A line along the text's rows: thin across, longer than a glyph along them.
+  const alongRows = (x: number, y: number): boolean => y >= text[1] && y < text[3] && thinV(x, y) && run(x, y, 1, 0, glyph + 1, thinV) > glyph;
   const top = text[1] - 0.4 * glyph;
   const bottom = text[3] + 0.4 * glyph;
   const seen = new Set<number>();
   const sides = [false, false];
+  // The outermost letter columns on either side, and whether a line meets the letters there.
+  const outer = [Infinity, -Infinity];
+  const met = [false, false];
   for (const start of block.pixels) {
     const sx = start % width;
     if (!outside(sx) || seen.has(start) || !keep(start)) continue;
     const piece: number[] = [start];
     seen.add(start);
     let [bx0, by0, bx1, by1] = [sx, Math.floor(start / width), sx, Math.floor(start / width)];
+    // Columns where a line along the rows touches the piece.
+    const contacts: number[] = [];
     for (let k = 0; k < piece.length; k++) {
       const p = piece[k]!;
       const x = p % width;
@@ -138,8 +148,12 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
           const ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= width || ny >= height || !outside(nx)) continue;
           const q = ny * width + nx;
-          // A line of the text's colour run into the piece: a head, or a line through letters.
-          if (kindOf(q) === 'line') return false;
+          if (kindOf(q) === 'line') {
+            // Come down or up onto the piece: a head's line, or a branch leaving past the letters.
+            if (!alongRows(nx, ny)) return false;
+            contacts.push(nx);
+            continue;
+          }
           if (seen.has(q) || !keep(q)) continue;
           seen.add(q);
           piece.push(q);
@@ -152,7 +166,14 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
       }
     }
     if (by0 < top || by1 > bottom) return false;
-    if (by1 - by0 + 1 >= 0.5 * glyph) sides[sx < sx0 ? 0 : 1] = true;
+    const left = sx < sx0;
+    // Met within a quarter glyph of the piece's inner side, the line runs through it.
+    const near = Math.max(stroke + 1, 0.25 * glyph);
+    if (contacts.some((x) => (left ? x > bx1 - near && x > bx0 : x < bx0 + near && x < bx1))) return false;
+    if (contacts.length > 0) met[left ? 0 : 1] = true;
+    outer[0] = Math.min(outer[0]!, bx0);
+    outer[1] = Math.max(outer[1]!, bx1);
+    if (by1 - by0 + 1 >= 0.5 * glyph) sides[left ? 0 : 1] = true;
   }
   // A side the block passes by under half a glyph holds the letters' last columns blended into
   // the outline: nothing there to judge, and nothing there to take in by mistake. Bits of the
@@ -193,7 +214,15 @@ export function letterLikeSpill(img: RgbImage, letters: Mask, block: TextBlock, 
   }
   if (bx0 > sx0 - 0.5 * glyph) sides[0] = true;
   if (bx1 < sx1 + 0.5 * glyph) sides[1] = true;
-  return sides[0]! && sides[1]!;
+  if (!sides[0] || !sides[1]) return false;
+  if (drop && (met[0] || met[1])) {
+    for (const p of block.pixels) {
+      const x = p % width;
+      const beyond = (met[0] && x < outer[0]! && x < sx0) || (met[1] && x > outer[1]! && x >= sx1);
+      if (beyond && kindOf(p) === 'line') drop.add(p);
+    }
+  }
+  return true;
 }
 
 /**
@@ -228,8 +257,17 @@ export function spilledBlock(img: RgbImage, letters: Mask, inner: number[], regi
   const far = usual.pixels.map((p) => colourDistance(img.data, p * 3, usual.ground));
   const cut = 0.7 * Math.max(0, ...far);
   const textColour = dominantColour(img, usual.pixels.filter((_, k) => far[k]! >= cut));
-  if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold)) return undefined;
-  return { ...block, ground: usual.ground };
+  const drop = new Set<number>();
+  if (!letterLikeSpill(img, letters, block, region.bbox, usual.bbox, textColour, scale, threshold, drop)) return undefined;
+  if (drop.size === 0) return { ...block, ground: usual.ground };
+  const pixels = block.pixels.filter((p) => !drop.has(p));
+  let bx0 = Infinity;
+  let bx1 = -Infinity;
+  for (const p of pixels) {
+    bx0 = Math.min(bx0, p % width);
+    bx1 = Math.max(bx1, p % width);
+  }
+  return { ...block, pixels, bbox: [bx0, block.bbox[1], bx1 + 1, block.bbox[3]], ground: usual.ground };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Text wider than a filled shape (train-styles2 1300028, issue 13fg): read against the fill, the
 // letters past the outline on both sides are the node's; text on one side only is not. Issue 13fh:
-// only for diamonds, and only when every piece past the sides is a letter (no line, head or label).
+// only for diamonds, and only when every piece past the sides is a letter (no line, head or label);
+// issue 13fr: a line along the text's rows may meet the first or last letter from outside.
 import { describe, expect, it } from 'vitest';
 import type { Mask, RgbImage } from '../../../src/pipeline/flowcharts/raster.js';
 import type { Region } from '../../../src/pipeline/flowcharts/shapes.js';
@@ -143,6 +144,40 @@ describe('text spilling past a filled shape', () => {
     }
     const block: TextBlock = { bbox: [19, 16, 73, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' };
     expect(letterLikeSpill(img, { width: W, height: H, data }, block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(true);
+  });
+
+  it('takes letters met by a line along their rows at their outer side, and leaves the line out (issue 13fr)', () => {
+    // Train-styles3 2300006 ('Empty?'): the incoming edge's filled head touches the 'E' past the
+    // left side, its line arriving along the text's rows; a line leaving the '?' on the right.
+    const draw = (f: (x: number, y: number) => boolean): { img: RgbImage; letters: Mask; block: TextBlock } => {
+      const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
+      const data = new Uint8Array(W * H);
+      const pixels: number[] = [];
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) {
+          if (!f(x, y)) continue;
+          const p = y * W + x;
+          data[p] = 1;
+          img.data.set([0, 0, 0], p * 3);
+          if (x >= 5 && x < 85 && y >= 16 && y < 24) pixels.push(p);
+        }
+      }
+      return { img, letters: { width: W, height: H, data }, block: { bbox: [5, 16, 85, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' } };
+    };
+    const letter = (x: number, y: number): boolean => x >= 17 && x < 71 && y >= 16 && y < 24 && (x - 17) % 4 < 2;
+    const head = (x: number, y: number): boolean => x >= 11 && x < 17 && Math.abs(y - 20) <= (17 - x) / 2;
+    const along = (x: number, y: number): boolean => (x < 11 && (y === 19 || y === 20)) || (x >= 71 && y === 20);
+    const s = draw((x, y) => letter(x, y) || head(x, y) || along(x, y));
+    const drop = new Set<number>();
+    expect(letterLikeSpill(s.img, s.letters, s.block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40, drop)).toBe(true);
+    expect(drop.size).toBeGreaterThan(0);
+    expect([...drop].every((p) => along(p % W, Math.floor(p / W)))).toBe(true);
+    // The same head with its line come down from above: refused.
+    const down = draw((x, y) => letter(x, y) || head(x, y) || (x >= 11 && x < 13 && y < 20));
+    expect(letterLikeSpill(down.img, down.letters, down.block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(false);
+    // A line along the rows met at the letters' inner side runs through them: refused.
+    const through = draw((x, y) => (x >= 25 && letter(x, y)) || (x >= 9 && x < 11 && y >= 16 && y < 24) || (x >= 11 && x < 25 && y === 20) || (x >= 71 && y === 20));
+    expect(letterLikeSpill(through.img, through.letters, through.block, [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(false);
   });
 
   it('needs the letters to run on to the inside\'s ends, not ink left at a sharp end with paper between', () => {
