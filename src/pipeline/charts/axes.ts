@@ -2,6 +2,7 @@
 // horizontal axis) whose values fall on a straight line against their pixel position, either
 // linearly or in log10. The fit maps any pixel to a value in data units.
 import type { BBox } from '../types.js';
+import { isPowerLabel } from './power-labels.js';
 import { bh, bw, cx, cy, parseNumber, type Phrase } from './text.js';
 
 export interface Axis {
@@ -134,7 +135,8 @@ function fitGroup(group: Phrase[], orientation: 'x' | 'y', tol: number, minLabel
     }
     const lin = fit(ps, vs);
     const positive = vs.every((v) => v > 0);
-    const decades = labels.length === 2 && positive && vs.every(powerOfTen);
+    // Two labels fix a log scale where both are powers of ten, or were printed in power notation (2×10⁰).
+    const decades = labels.length === 2 && positive && (vs.every(powerOfTen) || labels.every((l) => l.p.words.some(isPowerLabel)));
     const log = positive && (labels.length >= 3 || decades) ? fit(ps, vs.map(Math.log10)) : undefined;
     let best: { f: Fit; scale: 'linear' | 'log' } | undefined = lin ? { f: lin, scale: 'linear' } : undefined;
     if (log && (!best || decades || log.residual < best.f.residual * 0.5)) best = { f: log, scale: 'log' };

@@ -5,6 +5,7 @@
 // which ones, and the words are rewritten as the plain numbers (100, 1000) the axis fit reads.
 import type { BBox, PageText, Word } from '../types.js';
 import { layoutSheet, readCrops } from './crops.js';
+import { markPowerLabel } from './power-labels.js';
 import type { Raster, Rgb } from './raster.js';
 
 /** OCR's usual readings of a small raised digit, where they are not the digit itself. */
@@ -13,10 +14,36 @@ const LOOKALIKE: Record<string, number> = { '!': 1, l: 1, I: 1, '|': 1, i: 1, o:
 /** A minor log label's factor before its power ("4×" of 4×10⁰): a glyph and the times sign, which OCR reads as x. */
 const FACTOR = /^(\S)[x×X]$/;
 
-/** The factor word just left of a raised power on its line, if any. */
-function factorOf(w: Word, words: Word[]): Word | undefined {
+/** A times sign alone, as OCR reads it. */
+const TIMES = /^[x×X]$/;
+
+/** The word just left of `w` on its line (within `gap` text heights) passing `test`, if any. */
+function leftNeighbour(w: Word, words: Word[], test: (f: Word) => boolean, gap = 0.8): Word | undefined {
   const h = w.bbox[3] - w.bbox[1];
-  return words.find((f) => FACTOR.test(f.text) && f.bbox[2] <= w.bbox[0] + 0.1 * h && w.bbox[0] - f.bbox[2] < 0.8 * h && Math.abs((f.bbox[1] + f.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * h);
+  return words.find((f) => test(f) && f.bbox[2] <= w.bbox[0] + 0.1 * h && w.bbox[0] - f.bbox[2] < gap * h && Math.abs((f.bbox[1] + f.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * h);
+}
+
+/**
+ * The factor word just left of a raised power on its line, if any: "4x" as one word, or a glyph
+ * and the times sign read apart ("4" "x", joined here). A times sign whose factor OCR merged into
+ * the label before it stands for a factor that states no number: a factor word with no digit.
+ */
+function factorOf(w: Word, words: Word[]): Factor | undefined {
+  const whole = leftNeighbour(w, words, (f) => FACTOR.test(f.text));
+  if (whole) return { glyph: whole.text[0]!, bbox: whole.bbox, words: [whole] };
+  const times = leftNeighbour(w, words, (f) => TIMES.test(f.text));
+  if (!times) return undefined;
+  const digit = leftNeighbour(times, words, (f) => /^\S$/.test(f.text));
+  if (!digit) return { glyph: '?', bbox: times.bbox, words: [times] };
+  return { glyph: digit.text, bbox: [digit.bbox[0], Math.min(digit.bbox[1], times.bbox[1]), times.bbox[2], Math.max(digit.bbox[3], times.bbox[3])], words: [digit, times] };
+}
+
+interface Factor {
+  /** The glyph before the times sign ("?" where OCR lost it). */
+  glyph: string;
+  bbox: BBox;
+  /** The words it was read from. */
+  words: Word[];
 }
 
 const ink = (r: Raster, bg: Rgb, x: number, y: number): boolean => {
@@ -48,12 +75,43 @@ function inkRows(r: Raster, bg: Rgb, b: BBox, x0: number, x1: number): [number, 
 }
 
 /**
+ * The word's box without lines OCR took in at its right: a run of inked columns there whose ink
+ * spans the box's full height (the plot's frame) or a row or two (a tick mark) is no glyph; a
+ * raised exponent spans neither. Without this a frame beside "10³" hides the raised exponent.
+ */
+export function glyphBox(b: BBox, r: Raster, bg: Rgb): BBox {
+  const wd = b[2] - b[0], h = b[3] - b[1];
+  const x0 = Math.max(0, Math.floor(b[0])), x1 = Math.min(r.width, Math.ceil(b[2] + 0.1 * wd));
+  const runs: [number, number][] = [];
+  let start = -1;
+  for (let x = x0; x <= x1; x++) {
+    let on = false;
+    for (let y = Math.max(0, Math.floor(b[1])); x < x1 && y < Math.min(r.height, Math.ceil(b[3])) && !on; y++) on = ink(r, bg, x, y);
+    if (on && start < 0) start = x;
+    if (!on && start >= 0) {
+      runs.push([start, x]);
+      start = -1;
+    }
+  }
+  let right = b[2];
+  while (runs.length > 1) {
+    const [s0, s1] = runs[runs.length - 1]!;
+    const rows = inkRows(r, bg, b, s0, s1);
+    const line = !rows || rows[1] - rows[0] + 1 >= 0.9 * h || rows[1] - rows[0] + 1 <= Math.max(2, 0.12 * h);
+    if (!line || s0 < b[0] + 0.6 * wd) break;
+    runs.pop();
+    right = Math.min(right, runs[runs.length - 1]![1]);
+  }
+  return right < b[2] ? [b[0], b[1], right, b[3]] : b;
+}
+
+/**
  * A word read as "10" and one more glyph, whose ink at the right stops well above the baseline
  * of the ink at the left: a power of ten with a raised exponent.
  */
 export function isRaisedPower(w: Word, r: Raster, bg: Rgb): boolean {
   if (!/^10\S$/.test(w.text)) return false;
-  const b = w.bbox, wd = b[2] - b[0];
+  const b = glyphBox(w.bbox, r, bg), wd = b[2] - b[0];
   const left = inkRows(r, bg, b, b[0], b[0] + 0.55 * wd), right = inkRows(r, bg, b, b[0] + 0.8 * wd, b[2] + 0.1 * wd);
   if (!left || !right) return false;
   const h = left[1] - left[0] + 1;
@@ -61,14 +119,14 @@ export function isRaisedPower(w: Word, r: Raster, bg: Rgb): boolean {
 }
 
 /** Groups of at least two raised powers sharing a row (same middle) or a column (same right edge), in reading order of value. */
-function lines(ws: Word[]): Word[][] {
+function lines(ws: Word[], right: (w: Word) => number): Word[][] {
   const out: Word[][] = [];
   const h = (w: Word): number => w.bbox[3] - w.bbox[1];
   const used = new Set<Word>();
   for (const w of ws) {
     if (used.has(w)) continue;
     const row = ws.filter((v) => !used.has(v) && Math.abs((v.bbox[1] + v.bbox[3]) / 2 - (w.bbox[1] + w.bbox[3]) / 2) < 0.5 * h(w));
-    const col = ws.filter((v) => !used.has(v) && Math.abs(v.bbox[2] - w.bbox[2]) < 0.6 * h(w));
+    const col = ws.filter((v) => !used.has(v) && Math.abs(right(v) - right(w)) < 0.6 * h(w));
     const group = row.length >= col.length ? [...row].sort((a, b) => a.bbox[0] - b.bbox[0]) : [...col].sort((a, b) => b.bbox[3] - a.bbox[3]);
     if (group.length < 2) continue;
     group.forEach((v) => used.add(v));
@@ -82,7 +140,7 @@ function lines(ws: Word[]): Word[][] {
  * from the "10"), or its right quarter where the glyphs touch, cut to the exponent's own rows.
  */
 export function exponentBox(w: Word, r: Raster, bg: Rgb): BBox | undefined {
-  const b = w.bbox, wd = b[2] - b[0];
+  const b = glyphBox(w.bbox, r, bg), wd = b[2] - b[0];
   const x0 = Math.max(0, Math.floor(b[0])), x1 = Math.min(r.width, Math.ceil(b[2] + 0.1 * wd));
   const y0 = Math.max(0, Math.floor(b[1])), y1 = Math.min(r.height, Math.ceil(b[3]));
   let start = -1, run: [number, number] | undefined;
@@ -155,6 +213,19 @@ function withAligned(group: Word[], words: Word[], r: Raster, bg: Rgb): Word[] {
 const cx = (b: BBox): number => (b[0] + b[2]) / 2;
 const cy = (b: BBox): number => (b[1] + b[3]) / 2;
 
+/**
+ * The box a rewritten label stands for: from its factor (if any) to the end of its glyphs (a frame
+ * or tick OCR took in would move its centre off the tick), and as tall as the "10" alone: the tick
+ * stands level with the label's base text, the raised exponent above it (its box's middle, taken
+ * with the exponent, lies a few pixels high, a twentieth of a decade on a short log axis).
+ */
+function labelBox(w: Word, f: Factor | undefined, r: Raster, bg: Rgb): BBox {
+  const g = glyphBox(w.bbox, r, bg);
+  const base = inkRows(r, bg, g, g[0], g[0] + 0.55 * (g[2] - g[0]));
+  const [y0, y1] = base ? [base[0], base[1] + 1] : [g[1], g[3]];
+  return [f ? f.bbox[0] : g[0], y0, g[2], y1];
+}
+
 /** Decade steps a row or column of bare powers may take between labels (10¹ 10³ 10⁵ steps by two). */
 const STRIDES = [1, 2, 3, 4, 5];
 
@@ -172,7 +243,8 @@ export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb, reread: Map<W
   if (raised.length < 2) return words;
   const rewritten = new Map<Word, Word>();
   const dropped = new Set<Word>();
-  for (const group of lines(raised).map((g) => withAligned(g, words, r, bg))) {
+  // A column's right edges are the glyphs' own: a box that took in the frame beside it reaches further.
+  for (const group of lines(raised, (w) => glyphBox(w.bbox, r, bg)[2]).map((g) => withAligned(g, words, r, bg))) {
     const factors = group.map((w) => factorOf(w, words));
     // Each label's count of bare powers after the first: bare powers count up, a factored label takes the last bare one's.
     let bare = -1;
@@ -193,12 +265,17 @@ export function readPowersOfTen(words: Word[], r: Raster, bg: Rgb, reread: Map<W
     const { e0, stride } = best;
     group.forEach((w, k) => {
       const e = e0 + stride * index[k]!, f = factors[k];
-      const factor = f ? Number(f.text[0]) : 1;
-      // A factor OCR did not read as a digit leaves the label as read (it states no number).
-      if (!Number.isInteger(factor) || factor < 1) return;
-      if (f) dropped.add(f);
+      const factor = f ? Number(f.glyph) : 1;
+      // A factor OCR did not read as a digit states no number: the label is dropped, not read as "10²" = 102.
+      if (!Number.isInteger(factor) || factor < 1) {
+        if (f) [w, ...f.words].forEach((d) => dropped.add(d));
+        return;
+      }
+      f?.words.forEach((d) => dropped.add(d));
       const v = factor * 10 ** e;
-      rewritten.set(w, { ...w, text: e >= 0 ? String(v) : v.toFixed(-e), bbox: f ? [f.bbox[0], Math.min(f.bbox[1], w.bbox[1]), w.bbox[2], Math.max(f.bbox[3], w.bbox[3])] : w.bbox });
+      const out: Word = { ...w, text: e >= 0 ? String(v) : v.toFixed(-e), bbox: labelBox(w, f, r, bg) };
+      markPowerLabel(out);
+      rewritten.set(w, out);
     });
   }
   return words.filter((w) => !dropped.has(w)).map((w) => rewritten.get(w) ?? w);
