@@ -28,7 +28,7 @@ export interface HardItem {
   answers: string[];
   category: HardCategory;
   type: AnswerType | 'two-part' | 'three-part' | 'absent';
-  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7' | 'train8' | 'docs8' | 'docs9' | 'docs10';
+  split: 'train' | 'held-out' | 'held2' | 'held3' | 'held4' | 'docs5' | 'docs6' | 'train2' | 'train3' | 'train4' | 'train4b' | 'train5' | 'train5b' | 'train6' | 'train7' | 'docs7' | 'train8' | 'docs8' | 'docs9' | 'docs10' | 'docs11';
   doc: number;
   /** Page (1-based) of each answer. */
   pages: number[];

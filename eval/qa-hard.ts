@@ -4,12 +4,13 @@
 // apart. Right = the answer holds every token of the gold answer (both, for a two-part question)
 // and little else (at most 4 more tokens a part; yes/no: the first word); absent = not_found;
 // evidence page = the cited evidence is on each gold page. Prints the figures and some misses.
-// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|train7|train8|docs6|docs7|docs8|docs9|docs10|none] [--split NAME,...]
+// Usage: node dist-bench/eval/qa-hard.js [--docs 36] [--misses train|train2|train3|train4|train4b|train5|train5b|train6|train7|train8|docs6|docs7|docs8|docs9|docs10|docs11|none] [--split NAME,...]
 // (--split asks only those splits' questions; held2, held3, held4 and docs5 misses are never printed).
 // docs5 (eval/qa-hard-docs5.ts: new documents, statement templates and wordings, written blind) is
 // asked only when --split names it; its files then join the corpus after the others. docs10
 // (eval/qa-hard-docs10.ts: a training split of fresh files of the main generator, questions shaped
-// like held2's and docs5's in own wordings; run it with --docs 0) likewise.
+// like held2's and docs5's in own wordings; run it with --docs 0) and docs11 (eval/qa-hard-docs11.ts:
+// the same, with more two-part questions in more kinds of join) likewise.
 import { normalizeAnswer } from '../src/providers/answer/text.js';
 import { generateHardQaSet, hardPdfOf, freshHeld4, freshTrain7, freshTrain8, trainRepeats, type HardItem } from './qa-hard-set.js';
 import { generateDocs5Set } from './qa-hard-docs5.js';
@@ -18,6 +19,7 @@ import { generateDocs7Set } from './qa-hard-docs7.js';
 import { generateDocs8Set } from './qa-hard-docs8.js';
 import { generateDocs9Set } from './qa-hard-docs9.js';
 import { generateDocs10Set } from './qa-hard-docs10.js';
+import { generateDocs11Set } from './qa-hard-docs11.js';
 import { sleep, withEvalService } from './qa-service.js';
 
 interface Answer {
@@ -90,8 +92,10 @@ async function main(): Promise<void> {
   const docs9 = splits?.includes('docs9') ? generateDocs9Set() : { docs: [], items: [] };
   // docs10 (eval/qa-hard-docs10.ts: fresh files of the main generator, questions shaped like held2's and docs5's) likewise.
   const docs10 = splits?.includes('docs10') ? generateDocs10Set() : { docs: [], items: [], dropped: 0 };
-  const docs = [...generated.docs, ...docs5.docs, ...docs6.docs, ...docs7.docs, ...docs8.docs, ...docs9.docs, ...docs10.docs];
-  const before = (n: number): number => [generated, docs5, docs6, docs7, docs8, docs9].slice(0, n).reduce((k, s) => k + s.docs.length, 0);
+  // docs11 (eval/qa-hard-docs11.ts: docs10's shape, more two-part questions in more joins) likewise.
+  const docs11 = splits?.includes('docs11') ? generateDocs11Set() : { docs: [], items: [], dropped: 0 };
+  const docs = [...generated.docs, ...docs5.docs, ...docs6.docs, ...docs7.docs, ...docs8.docs, ...docs9.docs, ...docs10.docs, ...docs11.docs];
+  const before = (n: number): number => [generated, docs5, docs6, docs7, docs8, docs9, docs10].slice(0, n).reduce((k, s) => k + s.docs.length, 0);
   const all = [
     ...generated.items,
     ...docs5.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length })),
@@ -100,8 +104,9 @@ async function main(): Promise<void> {
     ...docs8.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length + docs6.docs.length + docs7.docs.length })),
     ...docs9.items.map((i) => ({ ...i, doc: i.doc + generated.docs.length + docs5.docs.length + docs6.docs.length + docs7.docs.length + docs8.docs.length })),
     ...docs10.items.map((i) => ({ ...i, doc: i.doc + before(6) })),
+    ...docs11.items.map((i) => ({ ...i, doc: i.doc + before(7) })),
   ];
-  const inSplit = all.filter((i) => (splits === undefined && !['docs5', 'docs6', 'docs7', 'docs8', 'docs9', 'docs10', 'train8'].includes(i.split)) || splits?.includes(i.split));
+  const inSplit = all.filter((i) => (splits === undefined && !['docs5', 'docs6', 'docs7', 'docs8', 'docs9', 'docs10', 'docs11', 'train8'].includes(i.split)) || splits?.includes(i.split));
   const items = only ? inSplit.filter((i) => only.split('||').some((o) => i.question.includes(o)) && !NEVER_READ.includes(i.split) && i.split !== 'held-out') : inSplit;
   const pageCount = docs.reduce((n, d) => n + d.pages.length, 0);
   await withEvalService('qa-hard', async ({ config, api, process: processDocs }) => {
@@ -156,6 +161,7 @@ async function main(): Promise<void> {
     table(scored.filter((s) => s.item.split === 'docs8'), `docs8 (training documents: narrative with "It", key-data blocks, data-sheet tables, registers with sister units; ${docs8.docs.length} files; tuned on)`);
     table(scored.filter((s) => s.item.split === 'docs9'), `docs9 (training documents: new kinds and facts, wrapped prose, bullets, compact lines; questions in other words and joins; ${docs9.docs.length} files; tuned on)`);
     table(scored.filter((s) => s.item.split === 'docs10'), `docs10 (fresh files of the main generator, ${docs10.docs.length}; paraphrased and two-part questions shaped like held2's and docs5's, own wordings; tuned on; ${docs10.dropped} wordings repeating a held-out wording left out)`);
+    table(scored.filter((s) => s.item.split === 'docs11'), `docs11 (fresh files of the main generator, ${docs11.docs.length}; one paraphrase and two two-part questions an asset, more kinds of join; tuned on; ${docs11.dropped} wordings repeating a held-out wording left out)`);
     table(scored.filter((s) => s.item.split === 'docs5'), `docs5 (new documents: own statement templates, tables and wordings, ${docs5.docs.length} files, written 2026-11-28 blind to the engine; never read)`);
     // --dump FILE: every training question with its answer, one JSON line each (to compare two trees question by question; never a held-out split).
     const dump = argOf('dump');

@@ -4,6 +4,7 @@
 // "how long can X run" asks how long it lasts, its service life, not the hours it has run
 // (technicalWording rewords it so: WordNet relates "run" to "operating", and an operating-hours
 // column took the answer). "How long has X run" and "how many hours can X run" stay as asked.
+// Likewise "since when has X been in operation" asks when it went into operation.
 
 /** A question asking for a person or agent: "who ...", "by whom ...", "which engineer ...". */
 const ASKS_WHO = /^(?:and |also )?(?:(?:by|from) )?(?:who|whom)\b|^(?:and )?(?:which|what) (?:person|engineer|individual|employee|member of staff|staff member)\b/i;
@@ -34,5 +35,17 @@ function howLongCan(q: string): string {
   return q.replace(HOW_LONG_CAN, (_m, head: string) => `${head}last`);
 }
 
+/**
+ * "Since when has X been in operation/in service/running": the state began when X went into
+ * operation, so it asks the commissioning date (documents say "commissioned on ..."), not a year
+ * and not the operating hours an "in operation" column holds. "Since when has X been installed"
+ * and "since which year ..." stay as asked.
+ */
+const SINCE_WHEN_RUNNING = /^((?:(?:and|also) )*)since when (?:has|have|had|is|are|was|were) (.+?) (?:been )?(?:(?:in|into) (?:operation|service|use)|operating|running|working|operational|live|active)\b/i;
+
+function sinceWhenRunning(q: string): string {
+  return q.replace(SINCE_WHEN_RUNNING, (m, lead: string, subject: string) => `${lead}${/^[A-Z]/.test(m) && !lead ? 'W' : 'w'}hen did ${subject} go into operation`);
+}
+
 /** The question (or part) with its everyday verbs in the words documents use for what it asks. */
-export const technicalWording = howLongCan;
+export const technicalWording = (q: string): string => sinceWhenRunning(howLongCan(q));

@@ -44,3 +44,18 @@ describe('become operational', () => {
     expect(await ask('When did Mixer C-41 become operational?', ['Mixer C-41 was installed in 2011.', 'Mixer C-41 was commissioned on 27 May 2017.'])).toBe('27 May 2017');
   });
 });
+
+describe('since when has X been in operation', () => {
+  it('asks when it went into operation', () => {
+    expect(technicalWording('Since when has Turbine D-44 been in operation?')).toBe('When did Turbine D-44 go into operation?');
+    expect(technicalWording('and since when has it been operating')).toBe('and when did it go into operation');
+    expect(technicalWording('since when is it in service')).toBe('when did it go into operation');
+    expect(technicalWording('Since when has Pump A-1 been installed?')).toBe('Since when has Pump A-1 been installed?');
+  });
+
+  it('answers the commissioning date, not the operating hours', async () => {
+    const texts = ['Chiller F-72 reaches an efficiency of 60% in normal operation.', 'Chiller F-72 was commissioned on 22 November 1987.', 'Chiller F-72 has 32,225 operating hours.'];
+    expect(await ask('Since when has Chiller F-72 been in operation?', texts)).toBe('22 November 1987');
+    expect(await ask('Who looks after Chiller F-72 and since when has it been operating?', ['The engineer responsible for Chiller F-72 is Elin Holrud.', ...texts])).toBe('Elin Holrud; 22 November 1987');
+  });
+});
