@@ -357,13 +357,7 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
     return (w <= 2.6 * th && h <= 2.6 * th) || (h <= 1.6 * th && w <= 6 * th);
   };
-  // A legend key may be a square three text heights tall (ggplot2's keys are 1.2 lines beside text
-  // at 0.8 of the base size): one that large counts only in a column or row of other colours' keys.
-  const keySized = (c: Component): boolean => {
-    const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
-    return w <= 1.5 * h && h <= 1.5 * w && w <= 3.6 * th && h <= 3.6 * th;
-  };
-  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && (swatchSized(c) || keySized(c)));
+  const swatches = comps.filter((c) => seriesClusters.has(c.cluster) && c.area >= 4 && swatchSized(c));
   // (Stacked: a legend's rows lie a line or so apart, and its swatches are of one height.)
   const inColumn = (c: Component): boolean =>
     new Set(
@@ -371,9 +365,6 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
         .filter((o) => o.cluster !== c.cluster && Math.abs(o.bbox[0] - c.bbox[0]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2 && Math.abs(o.bbox[3] - o.bbox[1] - (c.bbox[3] - c.bbox[1])) <= 2 + spread && Math.abs(o.bbox[1] - c.bbox[1]) <= 6 * th)
         .map((o) => o.cluster),
     ).size >= 2;
-  // (In a row: keys of one size on one line, a few names apart.)
-  const inRow = (c: Component): boolean =>
-    swatches.some((o) => o.cluster !== c.cluster && Math.abs(o.bbox[1] - c.bbox[1]) <= 2 && Math.abs(o.bbox[3] - c.bbox[3]) <= 2 && Math.abs(o.bbox[2] - o.bbox[0] - (c.bbox[2] - c.bbox[0])) <= 2 && Math.abs(o.bbox[0] - c.bbox[0]) <= 12 * th);
   // The anti-aliased edge of a swatch can fall into a lighter series colour (paired palettes): a
   // strip lying along a larger swatch of another colour is that swatch's rim, not a swatch. A
   // scan's blur spreads the rim `spread` pixels out (a rendered chart's anti-aliasing, one).
@@ -400,7 +391,7 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
   for (const c of comps) {
     if (!seriesClusters.has(c.cluster) || c.area < 4 || rim(c) || crumb(c)) continue;
     const w = c.bbox[2] - c.bbox[0], h = c.bbox[3] - c.bbox[1];
-    const small = swatchSized(c) || (keySized(c) && (inColumn(c) || inRow(c)));
+    const small = swatchSized(c);
     // A swatch is drawn to be seen beside its name: a speck (a glyph's remnant, a scan's crumb) is none.
     // On a scan a stroke one pixel thin is a crumb of a blurred edge: blur thickens a swatch's stroke.
     if (!small || Math.max(w, h) < 0.3 * th || (spread > 1 && Math.min(w, h) < 2)) continue;
@@ -437,15 +428,6 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       pairs.push({ c, p, gap, cost: first + gap + (ring ? 3 * th : 0) });
     }
   }
-  // A legend's names lie on one side of their swatches. In a row of entries a name between two
-  // swatches may lie as near the next one (ggplot2 spaces them evenly): the side taken by the
-  // swatches with a name on one side only decides.
-  const onRight = (pr: (typeof pairs)[number]): boolean => cx(pr.p.bbox) > cx(pr.c.bbox);
-  const sides = new Map<Component, Set<boolean>>();
-  for (const pr of pairs) sides.set(pr.c, (sides.get(pr.c) ?? new Set<boolean>()).add(onRight(pr)));
-  let votes = 0;
-  for (const s of sides.values()) if (s.size === 1) votes += s.has(true) ? 1 : -1;
-  if (votes !== 0) for (const pr of pairs) if (sides.get(pr.c)!.size === 2 && onRight(pr) !== votes > 0) pr.cost += th;
   // A legend's entries share one layout: swatches start at one x and names at another. A pair
   // another colour's pair repeats (a column of entries) goes before a lone piece beside a name (a
   // line passing behind a see-through legend box, a point beside it).
