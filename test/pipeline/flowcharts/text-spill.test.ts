@@ -12,6 +12,23 @@ const W = 90;
 const H = 40;
 const scale = { glyph: 8, stroke: 2 };
 
+/** Black ink where `f` holds on white; the block's pixels are the ink where `inBlock` holds. */
+function blackInk(f: (x: number, y: number) => boolean, inBlock: (x: number, y: number) => boolean): { img: RgbImage; letters: Mask; pixels: number[] } {
+  const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
+  const data = new Uint8Array(W * H);
+  const pixels: number[] = [];
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      if (!f(x, y)) continue;
+      const p = y * W + x;
+      data[p] = 1;
+      img.data.set([0, 0, 0], p * 3);
+      if (inBlock(x, y)) pixels.push(p);
+    }
+  }
+  return { img, letters: { width: W, height: H, data }, pixels };
+}
+
 /** A pale orange shape (a box standing for a diamond's middle: x 25..64, y 8..31) with an orange outline; black letters over `letter`. */
 function scene(letter: (x: number, y: number) => boolean): { img: RgbImage; fg: Mask; region: Region; inner: number[] } {
   const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
@@ -102,21 +119,7 @@ describe('text spilling past a filled shape', () => {
   });
 
   it('tells letter pieces past the sides from a long thin run (letterLikeSpill)', () => {
-    const mk = (f: (x: number, y: number) => boolean): { img: RgbImage; letters: Mask; pixels: number[] } => {
-      const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
-      const data = new Uint8Array(W * H);
-      const pixels: number[] = [];
-      for (let y = 0; y < H; y++) {
-        for (let x = 0; x < W; x++) {
-          if (!f(x, y)) continue;
-          const p = y * W + x;
-          data[p] = 1;
-          img.data.set([0, 0, 0], p * 3);
-          if (y >= 16 && y < 24) pixels.push(p);
-        }
-      }
-      return { img, letters: { width: W, height: H, data }, pixels };
-    };
+    const mk = (f: (x: number, y: number) => boolean): { img: RgbImage; letters: Mask; pixels: number[] } => blackInk(f, (_x, y) => y >= 16 && y < 24);
     const block = (pixels: number[]): TextBlock => ({ bbox: [17, 16, 73, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' });
     const letters = mk((x, y) => x >= 17 && x < 73 && y >= 16 && y < 24 && (x - 17) % 4 < 2);
     expect(letterLikeSpill(letters.img, letters.letters, block(letters.pixels), [25, 8, 65, 32], [30, 16, 60, 24], [0, 0, 0], scale, 40)).toBe(true);
@@ -150,19 +153,8 @@ describe('text spilling past a filled shape', () => {
     // Train-styles3 2300006 ('Empty?'): the incoming edge's filled head touches the 'E' past the
     // left side, its line arriving along the text's rows; a line leaving the '?' on the right.
     const draw = (f: (x: number, y: number) => boolean): { img: RgbImage; letters: Mask; block: TextBlock } => {
-      const img: RgbImage = { width: W, height: H, data: new Uint8Array(W * H * 3).fill(255) };
-      const data = new Uint8Array(W * H);
-      const pixels: number[] = [];
-      for (let y = 0; y < H; y++) {
-        for (let x = 0; x < W; x++) {
-          if (!f(x, y)) continue;
-          const p = y * W + x;
-          data[p] = 1;
-          img.data.set([0, 0, 0], p * 3);
-          if (x >= 5 && x < 85 && y >= 16 && y < 24) pixels.push(p);
-        }
-      }
-      return { img, letters: { width: W, height: H, data }, block: { bbox: [5, 16, 85, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' } };
+      const { img, letters, pixels } = blackInk(f, (x, y) => x >= 5 && x < 85 && y >= 16 && y < 24);
+      return { img, letters, block: { bbox: [5, 16, 85, 24], pixels, ground: [255, 255, 255], shape: 0, words: [], text: '' } };
     };
     const letter = (x: number, y: number): boolean => x >= 17 && x < 71 && y >= 16 && y < 24 && (x - 17) % 4 < 2;
     const head = (x: number, y: number): boolean => x >= 11 && x < 17 && Math.abs(y - 20) <= (17 - x) / 2;
