@@ -436,6 +436,19 @@ export function findLegend(comps: Component[], phrases: Phrase[], th: number, se
       pairs.push({ c, p, gap, cost: first + gap + (ring ? 3 * th : 0) });
     }
   }
+  // A legend's names lie on one side of their swatches. In a row of entries (swatches side by side
+  // on one line) a name between two swatches may lie as near the next one (evenly spaced entries):
+  // the side taken by the row's swatches with a name on one side only decides, by a text height.
+  // Only rows: a column of entries has no such ambiguity, and some renderers put names left of
+  // their samples there.
+  const inRow = (c: Component): boolean =>
+    comps.some((o) => o !== c && o.cluster !== c.cluster && seriesClusters.has(o.cluster) && Math.abs(o.bbox[1] - c.bbox[1]) <= 2 && Math.abs(o.bbox[3] - c.bbox[3]) <= 2 && Math.abs(o.bbox[0] - c.bbox[0]) <= 12 * th);
+  const onRight = (pr: (typeof pairs)[number]): boolean => cx(pr.p.bbox) > cx(pr.c.bbox);
+  const sides = new Map<Component, Set<boolean>>();
+  for (const pr of pairs) if (inRow(pr.c)) sides.set(pr.c, (sides.get(pr.c) ?? new Set<boolean>()).add(onRight(pr)));
+  let votes = 0;
+  for (const s of sides.values()) if (s.size === 1) votes += s.has(true) ? 1 : -1;
+  if (votes !== 0) for (const pr of pairs) if (sides.get(pr.c)?.size === 2 && onRight(pr) !== votes > 0) pr.cost += th;
   // A legend's entries share one layout: swatches start at one x and names at another. A pair
   // another colour's pair repeats (a column of entries) goes before a lone piece beside a name (a
   // line passing behind a see-through legend box, a point beside it).
