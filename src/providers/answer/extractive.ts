@@ -433,10 +433,12 @@ export class ExtractiveEngine implements AnswerEngine {
     const parts = questionParts(question).map(preparePart);
     const all = units(passage);
     const out: EvidenceDraft[] = [];
+    // A single-part question is scored as a whole, in the words documents use (everyday-verbs.ts).
+    const whole = parts.length > 1 ? undefined : technicalWording(question);
     parts.forEach((part, index) => {
       const scored: EvidenceDraft[] = [];
       for (const unit of all) {
-        const scoredUnit = captionOrder(part.terms, unit, negationsAgree(part.text, unit, totalsAgree(part.text, unit, candidate(part, unit, parts.length > 1 ? part.text : technicalWording(question), this.options))));
+        const scoredUnit = captionOrder(part.terms, unit, negationsAgree(part.text, unit, totalsAgree(part.text, unit, candidate(part, unit, whole ?? part.text, this.options))));
         // The same value read from the page geometry carries its row and header boxes too: at equal
         // support it goes first (and the page's copy of the caption is then the one kept).
         const c = unit.caption ? { ...scoredUnit, score: scoredUnit.score - 1e-6 } : scoredUnit;
